@@ -1,0 +1,139 @@
+"""The `rubble` command over every registered environment (the toy race included): list, play, simulate, bench."""
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+from envs import registry
+from envs.paths import PROJECT_ROOT
+from tests import toy_game
+from training import lookup
+from training.cli import main
+from training.simulate import Matchup, run_series
+
+toy_game.register()
+NAMES = registry.names()
+pytestmark = pytest.mark.skipif(not NAMES, reason="no environment is registered")
+
+
+def run(capsys, *argv, stdin: str = ""):
+    """Run the CLI in-process; return (exit code, stdout, stderr)."""
+    sys.stdin = io.StringIO(stdin)
+    try:
+        code = main(list(argv))
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def agents_flag(name: str, agent: str = "random") -> str:
+    """--agents naming `agent` for every side of `name`."""
+    return ",".join([agent] * len(registry.get(name).sides))
+
+
+def test_list_shows_every_environment_with_scenarios_and_agents(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    for rs in registry.all_rulesets():
+        assert f"{rs.name}  (gym id {rs.gym_id})" in out
+        assert f"sides: {', '.join(rs.sides)}" in out
+        assert f"actions: {rs.num_actions}  observation size: {rs.observation_size}" in out
+        for scenario in rs.scenarios():
+            assert f"    {scenario}: " in out
+        assert f"agents: {', '.join(lookup.agent_factories(rs))}" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["simulate", "no-such-env"], "unknown environment 'no-such-env'; known: "),
+        (["play", "no-such-env"], "unknown environment 'no-such-env'; known: "),
+        (["bench", "no-such-env"], "unknown environment 'no-such-env'; known: "),
+        (["simulate", "{env}", "--scenario", "nowhere"], "unknown scenario 'nowhere'; known: "),
+        (["play", "{env}", "--enemy", "nobody"], "unknown agent 'nobody'; known: random"),
+        (["simulate", "{env}", "--agents", "{nobody}"], "unknown agent 'nobody'; known: random"),
+        (["play", "{env}", "--side", "nobody"], "unknown side 'nobody'; known: "),
+        (["play", "{env}", "--enemy", "missing.zip"], "no trained model at 'missing.zip'"),
+    ],
+)
+@pytest.mark.parametrize("env", NAMES)
+def test_unknown_names_fail_in_one_line_with_status_2(capsys, env, argv, message):
+    argv = [a.format(env=env, nobody=agents_flag(env, "nobody")) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.startswith(f"rubble: {message}") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+def test_unknown_environment_from_a_real_process():
+    result = subprocess.run([sys.executable, "-m", "training.cli", "simulate", "no-such-env"],
+                            cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    # A fresh process knows only what `import envs` registers (not the toy), so only the head is checked.
+    assert result.stderr.startswith("rubble: unknown environment 'no-such-env'; known: ")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("env", NAMES)
+def test_simulate_reports_every_side(capsys, env):
+    code, out, _ = run(capsys, "simulate", env, "--games", "3", "--agents", agents_flag(env), "--seed", "5", "--quiet")
+    assert code == 0
+    assert "3 games, seeds 5..7" in out
+    rows = [line for line in out.splitlines() if line.split()[:2] in ([s, "random"] for s in registry.get(env).sides)]
+    assert len(rows) == len(registry.get(env).sides)
+    for row in rows:
+        wins, draws, losses = (int(n) for n in re.findall(r"(\d+) +[\d.]+%", row))
+        assert wins + draws + losses == 3
+    assert "decisions (sd" in out and "games/s" in out
+
+
+@pytest.mark.parametrize("env", NAMES)
+def test_simulate_is_the_same_in_parallel(env):
+    matchup = Matchup(env, None, tuple(agents_flag(env).split(",")))
+    assert run_series(matchup, range(4), jobs=2) == run_series(matchup, range(4), jobs=1)
+
+
+@pytest.mark.parametrize("env", NAMES)
+def test_play_reads_moves_then_quits(capsys, env):
+    code, out, err = run(capsys, "play", env, "--enemy", "random", "--seed", "1", stdin="1\n?\nx\n999\n1\nq\n")
+    assert code == 0, err
+    assert "your choice" in out and "   1  " in out
+    assert out.rstrip().endswith(("quit", ")"))  # quit, or the game ended first ("... (returns (...))")
+    assert "you: " in out
+
+
+@pytest.mark.parametrize("env", NAMES)
+def test_play_to_the_end_on_closed_input_is_a_quit(capsys, env):
+    code, out, _ = run(capsys, "play", env, "--enemy", "random", stdin="")
+    assert code == 0 and out.rstrip().endswith("quit")
+
+
+def test_play_prints_dice_of_the_person_and_the_enemy(capsys):
+    # Toy race: "2" is ROLL, which logs its die; the enemy's events are printed too.
+    code, out, _ = run(capsys, "play", toy_game.NAME, "--enemy", "scripted", stdin="2\n2\n2\nq\n")
+    assert code == 0
+    assert "you: roll a d6" in out and "[dice " in out
+    assert re.search(r"^red: ", out, re.M)
+
+
+def test_agents_are_looked_up_with_random_always_available():
+    rs = registry.get(toy_game.NAME)
+    assert lookup.agent(rs, "random") is lookup.agent_factories(rs)["random"]
+    assert lookup.side(rs, "red") == 1 and lookup.side(rs, "0") == 0
+
+
+@pytest.mark.parametrize("env", NAMES)
+def test_bench_times_the_gym_env_and_the_peer(capsys, env):
+    code, out, _ = run(capsys, "bench", env, "--seconds", "0.2", "--peers")
+    assert code == 0
+    assert re.search(rf"^{re.escape(env)} +gym .* [\d.]+x$", out, re.M)
+    assert re.search(r"^connect_four_v3 +aec .* 1\.00x$", out, re.M)
+
+
+@pytest.mark.parametrize("env", NAMES)
+def test_bench_times_the_aec_env(capsys, env):
+    code, out, _ = run(capsys, "bench", env, "--seconds", "0.2", "--api", "aec")
+    assert code == 0 and re.search(rf"^{re.escape(env)} +aec ", out, re.M)

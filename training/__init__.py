@@ -1,0 +1,1 @@
+"""Experiment drivers: the `rubble` CLI, series of games and their statistics, benchmarks."""

@@ -1,0 +1,161 @@
+"""The `rubble` command: list the environments, play one, simulate series of games, benchmark the adapters."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+import envs  # noqa: F401 - importing the package registers every ruleset
+from envs import registry
+from envs.paths import PROJECT_ROOT
+
+from . import lookup
+from .lookup import CommandError
+
+
+def _shown_path(path) -> str:
+    """A scenario path relative to the repo root when it lies inside it."""
+    text = str(path)
+    root = str(PROJECT_ROOT) + "/"
+    return text[len(root):] if text.startswith(root) else text
+
+
+def describe(rs) -> str:
+    """The `rubble list` entry of one ruleset."""
+    lines = [
+        f"{rs.name}  (gym id {rs.gym_id})",
+        f"  sides: {', '.join(rs.sides)}",
+        f"  actions: {rs.num_actions}  observation size: {rs.observation_size}",
+        "  scenarios:",
+    ]
+    for name, path in sorted(rs.scenarios().items()):
+        default = "  (default)" if name == rs.default_scenario else ""
+        lines.append(f"    {name}: {_shown_path(path)}{default}")
+    lines.append(f"  agents: {', '.join(lookup.agent_factories(rs))}")
+    return "\n".join(lines)
+
+
+def cmd_list(args) -> int:
+    rulesets = registry.all_rulesets()
+    print("\n\n".join(map(describe, rulesets)) if rulesets else "no environments are registered")
+    return 0
+
+
+def cmd_play(args) -> int:
+    from .play import play
+
+    rs = lookup.ruleset(args.env)
+    scenario = lookup.scenario(rs, args.scenario)
+    side = lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side
+    enemy = lookup.agent(rs, args.enemy)
+    return play(rs, scenario, side, enemy, args.seed, sys.stdin, sys.stdout)
+
+
+def side_agents(rs, args) -> tuple[str, ...]:
+    """The agent name of each side: --agents a,b,... or --player / --enemy for sides 0 and 1."""
+    if args.agents:
+        names = tuple(a.strip() for a in args.agents.split(","))
+    elif len(rs.sides) <= 2:
+        names = (args.player, args.enemy)[: len(rs.sides)]  # a solo ruleset has only side 0 to play
+    else:
+        raise CommandError(f"{rs.name} has {len(rs.sides)} sides ({', '.join(rs.sides)}): name their agents with --agents")
+    if len(names) != len(rs.sides):
+        raise CommandError(f"--agents names {len(names)} agents; {rs.name} has sides {', '.join(rs.sides)}")
+    for name in names:
+        lookup.agent(rs, name)  # an unknown name fails here, before any game starts
+    return names
+
+
+def cmd_simulate(args) -> int:
+    from .simulate import Matchup, simulate
+
+    rs = lookup.ruleset(args.env)
+    matchup = Matchup(rs.name, lookup.scenario(rs, args.scenario), side_agents(rs, args))
+    print(simulate(matchup, args.games, args.seed, args.jobs, progress=not args.quiet))
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import bench_env, format_rates, peer_env, time_aec, PEER
+
+    names = [lookup.ruleset(n).name for n in args.env] or registry.names()
+    peer = time_aec(peer_env(), PEER, args.seconds, args.seed) if args.peers else None
+    rates = [bench_env(name, args.api, args.seconds, args.seed) for name in names]
+    print(format_rates(rates, peer))
+    return 0
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a seed >= 0, got {text}")
+    return value
+
+
+def _add_play(sub) -> None:
+    p = sub.add_parser("play", help="play one side in the terminal against an agent")
+    p.add_argument("env", help="environment name, e.g. rifles-urban")
+    p.add_argument("--scenario", help="scenario name (default: the environment's default)")
+    p.add_argument("--side", help="the side you play, by name or number (default: the learner side)")
+    p.add_argument("--enemy", default="scripted", help="agent for the other side(s), or a trained model .zip")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the dice and the agents")
+    p.set_defaults(run=cmd_play)
+
+
+def _add_simulate(sub) -> None:
+    p = sub.add_parser("simulate", help="play N seeded games between agents and report results")
+    p.add_argument("env")
+    p.add_argument("--games", type=_count, default=100)
+    p.add_argument("--player", default="scripted", help="agent for side 0")
+    p.add_argument("--enemy", default="scripted", help="agent for side 1")
+    p.add_argument("--agents", help="comma-separated agent per side, in side order (overrides --player/--enemy)")
+    p.add_argument("--seed", type=_seed, default=0, help="game i uses seed SEED+i")
+    p.add_argument("--scenario")
+    p.add_argument("--jobs", type=_count, default=1, help="worker processes")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_simulate)
+
+
+def _add_bench(sub) -> None:
+    p = sub.add_parser("bench", help="steps/s of random masked play through the adapters, one process")
+    p.add_argument("env", nargs="*", help="environment names (default: all registered)")
+    p.add_argument("--seconds", type=float, default=5.0, help="time per environment")
+    p.add_argument("--api", choices=("gym", "aec"), default="gym", help="Gymnasium env or PettingZoo AEC env")
+    p.add_argument("--peers", action="store_true", help="also time PettingZoo's connect_four_v3, and compare")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.set_defaults(run=cmd_bench)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rubble", description=__doc__)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    sub.add_parser("list", help="the registered environments, their scenarios and agents").set_defaults(run=cmd_list)
+    _add_play(sub)
+    _add_simulate(sub)
+    _add_bench(sub)
+    # --- `train` and `evaluate` subcommands: a later issue adds them here. ---
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the `rubble` command; returns the exit status (2 for a bad name or usage)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return args.run(args)
+    except CommandError as exc:
+        print(f"rubble: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Series of seeded games between agents, straight on the GameState: `rubble simulate`."""
+from __future__ import annotations
+
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator, Sequence
+
+import numpy as np
+from tqdm import tqdm
+
+from . import lookup
+from .stats import GameRecord, SideTally, Summary, summarise
+
+MAX_DECISIONS = 200_000  # far beyond any turn limit: a game this long is a bug, not a long game
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What a series plays: the ruleset, the scenario and an agent name per side (picklable for workers)."""
+
+    ruleset: str
+    scenario: str | None
+    agents: tuple[str, ...]
+
+
+def agent_seed(game_seed: int, side: int) -> int:
+    """The seed of `side`'s agent in the game seeded `game_seed`, independent of the game's dice."""
+    return int(np.random.SeedSequence([game_seed, side]).generate_state(1)[0])
+
+
+def play_game(rs, scenario, factories: Sequence, seed: int) -> GameRecord:
+    """One game from `seed` to its end, each side played by the agent its factory makes."""
+    state = rs.new_game(scenario=scenario, seed=seed)
+    agents = [make(side, agent_seed(seed, side)) for side, make in enumerate(factories)]
+    decisions = 0
+    while not state.is_over:
+        side = state.current_side
+        state.apply(agents[side].act(state.observation(side), state.legal_action_mask(), state.view(side)))
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"{rs.name} game seed {seed} passed {MAX_DECISIONS} decisions without ending")
+    return GameRecord(seed, tuple(state.returns()), decisions, getattr(state, "turn", None))
+
+
+@lru_cache(maxsize=8)
+def _resolve(matchup: Matchup):
+    # Resolved once per process: workers get names (picklable), not factories.
+    rs = lookup.ruleset(matchup.ruleset)
+    return rs, [lookup.agent(rs, name) for name in matchup.agents]
+
+
+def _play_seed(job: tuple[Matchup, int]) -> GameRecord:
+    matchup, seed = job
+    rs, factories = _resolve(matchup)
+    return play_game(rs, matchup.scenario, factories, seed)
+
+
+def _records(matchup: Matchup, seeds: Sequence[int], jobs: int) -> Iterator[GameRecord]:
+    work = [(matchup, s) for s in seeds]
+    if jobs <= 1:
+        yield from map(_play_seed, work)
+        return
+    # fork: workers inherit the registry as it is, including rulesets registered at run time.
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        yield from pool.map(_play_seed, work, chunksize=max(1, len(work) // (jobs * 8)))
+
+
+def run_series(matchup: Matchup, seeds: Sequence[int], jobs: int = 1, progress: bool = False) -> list[GameRecord]:
+    """Play one game per seed, in order; the records do not depend on `jobs`."""
+    stream = _records(matchup, seeds, jobs)
+    return list(tqdm(stream, total=len(seeds), desc=matchup.ruleset, unit="game", disable=not progress))
+
+
+OUTCOMES = ("wins", "draws", "losses")
+
+
+def _cell(tally: SideTally, outcome: str) -> str:
+    lo, hi = tally.interval(outcome)
+    return f"{getattr(tally, outcome):>6} {tally.rate(outcome):>6.1%}  {f'[{lo:.1%}, {hi:.1%}]':<16}"
+
+
+def format_summary(summary: Summary, sides: Sequence[str], matchup: Matchup, seconds: float) -> str:
+    """The table `rubble simulate` prints: results per side with 95 % Wilson intervals, lengths, speed."""
+    width = max(len(s) for s in (*sides, "side"))
+    agent_width = max(len(a) for a in (*matchup.agents, "agent"))
+    head = "".join(f"{o:>6} {'share':>6}  {'95 % CI':<16}" for o in OUTCOMES)
+    lines = [f"{'side':<{width}}  {'agent':<{agent_width}}{head}".rstrip()]
+    for name, agent, tally in zip(sides, matchup.agents, summary.sides):
+        cells = "".join(_cell(tally, o) for o in OUTCOMES)
+        lines.append(f"{name:<{width}}  {agent:<{agent_width}}{cells}".rstrip())
+    mean, sd = summary.decisions
+    lines.append(f"game length: {mean:.1f} decisions (sd {sd:.1f})")
+    if summary.turns is not None:
+        lines.append(f"             {summary.turns[0]:.2f} turns (sd {summary.turns[1]:.2f})")
+    lines.append(f"{summary.games} games in {seconds:.1f} s: {summary.games / max(seconds, 1e-9):.1f} games/s")
+    return "\n".join(lines)
+
+
+def simulate(matchup: Matchup, games: int, seed: int, jobs: int = 1, progress: bool = True) -> str:
+    """Run the series and return its report."""
+    rs = lookup.ruleset(matchup.ruleset)
+    start = time.perf_counter()
+    records = run_series(matchup, range(seed, seed + games), jobs, progress)
+    seconds = time.perf_counter() - start
+    scenario = matchup.scenario or rs.default_scenario
+    head = f"{rs.name}, scenario {scenario}: {games} games, seeds {seed}..{seed + games - 1}"
+    return head + "\n" + format_summary(summarise(records, len(rs.sides)), rs.sides, matchup, seconds)
