@@ -1,0 +1,1 @@
+"""Policies that play a side: random, scripted (per ruleset) and trained models."""

@@ -1,0 +1,262 @@
+"""The Enemy Phase: activation order, orders and their execution (RB-TURN-5, RB-AI-*, RU-AI-*, RU-CC-17..19).
+
+Every choice the automaton makes is a decision of the enemy side (rules catalog §13, *agent:*); the
+scripted policy in agents/scripted/rifles.py answers them as the automaton would.
+"""
+from __future__ import annotations
+
+from . import closecombat, fire, geometry, morale, movement
+from .flow import answer, task
+from .state import FIRST, GROUND, OPEN
+
+ORDER_NAMES = ("cover", "attack", "advance", "close_combat")
+
+
+def visible_players(game) -> list:
+    """RB-HID-3: groups in the sewer count for no target, distance or 'nearest'."""
+    return [g for g in game.players if g.on_map and not g.in_sewer]
+
+
+def nearest_distance(game, group) -> int:
+    visible = visible_players(game)
+    return min((geometry.distance(game, group.position, p.position) for p in visible), default=99)
+
+
+def activation_key(game, group) -> tuple:
+    """RB-AI-2: Engaged first, then distance to the nearest visible player group, lower Stripe, lower ID."""
+    return (not group.engaged, nearest_distance(game, group), group.stripe, group.gid)
+
+
+@task("enemy_phase")
+def enemy_phase(game) -> None:
+    game.phase = "enemy"
+    for group in game.enemies:
+        group.activated = False
+    game.push(("enemy_next",))
+
+
+@task("enemy_next")
+def enemy_next(game) -> None:
+    """RB-TURN-5: each revealed enemy group activates once; the choice of which is the enemy's (RB-AI-2)."""
+    waiting = [g for g in game.enemies if g.on_map and not g.activated]
+    if not waiting:
+        game.push(("end_phase",))
+        return
+    waiting.sort(key=lambda g: activation_key(game, g))
+    game.decide("activate", options=[g.gid for g in waiting])
+
+
+@answer("activate")
+def activate_answer(game, ctx, slot: int) -> None:
+    group = game.enemies[slot]
+    group.activated, group.fired, group.fought, group.start_stripe = True, False, False, group.stripe
+    game.push(("enemy_act", slot), ("enemy_next",))
+
+
+@task("enemy_act")
+def enemy_act(game, slot: int) -> None:
+    """RB-AI-3: an Engaged group fights a round; otherwise it rolls its order (RB-AI-4)."""
+    group = game.enemies[slot]
+    if not group.on_map:
+        return
+    if group.engaged:
+        closecombat.fight_round(game, group, game.players[group.engaged_with])
+        return
+    game.push(*game.module.enemy_order_tasks(game, group))
+
+
+def roll_order(game, group) -> list:
+    """RB-AI-4: d6 + posture on RB-TAB-7; a choice of the enemy side under RB-AI-1."""
+    if game.options["enemy_rolls_as_choices"]:
+        game.decide("order", group=group.gid)
+        return []
+    die = game.dice.d6()
+    total = die + game.scenario.posture
+    order = next(o for top, o in game.tables.enemy_orders if total <= top)
+    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,))
+    return [("order", group.gid, ORDER_NAMES.index(order))]
+
+
+@answer("order")
+def order_answer(game, ctx, order: int) -> None:
+    game.push(("order", ctx["group"], order))
+
+
+def in_sealed_building(game, group) -> bool:
+    f = geometry.feature(game, group.stripe, group.place)
+    return f is not None and f.sealed
+
+
+@task("order")
+def execute_order(game, slot: int, order: int) -> None:
+    """RB-AI-7..10; RU-AI-5 binds groups in a Sealed Building; RU-CC-18 turns an ineligible Close Combat into @Attack."""
+    group = game.enemies[slot]
+    name = ORDER_NAMES[order]
+    sealed = in_sealed_building(game, group)
+    if sealed and name in ("advance", "close_combat"):
+        name = "attack"
+    if name == "close_combat" and not all(u.weapon in closecombat.CC_ONLY_WEAPONS for u in group.units):
+        name = "attack"
+    if name == "cover":
+        game.push(("move_up", slot), ("cover", slot, int(sealed)))
+    elif name == "attack":
+        game.push(("move_up", slot), ("attack", slot, 0))
+    elif name == "advance":
+        game.push(("advance", slot))
+    else:
+        game.push(("close_combat", slot))
+
+
+@task("move_up")
+def move_up(game, slot: int) -> None:
+    """RU-AI-3: on an MS Ground Floor with @Cover or @Attack, first move up, free (the enemy may decline)."""
+    group = game.enemies[slot]
+    if group.level == GROUND and geometry.kind_at(game, group.stripe, group.place) == "ms" \
+            and not geometry.groups_at(game.players, group.stripe, group.place, FIRST):
+        game.decide("move_up", group=slot)
+
+
+@answer("move_up")
+def move_up_answer(game, ctx, yes: bool) -> None:
+    if yes:
+        movement.set_level(game, game.enemies[ctx["group"]], FIRST)
+
+
+def targets(game, group, units=None) -> list:
+    """Visible player groups some shooter reaches, ordered per RB-AI-6: nearest, lowest TN, lower ID."""
+    found = []
+    for target in visible_players(game):
+        shooters = fire.shooters(game, group, target)
+        if units is not None:
+            shooters = [u for u in shooters if u in units]
+        if shooters:
+            tn = min(fire.target_number(game, group.position, target.position, game.tables.weapons[u.weapon]) for u in shooters)
+            found.append((geometry.distance(game, group.position, target.position), tn, target.gid))
+    return [gid for _, _, gid in sorted(found)]
+
+
+@task("attack")
+def attack(game, slot: int, drm: int) -> None:
+    """RB-AI-7: Fire at the target; none in range: @Advance (not for a group bound by RU-AI-5)."""
+    group = game.enemies[slot]
+    options = targets(game, group)
+    if options:
+        game.decide("target", group=slot, options=options, mode="fire", drm=drm)
+    elif not in_sealed_building(game, group):
+        game.push(("advance", slot))
+
+
+@task("cover")
+def cover(game, slot: int, sealed: int) -> None:
+    """RB-AI-8: move to a better free feature on its Stripe, Suppressed units rally, OK units fire at -1."""
+    group = game.enemies[slot]
+    if not sealed:
+        take_better_cover(game, group)
+    already_ok = group.ok_units()
+    for unit in [u for u in group.units if u.suppressed]:
+        if morale.check(game, unit.quality, 0, f"rally {unit.name}"):
+            unit.hits = 0
+    options = targets(game, group, set(already_ok))
+    if options:
+        game.decide("target", group=slot, options=options, mode="cover_fire", drm=-1, units=[u.name for u in already_ok])
+
+
+def take_better_cover(game, group) -> None:
+    here = geometry.priority_rank(game, group.stripe, group.place, 1)
+    options = [p for p in movement.enemy_places(game, group.stripe) if p != group.place]
+    if not options:
+        return
+    best = movement.best_place(game, group.stripe, options)
+    if geometry.priority_rank(game, group.stripe, best, 1) < here:
+        movement.relocate(game, group, group.stripe, best, GROUND)
+        game.log.add("cover", f"{group.name} takes cover in {game.place_name(group.stripe, best)}", side=1)
+        if geometry.kind_at(game, group.stripe, best) == "ms":
+            game.push(("ms_floor", group.gid))
+
+
+@answer("target")
+def target_answer(game, ctx, target_slot: int) -> None:
+    group, target = game.enemies[ctx["group"]], game.players[target_slot]
+    mode = ctx["mode"]
+    if mode == "fire":
+        fire.resolve(game, group, target, ctx["drm"])
+    elif mode == "cover_fire":
+        fire.resolve(game, group, target, ctx["drm"], units=[u for u in fire.shooters(game, group, target) if u.name in ctx["units"]])
+    else:
+        game.module.enemy_close_combat(game, group, target)
+
+
+def advance_options(game, group) -> list[int]:
+    """RB-AI-9 agent choices: stay, or an adjacent Stripe nearer some visible player group (none: toward Stripe 1)."""
+    visible = visible_players(game)
+    deltas = [0]
+    for delta in (-1, 1):
+        stripe = group.stripe + delta
+        if not 1 <= stripe <= len(game.places) - 1:
+            continue
+        if visible and any(abs(stripe - p.stripe) < abs(group.stripe - p.stripe) for p in visible):
+            deltas.append(delta)
+        elif not visible and delta == -1:
+            deltas.append(delta)
+    return deltas
+
+
+@task("advance")
+def advance(game, slot: int) -> None:
+    group = game.enemies[slot]
+    game.decide("advance", group=slot, options=advance_options(game, group))
+
+
+@answer("advance")
+def advance_answer(game, ctx, delta: int) -> None:
+    if delta:
+        enter_stripe(game, game.enemies[ctx["group"]], delta)
+
+
+def enter_stripe(game, group, delta: int) -> None:
+    """RB-AI-9 move; RU-AI-4 a group inside a complex moves through it keeping its level, else RB-AI-5 placement."""
+    partner = geometry.complex_partner(game, group.stripe, group.place)
+    if partner is not None and partner.stripe == group.stripe + delta \
+            and not geometry.groups_at(game.players, partner.stripe, partner.place, group.level):
+        game.decide("through_complex", group=group.gid, delta=delta)
+        return
+    stripe = group.stripe + delta
+    movement.relocate(game, group, stripe, OPEN, GROUND)
+    game.log.add("advance", f"{group.name} advances to Stripe {stripe}", side=1)
+    game.push(("place", group.gid, stripe))
+
+
+@answer("through_complex")
+def through_complex_answer(game, ctx, yes: bool) -> None:
+    group = game.enemies[ctx["group"]]
+    if yes:
+        partner = geometry.complex_partner(game, group.stripe, group.place)
+        movement.relocate(game, group, partner.stripe, partner.place, group.level)
+        game.log.add("advance", f"{group.name} moves through the complex to {partner.fid}", side=1)
+        return
+    stripe = group.stripe + ctx["delta"]
+    movement.relocate(game, group, stripe, OPEN, GROUND)
+    game.push(("place", group.gid, stripe))
+
+
+def cc_targets(game, group) -> list[int]:
+    """RB-AI-10: eligible player groups at range 0, else at range 1; fewest units, lower ID; never Engaged."""
+    for wanted in (0, 1):
+        found = [p for p in visible_players(game) if not p.engaged
+                 and geometry.distance(game, group.position, p.position) == wanted
+                 and geometry.can_see(game, group.position, p.position)
+                 and not in_sealed_building(game, p) and closecombat.enemy_may_fight(game, group, p)]
+        if found:
+            return [p.gid for p in sorted(found, key=lambda p: (len(p.units), p.gid))]
+    return []
+
+
+@task("close_combat")
+def close_combat_order(game, slot: int) -> None:
+    """RU-CC-17: under a Close Combat order, no morale check; no eligible target: @Attack."""
+    group = game.enemies[slot]
+    options = cc_targets(game, group)
+    if options:
+        game.decide("target", group=slot, options=options, mode="close_combat", drm=0)
+    else:
+        game.push(("move_up", slot), ("attack", slot, 0))

@@ -1,0 +1,101 @@
+"""Fire, target numbers, unit selection and results (RB-FIRE-*, RB-HIT-*, RB-TAB-1/2/5)."""
+from __future__ import annotations
+
+from . import geometry
+
+SHAKEN_OR_SUPPRESSED = 1
+
+
+def target_number(game, firer: tuple, target: tuple, weapon) -> int:
+    """RB-FIRE-2: range base + target cover, capped; a Flamethrower ignores cover (RB-FIRE-7)."""
+    rng = geometry.distance(game, firer, target)
+    base = game.tables.range_tn[min(rng, len(game.tables.range_tn) - 1)]
+    cover = 0 if weapon.ignores_cover else geometry.cover(game, firer, target)
+    return min(base + cover, game.tables.tn_cap)
+
+
+def is_hit(die: int, drm: int, tn: int) -> bool:
+    """RB-FIRE-3/4: die + DRM >= TN; a natural 1 always misses, a natural 6 always hits."""
+    return die == 6 or (die != 1 and die + drm >= tn)
+
+
+def shooters(game, firer, target, free: bool = False) -> list:
+    """RB-FIRE-1: OK units whose weapon reaches; outside a free attack each unit fires once a turn (RB-AP-2)."""
+    if not can_target(game, firer, target):
+        return []
+    rng = geometry.distance(game, firer.position, target.position)
+    weapons = game.tables.weapons
+    return [u for u in firer.units if not u.suppressed and (free or not u.fired) and weapons[u.weapon].reaches(rng)
+            and not game.fire_barred(u, target, rng)]
+
+
+def can_target(game, firer, target) -> bool:
+    """Both visible and out of the sewer (RU-SEW-5), neither Engaged (RB-FIRE-6), in sight (RU-CPX-3)."""
+    if not (firer.on_map and target.on_map) or firer.in_sewer or target.in_sewer:
+        return False
+    if firer.engaged or target.engaged:
+        return False
+    return geometry.can_see(game, firer.position, target.position)
+
+
+def resolve(game, firer, target, drm: int, free: bool = False, units=None) -> int:
+    """Roll every shooter's CF dice against its TN and apply each hit (RB-FIRE-1..5); returns hits."""
+    units = shooters(game, firer, target, free) if units is None else units
+    drm += geometry.first_floor_bonus(firer.position, target.position, game.tables)
+    hits, faces = 0, []
+    for unit in units:
+        weapon = game.tables.weapons[unit.weapon]
+        tn = target_number(game, firer.position, target.position, weapon)
+        for _ in range(weapon.cf):
+            die = game.dice.d6()
+            faces.append(die)
+            hits += is_hit(die, drm, tn)
+        if not free:
+            unit.fired = True
+    game.log.add("fire", f"{firer.name} fires at {target.name} ({len(units)} units, DRM {drm:+d}): {hits} hit(s)",
+                 side=firer.side, dice=faces)
+    for _ in range(hits):
+        if not target.units:
+            break
+        hit_unit(game, target, select_unit(game, target))
+    return hits
+
+
+def random_unit(game, units):
+    """RB-GEN-3: uniform pick in unit order with one die of size n."""
+    return units[game.dice.pick(len(units))]
+
+
+def select_unit(game, group):
+    """RB-TAB-5 Unit Selection Table: which unit of the group a hit falls on."""
+    die = game.dice.d6()
+    units = group.units
+    if die <= 3:
+        pool = [u for u in units if not u.suppressed] or units
+    elif die == 4:
+        top = max(game.tables.weapons[u.weapon].heaviness for u in units)
+        pool = [u for u in units if game.tables.weapons[u.weapon].heaviness == top]
+    elif die == 5:
+        pool = [u for u in units if u.leader] or units
+    else:
+        pool = [u for u in units if u.suppressed] or units
+    return random_unit(game, pool)
+
+
+def hit_unit(game, group, unit) -> None:
+    """RB-HIT-1: a result suppresses an OK unit and eliminates a Suppressed one (Wounds: RD-TRT-5)."""
+    unit.hits += 1
+    if unit.hits >= game.hits_to_eliminate(unit):
+        game.eliminate(group, unit)
+        game.log.add("eliminated", f"{unit.name} of {group.name} is eliminated", side=group.side)
+    else:
+        game.log.add("result", f"{unit.name} of {group.name} is {game.suppressed_word(unit)}", side=group.side)
+
+
+def spread_results(game, group, count: int) -> None:
+    """RB-HIT-3: results one at a time to the unit with fewest results (OK first), ties random; excess lost."""
+    for _ in range(count):
+        if not group.units:
+            return
+        fewest = min(u.hits for u in group.units)
+        hit_unit(game, group, random_unit(game, [u for u in group.units if u.hits == fewest]))

@@ -1,0 +1,310 @@
+"""RiflesGame: the Rifles solo system with its Urban module as a `GameState` (rules catalog rifles.md).
+
+Side 0 is the player's squad, side 1 the enemy: the automaton's choices (§13) are enemy decisions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from envs.engine.dice import Dice, SeededDice
+from envs.engine.events import EventLog
+from envs.engine.ruleset import GameState, IllegalActionError
+
+from . import config, flow, geometry, legal, render, views
+from . import enemy, movement, turns  # noqa: F401  (their tasks register with flow)
+from .actions import CODEC, ENEMY_SLOTS, PLAYER_DECISIONS
+from .modules import MODULES
+from .observation import encode
+from .player_actions import PLAYER_ACTIONS
+from .state import ENEMY, PLAYER, QUALITY, Feature, Group, Marker, Unit
+
+
+class RiflesGame(GameState):
+    """One game of Rifles on a six-Stripe Map Card."""
+
+    def __init__(self, scenario: config.Scenario, dice: Dice, options: dict | None = None, *, _setup: bool = True) -> None:
+        self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
+        self.options = dict(scenario.options)
+        for key, value in (options or {}).items():
+            if key not in self.options:
+                raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(self.options))}")
+            self.options[key] = bool(value)
+        self.module = MODULES["darkness" if "darkness" in scenario.modules else "urban"]
+        self.log = EventLog()
+        self._mask = None
+        if _setup:
+            self._setup()
+
+    # Setup -------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None, **options) -> "RiflesGame":
+        """A new game of the named scenario (default Block Six) with seeded dice (or the dice given)."""
+        spec = config.load_scenario(config.scenario_path(scenario))
+        return cls(spec, dice if dice is not None else SeededDice(seed), options)
+
+    def _setup(self) -> None:
+        """RU-SCN-1: terrain, groups and markers as the scenario places them, then RB-EM-2."""
+        self.turn, self.phase, self.outcome = 1, "player", None
+        self.ap = self.bap = 0
+        self.recon = self.scenario.recon_points
+        self.active, self.decision, self.tasks = -1, None, []
+        self.barred, self.demo = set(), {}
+        self.exited_units = self.eliminated_units = 0
+        self.lost_this_turn = False
+        self.graveyard: list[str] = []
+        self._build_map()
+        self.players = [self._group(i, spec, PLAYER, spec.units) for i, spec in enumerate(self.scenario.player_groups)]
+        self.enemies: list[Group] = []
+        for spec in self.scenario.enemy_groups:
+            group = self.new_enemy_group(spec.id, [(u.weapon, u.leader) for u in spec.units], spec.stripe, [u.id for u in spec.units])
+            group.place = self.place_of(spec.feature)
+        self.markers = [Marker(i, m, s) for i, (m, s) in enumerate(self.scenario.markers)]
+        self.start_units = sum(len(g.units) for g in self.players)
+        self.push(("reveal_sweep",), ("player_phase",))
+        self.run()
+
+    def _build_map(self) -> None:
+        self.places = [[None] for _ in range(config.STRIPES + 1)]
+        self.complexes: dict[str, list[Feature]] = {}
+        for spec in self.scenario.features:
+            kind = self._advanced_kind(spec) if spec.advanced and self.options["advanced_urban"] else spec.kind
+            f = Feature(spec.id, spec.stripe, len(self.places[spec.stripe]), kind, spec.sealed, spec.complex)
+            self.places[spec.stripe].append(f)
+            if spec.complex is not None:
+                self.complexes.setdefault(spec.complex, []).append(f)
+
+    def _advanced_kind(self, spec) -> str:
+        """RU-ADV-1 / RU-TAB-1: the building is rolled: 1-3 Building, 4-5 MS, 6 Rubble."""
+        die = self.dice.d6()
+        kind = next(k for top, k in self.tables.advanced_building if die <= top)
+        self.log.add("advanced_urban", f"{spec.id} is a {kind}", dice=(die,))
+        return kind
+
+    def _group(self, slot, spec, side, units) -> Group:
+        members = [Unit(u.id, side, QUALITY[u.quality], u.weapon, u.leader) for u in units]
+        group = Group(slot, spec.id, side, members, spec.stripe, demo_charges=spec.demo_charges, sewers=spec.sewers)
+        group.place = self.place_of(spec.feature)
+        return group
+
+    def new_enemy_group(self, name: str, units, stripe: int, names=None) -> Group:
+        """A revealed enemy group in the next free slot, in the Open until placed."""
+        slot = len(self.enemies)
+        if slot >= ENEMY_SLOTS:
+            raise RuntimeError(f"scenario {self.scenario.path} makes more than {ENEMY_SLOTS} enemy groups")
+        quality = QUALITY[self.scenario.enemy_quality]
+        members = [Unit(names[i] if names else f"{name}.{i + 1}", ENEMY, quality, weapon, leader)
+                   for i, (weapon, leader) in enumerate(units)]
+        group = Group(slot, name, ENEMY, members, stripe)
+        self.enemies.append(group)
+        return group
+
+    def place_of(self, feature_id: str | None) -> int:
+        if feature_id is None:
+            return 0
+        for stripe in self.places[1:]:
+            for f in stripe[1:]:
+                if f.fid == feature_id:
+                    return f.place
+        raise KeyError(feature_id)
+
+    # The flow ------------------------------------------------------------------------------------
+    def push(self, *tasks) -> None:
+        """Schedule tasks to run next, in the order given."""
+        self.tasks.extend(reversed(tasks))
+
+    def decide(self, kind: str, **ctx) -> None:
+        """Pause the flow for a decision of the side that owns `kind`."""
+        self.decision = (kind, ctx)
+
+    def run(self) -> None:
+        """Run tasks until a side must decide or the game is over."""
+        while self.decision is None and self.outcome is None:
+            name, *args = self.tasks.pop()
+            flow.TASKS[name](self, *args)
+            self.check_at_once()
+        self._mask = None
+
+    @property
+    def current_side(self) -> int | None:
+        if self.outcome is not None:
+            return None
+        return PLAYER if self.decision[0] in PLAYER_DECISIONS else ENEMY
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = legal.mask(self)
+        return self._mask
+
+    def apply(self, action: int) -> list:
+        self.check_legal(action, self.legal_action_mask(), lambda a: legal.why(self, a))
+        name, args = CODEC.decode(int(action))
+        kind, ctx = self.decision
+        self.decision, self._mask = None, None
+        if kind == "player":
+            if name != "end_phase":
+                self.push(("player_decide",))
+            PLAYER_ACTIONS[name](self, *args)
+        else:
+            flow.ANSWERS[kind](self, ctx, *legal.answer_args(name, args))
+        self.run()
+        return self.log.take()
+
+    # Victory -------------------------------------------------------------------------------------
+    def check_at_once(self) -> None:
+        """RB-VIC-2 and the scenario's 'at once' conditions (RD-SCN-3)."""
+        if self.outcome is not None:
+            return
+        v = self.scenario.victory
+        if v["kind"] == "exit" and self.exited_units >= v["units_to_exit"]:
+            self.finish(1, "enough units have exited")
+        elif v["kind"] == "exit" and self.eliminated_units >= v["loss_eliminated"]:
+            self.finish(-1, "too many units lost")
+        elif not any(g.on_map for g in self.players):
+            self.finish(-1, "no player unit is left on the map")
+
+    def finish(self, result: int, why: str) -> None:
+        self.outcome, self.decision, self.tasks = result, None, []
+        self.log.add("game_over", f"{'player wins' if result > 0 else 'player loses'}: {why}")
+
+    def hold_objective(self) -> bool:
+        """RU-SCN-4: a non-Engaged player group with an OK unit in the objective, no enemy in the listed features."""
+        v = self.scenario.victory
+        objective = self.feature_by_id(v["objective"])
+        held = any(g.ok_units() and not g.engaged for g in geometry.groups_at(self.players, objective.stripe, objective.place))
+        clear = all(not geometry.groups_at(self.enemies, f.stripe, f.place) for f in map(self.feature_by_id, v["clear_of_enemy"]))
+        return held and clear
+
+    def feature_by_id(self, fid: str) -> Feature:
+        return next(f for stripe in self.places[1:] for f in stripe[1:] if f.fid == fid)
+
+    # Shared helpers for the rules ------------------------------------------------------------------
+    def side_groups(self, side: int) -> list[Group]:
+        return self.players if side == PLAYER else self.enemies
+
+    def group(self, side: int, slot: int) -> Group:
+        return self.side_groups(side)[slot]
+
+    def eliminate(self, group: Group, unit: Unit) -> None:
+        """Remove a unit for good; a player loss is remembered for RB-VIC-3."""
+        unit.alive = False
+        group.units.remove(unit)
+        self.graveyard.append(unit.name)
+        if group.side == PLAYER:
+            self.eliminated_units += 1
+            self.lost_this_turn = True
+        if not group.units:
+            self.disband(group)
+
+    def disband(self, group: Group) -> None:
+        """A group with no units leaves play; its opponent in a fight is no longer Engaged (RU-CC-13)."""
+        if group.engaged:
+            foe = self.group(1 - group.side, group.engaged_with)
+            foe.engaged_with, foe.defending, foe.rounds = -1, False, 0
+        group.engaged_with = -1
+        if group.side == PLAYER:
+            self.demo.pop(group.gid, None)
+            if self.active == group.gid:
+                self.active = -1
+
+    def merge(self, joiner: Group, into: Group) -> None:
+        """RU-CC-15 / RD-CC-9: the joiner's units and charges pass to the group already fighting."""
+        into.units.extend(joiner.units)
+        into.demo_charges += joiner.demo_charges
+        joiner.units, joiner.demo_charges = [], 0
+        if joiner.side == PLAYER:
+            self.demo.pop(joiner.gid, None)
+            if self.active == joiner.gid:
+                self.active = into.gid
+
+    def hits_to_eliminate(self, unit: Unit) -> int:
+        return self.module.hits_to_eliminate(unit)
+
+    def suppressed_word(self, unit: Unit) -> str:
+        return self.module.suppressed_word(unit)
+
+    def fire_barred(self, unit, target, rng: int) -> bool:
+        return self.module.fire_barred(self, unit, target, rng)
+
+    def cc_modifier(self, group, foe) -> int:
+        return self.module.cc_modifier(self, group, foe)
+
+    def veterans_possible(self, group) -> bool:
+        return self.module.veterans_possible(group)
+
+    def place_name(self, stripe: int, place: int) -> str:
+        f = geometry.feature(self, stripe, place)
+        return f"Stripe {stripe} Open" if f is None else f"{f.fid} ({f.kind})"
+
+    def describe(self, group: Group) -> str:
+        return ", ".join(f"{u.weapon}{'+leader' if u.leader else ''}" for u in group.units)
+
+    # Protocol: observation, views, rendering -----------------------------------------------------------
+    def observation(self, side: int) -> np.ndarray:
+        return encode(self, side)
+
+    def view(self, side: int):
+        return views.view(self, side)
+
+    def returns(self) -> tuple[float, float]:
+        r = float(self.outcome or 0)
+        return r, -r
+
+    def action_label(self, action: int) -> str:
+        return legal.label(self, action)
+
+    def render_text(self, side: int | None = None) -> str:
+        return render.text(self, side)
+
+    def render_rgb(self, side: int | None = None) -> np.ndarray:
+        return render.rgb(self, side)
+
+    def check_invariants(self) -> None:
+        """AP, BAP and Recon Points never below zero; eliminated units stay eliminated."""
+        assert self.ap >= 0 and self.bap >= 0 and self.recon >= 0, (self.ap, self.bap, self.recon)
+        living = {u.name for g in self.players + self.enemies for u in g.units}
+        assert not living & set(self.graveyard), living & set(self.graveyard)
+        assert self.turn <= self.scenario.turns
+
+    # Copy and save -------------------------------------------------------------------------------------
+    def clone(self) -> "RiflesGame":
+        """A deep copy whose dice stream is branched."""
+        return self.from_dict(self.to_dict(), dice=self.dice.branch())
+
+    def to_dict(self) -> dict:
+        return {
+            "ruleset": "rifles", "scenario": self.scenario.path, "options": dict(self.options),
+            "dice": self.dice.to_dict(),
+            "turn": self.turn, "phase": self.phase, "outcome": self.outcome,
+            "ap": self.ap, "bap": self.bap, "recon": self.recon, "active": self.active,
+            "decision": None if self.decision is None else [self.decision[0], dict(self.decision[1])],
+            "tasks": [list(t) for t in self.tasks], "barred": sorted(list(b) for b in self.barred),
+            "demo": {str(k): list(v) for k, v in self.demo.items()},
+            "exited_units": self.exited_units, "eliminated_units": self.eliminated_units,
+            "lost_this_turn": self.lost_this_turn, "graveyard": list(self.graveyard), "start_units": self.start_units,
+            "features": [f.to_dict() for stripe in self.places[1:] for f in stripe[1:]],
+            "players": [g.to_dict() for g in self.players], "enemies": [g.to_dict() for g in self.enemies],
+            "markers": [None if m is None else m.to_dict() for m in self.markers],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> "RiflesGame":
+        game = cls(config.load_scenario(data["scenario"]), dice or Dice.from_dict(data["dice"]), data["options"], _setup=False)
+        for key in ("turn", "phase", "outcome", "ap", "bap", "recon", "active", "exited_units", "eliminated_units",
+                    "lost_this_turn", "start_units"):
+            setattr(game, key, data[key])
+        game.decision = None if data["decision"] is None else (data["decision"][0], dict(data["decision"][1]))
+        game.tasks = [tuple(t) for t in data["tasks"]]
+        game.barred = {tuple(b) for b in data["barred"]}
+        game.demo = {int(k): tuple(v) for k, v in data["demo"].items()}
+        game.graveyard = list(data["graveyard"])
+        game.places = [[None] for _ in range(config.STRIPES + 1)]
+        game.complexes = {}
+        for fd in data["features"]:
+            f = Feature(**fd)
+            game.places[f.stripe].append(f)
+            if f.complex is not None:
+                game.complexes.setdefault(f.complex, []).append(f)
+        game.players = [Group.from_dict(g) for g in data["players"]]
+        game.enemies = [Group.from_dict(g) for g in data["enemies"]]
+        game.markers = [None if m is None else Marker(**m) for m in data["markers"]]
+        return game

@@ -1,0 +1,260 @@
+"""The one source of legality: which actions each decision allows, why others are illegal, and their names."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import closecombat, demo, fire, geometry
+from .actions import CODEC, NUM_ACTIONS, PLACES
+from .config import STRIPES
+from .enemy import ORDER_NAMES
+from .movement import movement_barred
+from .state import FIRST, GROUND, OPEN
+
+OFF = {name: f.offset for name, f in CODEC.families.items()}
+
+
+def mask(game) -> np.ndarray:
+    """Bool mask of the legal actions of the pending decision."""
+    m = np.zeros(NUM_ACTIONS, dtype=bool)
+    kind, ctx = game.decision
+    m[list(LEGAL[kind](game, ctx))] = True
+    return m
+
+
+# Player decisions ----------------------------------------------------------------------------------
+def player(game, ctx):
+    """RB-TURN-3/4: end the phase; activate a group; act with the active one; Recon reveal (RB-AP-4)."""
+    yield OFF["end_phase"]
+    yield from recon_reveals(game)
+    for g in game.players:
+        if g.on_map and not g.activated and g.gid != game.active and game.ap >= 1:
+            yield OFF["activate"] + g.gid
+    if game.active >= 0:
+        yield OFF["end_activation"]
+        yield from group_actions(game, game.players[game.active])
+
+
+def recon_reveals(game):
+    if game.recon <= 0:
+        return
+    stripes = [g.stripe for g in game.players if g.on_map and not g.in_sewer]
+    for m in game.markers:
+        if m is not None and any(abs(m.stripe - s) <= 2 for s in stripes):
+            yield OFF["recon_reveal"] + m.slot
+
+
+def group_actions(game, g):
+    costs, ap = game.tables.ap_costs, game.ap
+    if g.engaged:                                         # RU-CC-14: only fight a round
+        if not g.fought and ap >= costs["close_combat"]:
+            yield OFF["close_combat"] + 2 * g.engaged_with
+        return
+    if ap >= costs["rally"] and any(u.suppressed for u in g.units):
+        yield from with_bap(game, OFF["rally"])
+    if g.in_sewer:
+        yield from sewer_actions(game, g)
+        return
+    if not movement_barred(g) and not sealed_in(game, g):
+        yield from moves(game, g)
+        yield from floor_and_hop(game, g)
+        if g.sewers and g.stripe in game.scenario.sewer_stripes and g.level == GROUND and ap >= costs["sewer"]:
+            yield OFF["sewer_enter"]
+    if ap >= costs["fire"] and not g.fired:
+        for e in game.enemies:
+            if fire.shooters(game, g, e):
+                yield from with_bap(game, OFF["fire"] + 2 * e.gid)
+    if ap >= costs["close_combat"] and not g.fought:
+        for e in cc_targets(game, g):
+            yield from with_bap(game, OFF["close_combat"] + 2 * e.gid)
+    yield from demo_actions(game, g)
+    if game.options["exit_allowed"] and g.stripe == STRIPES and ap >= costs["exit"]:
+        yield OFF["exit"]                                 # RB-VIC-4
+
+
+def with_bap(game, action: int):
+    """The action without and, if a BAP is left, with a BAP spent (RB-AP-3)."""
+    yield action
+    if game.bap > 0:
+        yield action + 1
+
+
+def sealed_in(game, g) -> bool:
+    """RU-TER-4: a Sealed Building can be neither entered nor left."""
+    f = geometry.feature(game, g.stripe, g.place)
+    return f is not None and f.sealed
+
+
+def moves(game, g):
+    """RB-MOVE-1: an adjacent Stripe or another place on its own; never a level held by the enemy (RB-MAP-4)."""
+    if game.ap < game.tables.ap_costs["move"]:
+        return
+    recon_ok = game.recon > 0 and game.options["exposed_movement"]
+    for stripe in range(max(1, g.stripe - 1), min(STRIPES, g.stripe + 1) + 1):
+        for place in range(len(game.places[stripe])):
+            if stripe == g.stripe and place == g.place:
+                continue
+            if not enterable(game, g, stripe, place):
+                continue
+            base = OFF["move"] + ((stripe - 1) * PLACES + place) * 2
+            yield base
+            if recon_ok and stripe != g.stripe:
+                yield base + 1                            # RU-EXP-2
+
+
+def enterable(game, g, stripe: int, place: int) -> bool:
+    if place == OPEN:
+        return True
+    f = game.places[stripe][place]
+    if f.sealed or (g.gid, stripe, place) in game.barred:   # RU-TER-4, RU-RUB-3
+        return False
+    return not geometry.groups_at(game.enemies, stripe, place, GROUND)
+
+
+def floor_and_hop(game, g):
+    costs = game.tables.ap_costs
+    if game.ap >= costs["floor"] and geometry.kind_at(game, g.stripe, g.place) == "ms" \
+            and not geometry.groups_at(game.enemies, g.stripe, g.place, 1 - g.level):
+        yield OFF["floor"]                                # RU-MS-3
+    partner = geometry.complex_partner(game, g.stripe, g.place)
+    if game.ap >= costs["hop"] and partner is not None and not partner.sealed \
+            and not geometry.groups_at(game.enemies, partner.stripe, partner.place, g.level):
+        yield OFF["hop"]                                  # RU-CPX-4
+
+
+def sewer_actions(game, g):
+    costs = game.tables.ap_costs
+    if game.ap < costs["sewer"] or movement_barred(g):
+        return
+    for direction, delta in ((0, -1), (1, 1)):
+        if 1 <= g.stripe + delta <= STRIPES:
+            yield OFF["sewer_move"] + direction           # RU-SEW-3
+    if g.stripe in game.scenario.sewer_stripes:
+        yield OFF["sewer_leave"]                          # RU-SEW-4
+
+
+def cc_targets(game, g) -> list:
+    """RU-CC-1: enemy groups at range 0 in sight, not in a Sealed Building (RU-TER-4); Engaged ones by RU-CC-15."""
+    found = []
+    for e in game.enemies:
+        if not e.on_map or not geometry.can_see(game, g.position, e.position):
+            continue
+        if geometry.distance(game, g.position, e.position) != 0 or sealed_in(game, e):
+            continue
+        if e.engaged and game.players[e.engaged_with].activated:
+            continue                                      # RU-CC-15: the friend in that fight has activated
+        if game.module.may_attack(game, g, e):
+            found.append(e)
+    return found
+
+
+def demo_actions(game, g):
+    costs = game.tables.ap_costs
+    pending = game.demo.get(g.gid)
+    if pending is not None:
+        if game.ap >= costs["demo_charge"] and demo_target_valid(game, g, pending):
+            yield OFF["demo_retry"]
+        if game.ap >= costs["demo_take_back"]:
+            yield OFF["demo_take_back"]
+        return
+    if g.demo_charges > 0 and game.ap >= costs["demo_charge"]:
+        for place, mode in demo.legal_targets(game, g):
+            yield OFF["demo_place"] + 2 * place + mode
+
+
+def demo_target_valid(game, g, pending) -> bool:
+    stripe, place, mode = pending
+    return stripe == g.stripe and (place, mode) in demo.legal_targets(game, g)
+
+
+def rubble_cost(game, ctx):
+    yield OFF["rubble_pay"]
+    yield OFF["rubble_decline"]
+
+
+# Enemy decisions -------------------------------------------------------------------------------------
+def options_of(family: str):
+    def legal(game, ctx):
+        for option in ctx["options"]:
+            yield OFF[family] + option
+    return legal
+
+
+def advance_legal(game, ctx):
+    for delta in ctx["options"]:
+        yield OFF["e_advance"] + delta + 1
+
+
+def order_legal(game, ctx):
+    return range(OFF["e_order"], OFF["e_order"] + len(ORDER_NAMES))
+
+
+def level_legal(game, ctx):
+    g = game.enemies[ctx["group"]]
+    yield OFF["e_level"]
+    if not geometry.groups_at(game.players, g.stripe, g.place, FIRST):
+        yield OFF["e_level"] + 1
+
+
+def yes_no(game, ctx):
+    yield OFF["e_yes"]
+    yield OFF["e_no"]
+
+
+LEGAL = {
+    "player": player, "rubble_cost": rubble_cost,
+    "activate": options_of("e_activate"), "order": order_legal, "place": options_of("e_place"),
+    "level": level_legal, "target": options_of("e_target"), "advance": advance_legal,
+    "move_up": yes_no, "through_complex": yes_no, "free_attacker": options_of("e_free_attacker"),
+}
+
+
+def answer_args(name: str, args: tuple) -> tuple:
+    """Arguments an enemy answer handler takes for the chosen action."""
+    if name in ("e_yes", "e_no", "rubble_pay", "rubble_decline"):
+        return (name in ("e_yes", "rubble_pay"),)
+    if name == "e_advance":
+        return (args[0] - 1,)
+    return args
+
+
+# Words -------------------------------------------------------------------------------------------------
+def why(game, action: int) -> str:
+    """Why `action` is illegal now, in the game's words."""
+    name, _ = CODEC.decode(action)
+    kind, _ = game.decision
+    side = "player" if game.current_side == 0 else "enemy"
+    allowed = sorted({CODEC.decode(int(a))[0] for a in np.flatnonzero(game.legal_action_mask())})
+    if name not in allowed:
+        return f"the {side} is deciding '{kind}', where only {', '.join(allowed)} may be chosen"
+    return f"its target or argument is not allowed now (AP {game.ap}, BAP {game.bap}, Recon {game.recon})"
+
+
+def label(game, action: int) -> str:
+    """The action in words, e.g. 'move A to 3a (rubble) with a Recon Point'."""
+    name, args = CODEC.decode(action)
+    active = game.players[game.active].name if game.active >= 0 else "-"
+    words = {
+        "activate": lambda: f"activate group {group_name(game.players, args[0])}",
+        "move": lambda: f"move {active} to {game.place_name(args[0] + 1, args[1])}" + (" with a Recon Point" if args[2] else ""),
+        "fire": lambda: f"{active} fires at {group_name(game.enemies, args[0])}" + (" with a BAP" if args[1] else ""),
+        "close_combat": lambda: f"{active} close combat with {group_name(game.enemies, args[0])}" + (" with a BAP" if args[1] else ""),
+        "rally": lambda: f"{active} rallies" + (" with a BAP" if args[0] else ""),
+        "sewer_move": lambda: f"{active} moves in the sewer toward Stripe {'1' if args[0] == 0 else '6'}",
+        "demo_place": lambda: f"{active} places a demo charge at place {args[0]} ({'breach' if args[1] == 0 else 'direct attack'})",
+        "recon_reveal": lambda: f"spend a Recon Point to reveal marker {args[0]}",
+        "e_activate": lambda: f"enemy activates {group_name(game.enemies, args[0])}",
+        "e_order": lambda: f"enemy order {ORDER_NAMES[args[0]]}",
+        "e_place": lambda: f"enemy takes place {args[0]}",
+        "e_level": lambda: f"enemy to the {'First' if args[0] else 'Ground'} Floor",
+        "e_target": lambda: f"enemy targets {group_name(game.players, args[0])}",
+        "e_advance": lambda: f"enemy advance {('toward Stripe 1', 'stay', 'toward Stripe 6')[args[0]]}",
+        "e_free_attacker": lambda: f"{group_name(game.enemies, args[0])} makes the free attack",
+    }
+    return words[name]() if name in words else name.replace("_", " ") + (f" ({active})" if name in GROUP_WORDS else "")
+
+
+GROUP_WORDS = ("floor", "hop", "sewer_enter", "sewer_leave", "demo_retry", "demo_take_back", "exit", "end_activation")
+
+
+def group_name(groups, slot: int) -> str:
+    return groups[slot].name if slot < len(groups) else f"slot {slot}"

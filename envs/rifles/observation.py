@@ -1,0 +1,121 @@
+"""The observation vector of one side: only what that side may know (RB-HID-1..5).
+
+Layout (float32, fixed size): global state, decision in progress, map, player groups, enemy groups,
+markers. The enemy's vector never holds the Stripe of a player group in the sewer (RB-HID-3/5); no
+vector holds marker contents (RB-HID-2) or future dice (RB-HID-4).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .actions import ENEMY_SLOTS, MARKER_SLOTS, PLACES, PLAYER_SLOTS
+from .config import FEATURE_KINDS, MAX_FEATURES, STRIPES
+from .state import ENEMY
+
+DECISIONS = ("player", "rubble_cost", "activate", "order", "place", "level", "target", "advance",
+             "move_up", "through_complex", "free_attacker", "fast")
+WEAPONS = ("flamethrower", "hmg", "mortar", "at", "lmg", "ar", "smg", "rifle", "pistol")
+MODES = ("fire", "cover_fire", "close_combat")
+
+GLOBAL = 8 + len(DECISIONS) + (PLAYER_SLOTS + 1)
+CONTEXT = ENEMY_SLOTS + PLAYER_SLOTS + STRIPES + PLACES + len(MODES) + 1
+FEATURE = 1 + len(FEATURE_KINDS) + 2
+MAP = STRIPES * (MAX_FEATURES * FEATURE + 1)
+GROUP = 1 + STRIPES + PLACES + 8 + 6 + len(WEAPONS) + 2
+MARKER = 1 + STRIPES
+SIZE = GLOBAL + CONTEXT + MAP + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP + MARKER_SLOTS * MARKER
+
+
+def encode(game, side: int) -> np.ndarray:
+    """The observation of `side` as one float32 vector of length SIZE."""
+    obs = np.zeros(SIZE, dtype=np.float32)
+    at = encode_global(game, side, obs, 0)
+    at = encode_context(game, obs, at)
+    at = encode_map(game, obs, at)
+    for slot in range(PLAYER_SLOTS):
+        group = game.players[slot] if slot < len(game.players) else None
+        encode_group(game, group, obs, at, hide_stripe=(side == ENEMY))
+        at += GROUP
+    for slot in range(ENEMY_SLOTS):
+        encode_group(game, game.enemies[slot] if slot < len(game.enemies) else None, obs, at, hide_stripe=False)
+        at += GROUP
+    for slot in range(MARKER_SLOTS):
+        marker = game.markers[slot] if slot < len(game.markers) else None
+        if marker is not None:
+            obs[at] = 1
+            obs[at + marker.stripe] = 1
+        at += MARKER
+    return obs
+
+
+def encode_global(game, side: int, obs: np.ndarray, at: int) -> int:
+    s = game.scenario
+    obs[at:at + 8] = (game.turn / s.turns, game.phase == "player", game.phase == "enemy", game.ap / s.ap,
+                      game.bap / 3.0, game.recon / 3.0, side, game.current_side == side)
+    at += 8
+    if game.decision is not None:
+        obs[at + DECISIONS.index(game.decision[0])] = 1
+    at += len(DECISIONS)
+    obs[at + (game.active if game.active >= 0 else PLAYER_SLOTS)] = 1
+    return at + PLAYER_SLOTS + 1
+
+
+def encode_context(game, obs: np.ndarray, at: int) -> int:
+    """The decision in progress: which enemy group, which player group, which Stripe and place, what mode."""
+    ctx = game.decision[1] if game.decision is not None else {}
+    kind = game.decision[0] if game.decision is not None else ""
+    if "group" in ctx and kind != "rubble_cost":
+        obs[at + ctx["group"]] = 1
+    if "target" in ctx:
+        obs[at + ENEMY_SLOTS + ctx["target"]] = 1
+    if kind == "rubble_cost":
+        obs[at + ENEMY_SLOTS + ctx["group"]] = 1
+    base = at + ENEMY_SLOTS + PLAYER_SLOTS
+    if "stripe" in ctx:
+        obs[base + ctx["stripe"] - 1] = 1
+    if "place" in ctx:
+        obs[base + STRIPES + ctx["place"]] = 1
+    if "mode" in ctx:
+        obs[base + STRIPES + PLACES + MODES.index(ctx["mode"])] = 1
+    obs[base + STRIPES + PLACES + len(MODES)] = ctx.get("drm", 0)
+    return at + CONTEXT
+
+
+def encode_map(game, obs: np.ndarray, at: int) -> int:
+    """Terrain state both sides see (RB-HID-1): kinds, seals, complexes, sewer entrances."""
+    for stripe in range(1, STRIPES + 1):
+        features = game.places[stripe]
+        for i in range(MAX_FEATURES):
+            if i + 1 < len(features):
+                f = features[i + 1]
+                obs[at] = 1
+                obs[at + 1 + FEATURE_KINDS.index(f.kind)] = 1
+                obs[at + 1 + len(FEATURE_KINDS)] = f.sealed
+                obs[at + 2 + len(FEATURE_KINDS)] = f.complex is not None
+            at += FEATURE
+        obs[at] = stripe in game.scenario.sewer_stripes
+        at += 1
+    return at
+
+
+def encode_group(game, group, obs: np.ndarray, at: int, hide_stripe: bool) -> None:
+    """One group: where (unless hidden in the sewer), its state and its units."""
+    if group is None or not group.on_map:
+        return
+    obs[at] = 1
+    if not (hide_stripe and group.in_sewer):
+        obs[at + group.stripe] = 1
+        obs[at + 1 + STRIPES + group.place] = 1
+    at += 1 + STRIPES + PLACES
+    obs[at:at + 8] = (group.level, group.in_sewer, group.engaged, group.defending, group.activated, group.fired,
+                      group.fought, group.demo_charges / 2.0)
+    at += 8
+    units = group.units
+    obs[at:at + 6] = (len(units) / 4.0, sum(not u.suppressed for u in units) / 4.0, sum(u.suppressed for u in units) / 4.0,
+                      sum(u.leader for u in units), sum(u.quality == 2 for u in units), sum(u.quality == 0 for u in units))
+    at += 6
+    for u in units:
+        obs[at + WEAPONS.index(u.weapon)] += 1
+    at += len(WEAPONS)
+    obs[at] = group.gid in game.demo if group.side == 0 else 0
+    obs[at + 1] = group.engaged_with + 1 if group.engaged else 0

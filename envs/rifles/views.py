@@ -1,0 +1,93 @@
+"""What one side may know, as an object for scripted agents and renderers (RB-HID-*).
+
+The enemy's view leaves out player groups in the sewer (RB-HID-3); no view shows marker contents
+(RB-HID-2) or the dice to come (RB-HID-4).
+"""
+from __future__ import annotations
+
+from . import fire, geometry
+from .state import ENEMY, PLAYER
+
+
+class SideView:
+    """Read-only queries a side's policy may ask."""
+
+    def __init__(self, game, side: int) -> None:
+        self._game, self.side = game, side
+
+    @property
+    def decision(self) -> tuple[str, dict]:
+        kind, ctx = self._game.decision
+        return kind, dict(ctx)
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def ap(self) -> int:
+        return self._game.ap
+
+    @property
+    def bap(self) -> int:
+        return self._game.bap
+
+    @property
+    def recon(self) -> int:
+        return self._game.recon
+
+    @property
+    def active(self):
+        g = self._game
+        return g.players[g.active] if g.active >= 0 else None
+
+    @property
+    def scenario(self):
+        return self._game.scenario
+
+    @property
+    def tables(self):
+        return self._game.tables
+
+    @property
+    def places(self):
+        return self._game.places
+
+    def own_groups(self) -> list:
+        return [g for g in self._game.side_groups(self.side) if g.on_map]
+
+    def foe_groups(self) -> list:
+        """The other side's groups this side can see."""
+        groups = [g for g in self._game.side_groups(1 - self.side) if g.on_map]
+        return [g for g in groups if not g.in_sewer] if self.side == ENEMY else groups
+
+    def group(self, side: int, slot: int):
+        group = self._game.group(side, slot)
+        if side == PLAYER and self.side == ENEMY and group.in_sewer:
+            return None
+        return group
+
+    def markers(self) -> list:
+        return [(m.slot, m.stripe) for m in self._game.markers if m is not None]
+
+    def distance(self, a, b) -> int:
+        return geometry.distance(self._game, a.position, b.position)
+
+    def priority_rank(self, stripe: int, place: int) -> int:
+        return geometry.priority_rank(self._game, stripe, place, self.side)
+
+    def kind_at(self, stripe: int, place: int) -> str:
+        return geometry.kind_at(self._game, stripe, place)
+
+    def target_number(self, firer, target, weapon_name: str) -> int:
+        return fire.target_number(self._game, firer.position, target.position, self.tables.weapons[weapon_name])
+
+    def shooters(self, firer, target) -> list:
+        return fire.shooters(self._game, firer, target)
+
+    def feature(self, fid: str):
+        return self._game.feature_by_id(fid)
+
+
+def view(game, side: int) -> SideView:
+    return SideView(game, side)
