@@ -93,10 +93,11 @@ def bench_env(name: str, api: str, seconds: float, seed: int) -> Rate:
 
 def format_rates(rates: list[Rate], peer: Rate | None) -> str:
     """One row per env: steps/s, games/s and, with a peer, the ratio of steps/s to the peer's."""
-    width = max(len(r.env) for r in (*rates, peer) if r is not None)
+    rows = ([peer] if peer else []) + rates
+    width = max([len("env")] + [len(r.env) for r in rows])
     ratio_head = f"  steps/s vs {PEER}" if peer else ""
     lines = [f"{'env':<{width}}  api  {'steps/s':>9}  {'games/s':>8}  {'steps':>8}  {'games':>6}{ratio_head}"]
-    for rate in ([peer] if peer else []) + rates:
+    for rate in rows:
         ratio = f"  {rate.steps_per_second / peer.steps_per_second:>8.2f}x" if peer else ""
         lines.append(
             f"{rate.env:<{width}}  {rate.api:<3}  {rate.steps_per_second:>9,.0f}  {rate.games_per_second:>8.1f}"

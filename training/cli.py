@@ -78,6 +78,8 @@ def cmd_bench(args) -> int:
     from .bench import bench_env, format_rates, peer_env, time_aec, PEER
 
     names = [lookup.ruleset(n).name for n in args.env] or registry.names()
+    if not names and not args.peers:
+        raise CommandError("no environments are registered to bench")
     peer = time_aec(peer_env(), PEER, args.seconds, args.seed) if args.peers else None
     rates = [bench_env(name, args.api, args.seconds, args.seed) for name in names]
     print(format_rates(rates, peer))
