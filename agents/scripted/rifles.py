@@ -1,0 +1,190 @@
+"""Rifles scripted policies: the enemy automaton (rules catalog §13) and a heuristic player.
+
+Both read only their side's view (envs.rifles.views.SideView) and the legal mask; any randomness
+comes from the seeded generator they are given.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from agents.base import RandomAgent
+from envs.rifles.actions import CODEC
+from envs.rifles.enemy import ORDER_NAMES
+
+ENEMY_SIDE = 1
+
+
+class ScriptedEnemy:
+    """The enemy automaton: RB-AI-2..11, RU-AI-1..5 as choices among the legal answers."""
+
+    name = "scripted"
+
+    def __init__(self, side: int = ENEMY_SIDE, seed: int | None = 0) -> None:
+        self.side, self.rng = side, np.random.default_rng(seed)
+
+    def act(self, observation, mask, view) -> int:
+        kind, ctx = view.decision
+        choose = getattr(self, f"_{kind}")
+        return choose(view, ctx)
+
+    def _activate(self, view, ctx) -> int:
+        """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
+        groups = [view.group(1, slot) for slot in ctx["options"]]
+        best = min(groups, key=lambda g: (not g.engaged, nearest(view, g)[0], g.stripe, g.gid))
+        return CODEC.encode("e_activate", best.gid)
+
+    def _order(self, view, ctx) -> int:
+        """RB-AI-4 under RB-AI-1: the automaton still rolls the order, with its own die."""
+        total = int(self.rng.integers(1, 7)) + view.scenario.posture
+        order = next(o for top, o in view.tables.enemy_orders if total <= top)
+        return CODEC.encode("e_order", ORDER_NAMES.index(order))
+
+    def _place(self, view, ctx) -> int:
+        """RB-AI-5: terrain priority (complex, MS, Building, Rubble, Wall, Woods), ties lower ID, else Open."""
+        best = min(ctx["options"], key=lambda p: (view.priority_rank(ctx["stripe"], p), p))
+        return CODEC.encode("e_place", best)
+
+    def _level(self, view, ctx) -> int:
+        """RU-AI-2 under RB-AI-1: First Floor on the automaton's own d6 of 4+."""
+        up = int(self.rng.integers(1, 7)) >= view.tables.ms_first_floor_from
+        return CODEC.encode("e_level", int(up) if mask_allows_first(view, ctx) else 0)
+
+    def _target(self, view, ctx) -> int:
+        """RB-AI-6 for fire (nearest, lowest TN, lower ID); RB-AI-10 for close combat (fewest units, lower ID)."""
+        me = view.group(1, ctx["group"])
+        targets = [view.group(0, slot) for slot in ctx["options"]]
+        if ctx["mode"] == "close_combat":
+            best = min(targets, key=lambda t: (len(t.units), t.gid))
+        else:
+            best = min(targets, key=lambda t: (view.distance(me, t), best_tn(view, me, t), t.gid))
+        return CODEC.encode("e_target", best.gid)
+
+    def _advance(self, view, ctx) -> int:
+        """RB-AI-9: one Stripe toward the nearest visible player group (none: toward Stripe 1); stay if it shares ours."""
+        me = view.group(1, ctx["group"])
+        _, target = nearest(view, me)
+        if target is None:
+            wanted = -1
+        else:
+            wanted = (target.stripe > me.stripe) - (target.stripe < me.stripe)
+        delta = wanted if wanted in ctx["options"] else 0
+        return CODEC.encode("e_advance", delta + 1)
+
+    def _move_up(self, view, ctx) -> int:
+        return CODEC.encode("e_yes")                     # RU-AI-3
+
+    def _through_complex(self, view, ctx) -> int:
+        return CODEC.encode("e_yes")                     # RU-AI-4
+
+    def _free_attacker(self, view, ctx) -> int:
+        """RB-AI-11: the nearest group with the mover in range, ties lower ID."""
+        mover = view.group(0, ctx["target"])
+        best = min((view.group(1, s) for s in ctx["options"]), key=lambda g: (view.distance(g, mover), g.gid))
+        return CODEC.encode("e_free_attacker", best.gid)
+
+
+def nearest(view, group):
+    """(distance, group) of the nearest visible player group (ties lower ID); (99, None) if none."""
+    foes = view.foe_groups()
+    if not foes:
+        return 99, None
+    best = min(foes, key=lambda p: (view.distance(group, p), p.gid))
+    return view.distance(group, best), best
+
+
+def best_tn(view, firer, target) -> int:
+    shooters = view.shooters(firer, target)
+    return min((view.target_number(firer, target, u.weapon) for u in shooters), default=7)
+
+
+def mask_allows_first(view, ctx) -> bool:
+    me = view.group(1, ctx["group"])
+    return not any(p.stripe == me.stripe and p.place == me.place and p.level == 1 for p in view.foe_groups())
+
+
+class ScriptedPlayer:
+    """A sensible player: rally the shaken, shoot the best target, blow the strongpoint, push for the objective."""
+
+    name = "scripted"
+
+    def __init__(self, side: int = 0, seed: int | None = 0) -> None:
+        self.side, self.rng = side, np.random.default_rng(seed)
+
+    def act(self, observation, mask, view) -> int:
+        kind, ctx = view.decision
+        if kind == "rubble_cost":
+            return CODEC.encode("rubble_pay")
+        if view.active is None:
+            return self._activate(view, mask) or CODEC.encode("end_phase")
+        for choice in (self._fight, self._rally, self._demo, self._fire, self._assault, self._advance):
+            action = choice(view, mask)
+            if action is not None:
+                return action
+        return CODEC.encode("end_activation")
+
+    def _activate(self, view, mask):
+        order = sorted(view.own_groups(), key=lambda g: (not g.engaged, -len(g.ok_units()), g.gid))
+        return first_legal(mask, [CODEC.encode("activate", g.gid) for g in order])
+
+    def _fight(self, view, mask):
+        g = view.active
+        if g.engaged:
+            return first_legal(mask, [CODEC.encode("close_combat", g.engaged_with, 0)])
+        return None
+
+    def _rally(self, view, mask):
+        g = view.active
+        if 2 * sum(u.suppressed for u in g.units) >= len(g.units):
+            return first_legal(mask, [CODEC.encode("rally", 1), CODEC.encode("rally", 0)])
+        return None
+
+    def _demo(self, view, mask):
+        options = [CODEC.encode("demo_retry")] + [CODEC.encode("demo_place", p, m) for p in range(4) for m in (1, 0)]
+        return first_legal(mask, options)
+
+    def _fire(self, view, mask):
+        g = view.active
+        targets = sorted(view.foe_groups(), key=lambda e: (best_tn(view, g, e), -len(e.units), e.gid))
+        return first_legal(mask, [CODEC.encode("fire", e.gid, b) for e in targets for b in (1, 0)])
+
+    def _assault(self, view, mask):
+        g = view.active
+        weak = [e for e in view.foe_groups() if len(e.units) < len(g.ok_units())]
+        return first_legal(mask, [CODEC.encode("close_combat", e.gid, b) for e in weak for b in (1, 0)])
+
+    def _advance(self, view, mask):
+        """Toward the objective, into the best cover of the next Stripe; into the objective once beside it."""
+        g = view.active
+        objective = view.feature(view.scenario.victory["objective"]) if view.scenario.victory["kind"] == "hold" else None
+        if objective is not None and (g.stripe, g.place) == (objective.stripe, objective.place):
+            return None
+        if objective is None:
+            return first_legal(mask, [CODEC.encode("exit")]) or self._step(view, mask, g, min(6, g.stripe + 1))
+        if g.stripe == objective.stripe:
+            return first_legal(mask, [CODEC.encode("move", g.stripe - 1, objective.place, 0)])
+        return self._step(view, mask, g, g.stripe + (1 if objective.stripe > g.stripe else -1))
+
+    def _step(self, view, mask, g, stripe: int):
+        places = range(len(view.places[stripe]))
+        ranked = sorted(places, key=lambda p: (cover_rank(view.kind_at(stripe, p)), p))
+        marked = any(s == stripe for _, s in view.markers())
+        return first_legal(mask, [CODEC.encode("move", stripe - 1, p, r) for p in ranked for r in ((1, 0) if marked else (0,))])
+
+
+def cover_rank(kind: str) -> int:
+    return ("ms", "building", "rubble", "wall", "woods", "open").index(kind)
+
+
+def first_legal(mask, actions):
+    for action in actions:
+        if mask[action]:
+            return action
+    return None
+
+
+def agent_factories() -> dict:
+    """Agent name -> factory(side, seed) for the Rifles rulesets."""
+    return {
+        "random": lambda side, seed=0: RandomAgent(side, seed),
+        "scripted": lambda side, seed=0: ScriptedPlayer(side, seed) if side == 0 else ScriptedEnemy(side, seed),
+    }
