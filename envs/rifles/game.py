@@ -232,6 +232,8 @@ class RiflesGame(GameState):
         return self.module.veterans_possible(group)
 
     def place_name(self, stripe: int, place: int) -> str:
+        if place >= len(self.places[stripe]):
+            return f"Stripe {stripe} place {place} (no such feature)"
         f = geometry.feature(self, stripe, place)
         return f"Stripe {stripe} Open" if f is None else f"{f.fid} ({f.kind})"
 
