@@ -1,0 +1,216 @@
+"""ONE generic Gymnasium env for every ruleset: the learner plays one side, an opponent policy the others.
+
+    env = gymnasium.make("rubble/RiflesUrban-v0", scenario=..., opponent="scripted")
+
+The opponent's decisions are played inside `reset` and `step`, so the learner only ever sees its own
+decisions. The legal-action mask reaches every consumer the same way: `env.action_masks()`
+(sb3-contrib MaskablePPO) and `info["action_mask"]`.
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from . import registry
+from .engine.ruleset import GameState, Ruleset
+
+#: Observations are small normalised features; a finite bound keeps checkers quiet and the generic
+#: tests assert every observation lies inside it.
+OBSERVATION_BOUND = 1e3
+
+def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
+    """The registered Ruleset for a name or Gymnasium id (a Ruleset passes through)."""
+    return ruleset if isinstance(ruleset, Ruleset) else registry.get(ruleset)
+
+
+def observation_box(ruleset: Ruleset) -> spaces.Box:
+    """The Box every observation vector of `ruleset` lies in."""
+    return spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (ruleset.observation_size,), np.float32)
+
+
+def derive_seeds(rng: np.random.Generator, count: int) -> list[int]:
+    """`count` independent seeds in 0..2**63-1 drawn from an adapter's seeded generator (same seed, same list)."""
+    # Raw 64-bit draws: five times cheaper than rng.integers, and resets are on the hot path of short games.
+    return [x >> 1 for x in rng.bit_generator.random_raw(count).tolist()]
+
+
+def resolve_side(ruleset: Ruleset, side: int | str | None) -> int:
+    """A side number from a number, a side name, or None (the ruleset's default learner side)."""
+    if side is None:
+        return ruleset.default_learner_side
+    if isinstance(side, str):
+        if side not in ruleset.sides:
+            raise ValueError(f"unknown side {side!r} for {ruleset.name}; known: {', '.join(ruleset.sides)}")
+        return ruleset.sides.index(side)
+    if not 0 <= int(side) < len(ruleset.sides):
+        raise ValueError(f"side {side} outside 0..{len(ruleset.sides) - 1} for {ruleset.name}")
+    return int(side)
+
+
+def as_action(action) -> Any:
+    """A plain int for numpy integers and 0-d integer arrays (model.predict returns those); else unchanged."""
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    return action  # anything else is left for the state's own legality check to reject
+
+
+def reset_scenario(options: dict | None, default):
+    """The scenario for one reset: `options["scenario"]` overrides the constructor's; other keys are ignored."""
+    if not options:
+        return default
+    unknown = sorted(set(options) - {"scenario"})
+    if unknown:
+        # Game options are fixed at construction; PettingZoo's api_test passes a dummy key, so warn, don't fail.
+        warnings.warn(f"reset options {unknown} ignored: only 'scenario' may change per reset", stacklevel=3)
+    return options.get("scenario", default)
+
+
+class Opponent:
+    """Where an opponent's agents come from: a ruleset agent name, a built agent, a factory, or a .zip model."""
+
+    def __init__(self, ruleset: Ruleset, spec) -> None:
+        self.ruleset, self.spec = ruleset, spec
+        self._loaded: dict[int, Any] = {}
+        if isinstance(spec, str) and not spec.endswith(".zip"):
+            known = ruleset.agents()
+            if spec not in known:
+                raise ValueError(f"unknown opponent {spec!r} for {ruleset.name}; known: "
+                                 f"{', '.join(sorted(known)) or 'none'}, or a path to a .zip model")
+            self._factory = known[spec]
+        elif not isinstance(spec, str) and not _is_agent(spec) and not callable(spec):
+            raise TypeError(f"opponent must be an agent name, an agent (with .act), a factory or a .zip path; got {spec!r}")
+
+    def build(self, side: int, seed: int):
+        """The agent for `side` in one episode, seeded with `seed`."""
+        spec = self.spec
+        if isinstance(spec, str) and spec.endswith(".zip"):
+            return self._load_zip(side, seed)
+        if isinstance(spec, str):
+            return self._factory(side, seed)
+        if _is_agent(spec):
+            reseed(spec, seed)
+            return spec
+        return spec(side, seed)  # a factory, e.g. an agent class
+
+    def _load_zip(self, side: int, seed: int):
+        # Loading a model is slow: load once per side, reseed on later episodes.
+        if side not in self._loaded:
+            from agents import trained  # lazy: only needed (and only has to exist) for saved models
+            self._loaded[side] = trained.load(self.spec, self.ruleset, side, seed)
+        else:
+            reseed(self._loaded[side], seed)
+        return self._loaded[side]
+
+
+def _is_agent(spec) -> bool:
+    """A built agent (has .act), as opposed to an agent class or factory."""
+    return hasattr(spec, "act") and not isinstance(spec, type)
+
+
+def reseed(agent, seed: int) -> None:
+    """Reseed a reused agent: its `reseed(seed)` if it has one, else a fresh Generator in its `rng`."""
+    if hasattr(agent, "reseed"):
+        agent.reseed(seed)
+    elif isinstance(getattr(agent, "rng", None), np.random.Generator):
+        agent.rng = np.random.default_rng(seed)
+
+
+class RubbleEnv(gymnasium.Env):
+    """The learner plays `learner_side` of `ruleset`; `opponent` plays every other side inside `step`."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+
+    def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
+                 render_mode: str | None = None, reward_shaping: bool = False, **options) -> None:
+        self._ruleset = resolve_ruleset(ruleset)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
+        if reward_shaping:
+            raise NotImplementedError("reward_shaping is reserved: no ruleset defines a shaping reward yet")
+        self.render_mode = render_mode
+        self.scenario, self.options = scenario, options
+        self._learner = resolve_side(self._ruleset, learner_side)
+        self._opponent = Opponent(self._ruleset, opponent)
+        self._others = [s for s in range(len(self._ruleset.sides)) if s != self._learner]
+        self.observation_space = observation_box(self._ruleset)
+        self.action_space = spaces.Discrete(self._ruleset.num_actions)
+        self._state: GameState | None = None
+        self._agents: dict[int, Any] = {}
+        self._mask: np.ndarray | None = None
+        self._has_turn = False
+
+    # Read-only views ---------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The game in progress (treat as read-only: apply actions through `step`)."""
+        return self._state
+
+    game = state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._ruleset
+
+    @property
+    def learner_side(self) -> int:
+        return self._learner
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's current legal-action mask (bool), for sb3-contrib MaskablePPO."""
+        return self._mask
+
+    # The Gymnasium API -------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """Start a new game (same seed, same game) and play the opponent up to the learner's first decision."""
+        super().reset(seed=seed)
+        game_seed, *agent_seeds = derive_seeds(self.np_random, 1 + len(self._ruleset.sides))
+        scenario = reset_scenario(options, self.scenario)
+        self._state = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
+        self._has_turn = hasattr(self._state, "turn")
+        self._agents = {side: self._opponent.build(side, agent_seeds[side]) for side in self._others}
+        obs, _, _, _, info = self._timestep(self._play_opponents([]))
+        return obs, info
+
+    def step(self, action):
+        """Apply the learner's action (IllegalActionError if masked out), then the opponent's decisions."""
+        events = self._state.apply(as_action(action))
+        return self._timestep(self._play_opponents(events))
+
+    def render(self):
+        """The learner's view: a text map ("ansi") or a picture ("rgb_array")."""
+        if self.render_mode == "ansi":
+            return self._state.render_text(side=self._learner)
+        if self.render_mode == "rgb_array":
+            return self._state.render_rgb(side=self._learner)
+        return None
+
+    # The hot path ------------------------------------------------------------------------------
+    def _play_opponents(self, events: list) -> list:
+        """Play other sides' decisions until the learner decides or the game ends; returns all events."""
+        state, learner, agents = self._state, self._learner, self._agents
+        side = state.current_side
+        while side is not None and side != learner:
+            action = agents[side].act(state.observation(side), state.legal_action_mask(), state.view(side))
+            events.extend(state.apply(as_action(action)))
+            side = state.current_side
+        return events
+
+    def _timestep(self, events: list):
+        """(obs, reward, terminated, truncated, info), each built once."""
+        state, side = self._state, self._learner
+        terminated = state.current_side is None
+        # At the end nothing is legal; say so explicitly rather than trust a terminal mask. A ruleset
+        # may cache its mask (apply checks against it too), and callers keep the masks we hand out: copy.
+        mask = np.zeros(self._ruleset.num_actions, dtype=bool) if terminated else state.legal_action_mask().copy()
+        self._mask = mask
+        info = {"action_mask": mask, "events": events}
+        if self._has_turn:
+            info["turn"] = state.turn
+        reward = float(state.returns()[side]) if terminated else 0.0
+        return state.observation(side), reward, terminated, False, info

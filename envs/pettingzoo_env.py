@@ -1,0 +1,145 @@
+"""ONE generic PettingZoo AEC env for every ruleset: every side is an agent.
+
+`agent_selection` follows the game's `current_side`, so one agent may act many times in a row (action
+points). A ruleset package exposes the PettingZoo-style module with `aec_env_factory`:
+
+    # envs/rifles/rifles_urban_v0.py
+    from envs.pettingzoo_env import aec_env_factory
+    env, raw_env = aec_env_factory("rifles-urban")
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from .engine.ruleset import GameState, Ruleset
+from .gym_env import as_action, derive_seeds, observation_box, reset_scenario, resolve_ruleset
+
+
+def pettingzoo_name(ruleset: Ruleset) -> str:
+    """PettingZoo-style module name: "rifles-urban" + "rubble/RiflesUrban-v0" -> "rifles_urban_v0"."""
+    version = ruleset.gym_id.rsplit("-", 1)[-1] if "-v" in ruleset.gym_id else "v0"
+    return f"{ruleset.name.replace('-', '_')}_{version}"
+
+
+class RubbleAECEnv(AECEnv):
+    """Every side of `ruleset` is an agent named after the side; observations carry the action mask."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "is_parallelizable": False}
+
+    def __init__(self, ruleset: str | Ruleset, scenario=None, render_mode: str | None = None,
+                 render_side: int | None = None, **options) -> None:
+        super().__init__()
+        self._ruleset = resolve_ruleset(ruleset)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
+        self.metadata = {**type(self).metadata, "name": pettingzoo_name(self._ruleset)}
+        self.render_mode, self.render_side = render_mode, render_side
+        self.scenario, self.options = scenario, options
+        self.possible_agents = list(self._ruleset.sides)
+        self._side_of = {agent: side for side, agent in enumerate(self.possible_agents)}
+        n = self._ruleset.num_actions
+        obs_space = spaces.Dict({"observation": observation_box(self._ruleset),
+                                 "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._np_random: np.random.Generator | None = None
+        self._game: GameState | None = None
+
+    @property
+    def game(self) -> GameState:
+        """The game in progress (read-only; `state()` is PettingZoo's global-state method, not this)."""
+        return self._game
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._ruleset
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game; the same seed gives the same game."""
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        (game_seed,) = derive_seeds(self._np_random, 1)
+        scenario = reset_scenario(options, self.scenario)
+        self._game = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._follow_game(self.agents[0])
+
+    def step(self, action) -> None:
+        """Play `action` for `agent_selection` (IllegalActionError if masked out; None for a finished agent)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        events = self._game.apply(as_action(action))  # raises before anything here changes
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.infos = {a: {} for a in self.agents}
+        self.infos[agent] = {"events": events}
+        self._follow_game(agent)
+        self._accumulate_rewards()
+
+    def _follow_game(self, last_agent) -> None:
+        """Select the side the game says decides now; at the end, hand out returns and terminate everyone."""
+        side = self._game.current_side
+        if side is not None:
+            self.agent_selection = self.possible_agents[side]
+            return
+        # Game over: the last actor stays selected, then every agent takes its dead step.
+        returns = self._game.returns()
+        for a in self.agents:
+            self.rewards[a] = float(returns[self._side_of[a]])
+            self.terminations[a] = True
+        self.agent_selection = last_agent
+
+    def observe(self, agent) -> dict:
+        """{"observation": float32 vector, "action_mask": int8} — the mask is all zero unless `agent` decides now."""
+        side = self._side_of[agent]
+        game = self._game
+        if game.current_side == side:
+            mask = game.legal_action_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self._ruleset.num_actions, dtype=np.int8)
+        return {"observation": game.observation(side), "action_mask": mask}
+
+    def render(self):
+        """The umpire's view (or `render_side`'s): a text map ("ansi") or a picture ("rgb_array")."""
+        if self.render_mode == "ansi":
+            return self._game.render_text(side=self.render_side)
+        if self.render_mode == "rgb_array":
+            return self._game.render_rgb(side=self.render_side)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env_factory(ruleset_name: str):
+    """PettingZoo-style `(env, raw_env)` constructors for a registered ruleset (looked up when called)."""
+
+    def raw_env(**kwargs) -> RubbleAECEnv:
+        return RubbleAECEnv(ruleset_name, **kwargs)
+
+    def env(**kwargs) -> OrderEnforcingWrapper:
+        # Only order enforcement: the masks in the observations already say which actions are in bounds,
+        # and the game raises IllegalActionError for anything else.
+        return OrderEnforcingWrapper(raw_env(**kwargs))
+
+    raw_env.__doc__ = f"The unwrapped AEC env of {ruleset_name}."
+    env.__doc__ = f"The AEC env of {ruleset_name}, wrapped to enforce the call order."
+    return env, raw_env

@@ -1,0 +1,424 @@
+"""Shared checkers that every registered ruleset must pass (the generic suite in tests/generic uses them).
+
+What a ruleset must provide beyond the GameState protocol (envs/engine/ruleset.py):
+  * `legal_action_mask()` returns a bool (num_actions,) array that nobody may mutate (a ruleset may
+    cache it; the adapters copy it before handing it out);
+  * `observation(side)` returns a FRESH float32 (observation_size,) array on every call, inside
+    +-envs.gym_env.OBSERVATION_BOUND: the adapters hand it out without copying (the hot path);
+  * `action_label(action)` works for every index 0..num_actions-1, legal or not (IllegalActionError
+    messages name the action);
+  * `to_dict()` is JSON-compatible and `from_dict` does not alias the dict it is given;
+  * `new_game(scenario=name, seed=s)` works for every name in `ruleset.scenarios()`;
+  * a state attribute `turn` (int) if `ruleset.turn_limit` is given.
+
+Optional hooks, used when present:
+  * `state.check_invariants()`: ruleset-specific invariants (AP never negative, dead units stay dead...);
+    called after every decision of every random game. Raise AssertionError to fail.
+  * `hidden_variants(state, side) -> list[GameState]`: a module-level function in the module that
+    defines `ruleset.new_game`, or in the `ruleset` module of the same package (envs/<pkg>/ruleset.py).
+    It returns copies of `state` that differ ONLY in what `side` may not know (the enemy's hidden
+    positions, a secret card...). The checker asserts that each variant really differs (`to_dict`), and
+    that `side`'s observation and, when `side` decides, its mask are identical to the original's.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import warnings
+from copy import deepcopy
+
+import gymnasium
+import numpy as np
+from gymnasium.utils import env_checker as gym_checker
+from gymnasium.utils.passive_env_checker import data_shares_objects
+
+from envs.engine.events import Event
+from envs.engine.ruleset import GameState, IllegalActionError, Ruleset
+from envs.gym_env import OBSERVATION_BOUND, RubbleEnv
+
+#: A random game that has not ended after this many decisions is taken to be stuck.
+MAX_DECISIONS = 100_000
+
+
+def env_int(name: str, default: int) -> int:
+    """An int from the environment (so a slow ruleset can run a smaller suite: RUBBLE_RANDOM_GAMES=100)."""
+    return int(os.environ.get(name, default))
+
+
+# Hooks ---------------------------------------------------------------------------------------------
+def ruleset_hook(ruleset: Ruleset, name: str):
+    """The module-level function `name` a ruleset provides for tests, or None (see the module docstring)."""
+    module = getattr(ruleset.new_game, "__module__", None)
+    if module is None:
+        return None
+    package = module.rpartition(".")[0]
+    candidates = [module] + ([f"{package}.ruleset"] if package else [])
+    for candidate in candidates:
+        try:
+            found = getattr(importlib.import_module(candidate), name, None)
+        except ModuleNotFoundError:
+            continue
+        if found is not None:
+            return found
+    return None
+
+
+def scenario_names(ruleset: Ruleset) -> list:
+    """Every scenario of the ruleset, default first (None means the default)."""
+    names = sorted(ruleset.scenarios())
+    return [None] + [n for n in names if n != ruleset.default_scenario]
+
+
+# Random play ---------------------------------------------------------------------------------------
+def random_action(rng: np.random.Generator, mask: np.ndarray) -> int:
+    """A uniform legal action; fails on an all-false mask."""
+    legal = np.flatnonzero(mask)
+    assert legal.size, "all-false mask while the game is not over"
+    return int(legal[rng.integers(legal.size)])
+
+
+def record(state: GameState, events: list) -> tuple:
+    """Everything observable after one decision, in exactly comparable form."""
+    sides = range(len(state.returns()))
+    return (
+        tuple((e.kind, e.text, e.side, e.dice) for e in events),
+        state.current_side,
+        state.legal_action_mask().tobytes() if state.current_side is not None else b"",
+        tuple(state.observation(s).tobytes() for s in sides),
+        tuple(state.returns()),
+    )
+
+
+def play_recorded(state: GameState, rng: np.random.Generator, decisions: int = MAX_DECISIONS) -> list:
+    """Play up to `decisions` random legal actions; the record of each."""
+    records = []
+    while state.current_side is not None and len(records) < decisions:
+        records.append(record(state, state.apply(random_action(rng, state.legal_action_mask()))))
+    return records
+
+
+def play_random(state: GameState, rng: np.random.Generator, decisions: int) -> GameState:
+    """Play up to `decisions` random legal actions (fewer if the game ends); returns the state."""
+    for _ in range(decisions):
+        if state.current_side is None:
+            break
+        state.apply(random_action(rng, state.legal_action_mask()))
+    return state
+
+
+def assert_same_records(left: list, right: list, what: str) -> None:
+    """Fail naming the first decision at which two recorded games differ."""
+    for i, (a, b) in enumerate(zip(left, right)):
+        fields = ("events", "current_side", "mask", "observations", "returns")
+        differ = [f for f, x, y in zip(fields, a, b) if x != y]
+        assert not differ, f"{what}: decision {i} differs in {differ}: {a[0]} vs {b[0]}"
+    assert len(left) == len(right), f"{what}: {len(left)} vs {len(right)} decisions"
+
+
+# One random game with the generic invariants --------------------------------------------------------
+def check_arrays(ruleset: Ruleset, state: GameState, side: int) -> None:
+    """The mask and `side`'s observation have the declared type and shape; obs is fresh and in bounds."""
+    mask, obs = state.legal_action_mask(), state.observation(side)
+    assert isinstance(mask, np.ndarray) and mask.dtype == np.bool_ and mask.shape == (ruleset.num_actions,), \
+        f"mask must be bool ({ruleset.num_actions},), got {mask.dtype} {mask.shape}"
+    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and obs.shape == (ruleset.observation_size,), \
+        f"observation must be float32 ({ruleset.observation_size},), got {obs.dtype} {obs.shape}"
+    assert np.isfinite(obs).all() and np.abs(obs).max(initial=0) <= OBSERVATION_BOUND, "observation out of bounds"
+    assert not np.shares_memory(obs, state.observation(side)), "observation() must return a fresh array"
+
+
+def check_returns(ruleset: Ruleset, state: GameState) -> None:
+    """All zero while playing; at the end each in [-1, 1], and zero-sum for two sides."""
+    returns = state.returns()
+    assert len(returns) == len(ruleset.sides), f"returns {returns} for {len(ruleset.sides)} sides"
+    if state.current_side is not None:
+        assert all(r == 0 for r in returns), f"returns {returns} before the end"
+        return
+    assert all(-1 <= r <= 1 for r in returns), f"returns {returns} outside [-1, 1]"
+    if len(returns) == 2:
+        assert returns[0] + returns[1] == 0, f"two-side returns {returns} are not zero-sum"
+
+
+def check_turn(ruleset: Ruleset, state: GameState, limit: int | None) -> None:
+    """The turn never passes the turn limit (the final turn counter may be one past it)."""
+    if limit is not None:
+        assert state.turn <= limit + (state.current_side is None), f"turn {state.turn} past the limit {limit}"
+
+
+def check_random_game(ruleset: Ruleset, seed: int, scenario=None) -> GameState:
+    """Play one seeded random game to the end, checking generic invariants and `check_invariants()`."""
+    state = ruleset.new_game(scenario=scenario, seed=seed)
+    rng = np.random.default_rng(seed)
+    invariants = getattr(state, "check_invariants", None)
+    has_limit = ruleset.turn_limit is not None and hasattr(state, "turn")
+    limit = ruleset.turn_limit(state) if has_limit else None
+    for _ in range(MAX_DECISIONS):
+        if state.current_side is None:
+            break
+        mask = state.legal_action_mask()
+        state.apply(random_action(rng, mask))
+        if invariants is not None:
+            state.check_invariants()
+        check_turn(ruleset, state, limit)
+    else:
+        raise AssertionError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
+    check_returns(ruleset, state)
+    return state
+
+
+# Mask exactness ------------------------------------------------------------------------------------
+def check_labels(ruleset: Ruleset, state: GameState) -> None:
+    """Every action index has a label in every state, legal or not (error messages use them)."""
+    for action in range(ruleset.num_actions):
+        assert isinstance(state.action_label(action), str)
+
+
+def check_mask_exact(ruleset: Ruleset, state: GameState) -> None:
+    """Every masked-out action raises IllegalActionError and changes nothing; every masked-in one applies."""
+    mask = state.legal_action_mask()
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    for action in [-1, ruleset.num_actions, *np.flatnonzero(~mask).tolist()]:
+        try:
+            state.apply(action)
+        except IllegalActionError:
+            continue
+        raise AssertionError(f"masked-out action {action} was applied")
+    if json.dumps(state.to_dict(), sort_keys=True) != before:
+        raise AssertionError(f"a masked-out action changed the state: {_culprit(type(state), before, mask)}")
+    assert np.array_equal(state.legal_action_mask(), mask), "the mask changed after rejected actions"
+    for action in np.flatnonzero(mask).tolist():
+        # A JSON round trip per action: an independent copy with the very same dice.
+        type(state).from_dict(json.loads(before)).apply(action)
+
+
+def _culprit(state_type: type, before: str, mask: np.ndarray) -> str:
+    """Which masked-out action changes the state (re-run one by one on fresh copies)."""
+    for action in np.flatnonzero(~mask).tolist():
+        copy = state_type.from_dict(json.loads(before))
+        try:
+            copy.apply(action)
+        except IllegalActionError:
+            pass
+        if json.dumps(copy.to_dict(), sort_keys=True) != before:
+            return f"action {action} ({copy.action_label(action)})"
+    return "unknown (the changes depend on the order of attempts)"
+
+
+def sample_states(ruleset: Ruleset, seed: int, count: int):
+    """Yield `count` live states met in seeded random games (each yielded state is checked in place)."""
+    rng = np.random.default_rng(seed)
+    scenarios = scenario_names(ruleset)
+    game = 0
+    while count > 0:
+        state = ruleset.new_game(scenario=scenarios[game % len(scenarios)], seed=seed * 1000 + game)
+        while state.current_side is not None and count > 0:
+            if rng.random() < 0.2:  # spread the samples over whole games
+                count -= 1
+                yield state
+            state.apply(random_action(rng, state.legal_action_mask()))
+        game += 1
+
+
+# Determinism, save/restore, clones ---------------------------------------------------------------------
+def check_determinism(ruleset: Ruleset, seed: int, scenario=None) -> None:
+    """Two games with one seed and the same actions match decision for decision."""
+    games = [play_recorded(ruleset.new_game(scenario=scenario, seed=seed), np.random.default_rng(seed))
+             for _ in range(2)]
+    assert_same_records(*games, f"seed {seed}")
+
+
+def check_save_restore(ruleset: Ruleset, seed: int, split: int, scenario=None) -> None:
+    """`from_dict(to_dict())` mid-game (through JSON) continues exactly like the original."""
+    rng = np.random.default_rng(seed)
+    state = play_random(ruleset.new_game(scenario=scenario, seed=seed), rng, split)
+    restored = type(state).from_dict(json.loads(json.dumps(state.to_dict())))
+    assert restored.to_dict() == state.to_dict(), "to_dict of the restored game differs"
+    future = rng.bit_generator.state
+    original = play_recorded(state, rng)
+    rng.bit_generator.state = future
+    assert_same_records(original, play_recorded(restored, rng), f"restore after {split} decisions")
+
+
+def check_clone(ruleset: Ruleset, seed: int, split: int, scenario=None) -> None:
+    """Playing a clone changes nothing in the original, dice included; the clone plays on by itself."""
+    rng = np.random.default_rng(seed)
+    state = play_random(ruleset.new_game(scenario=scenario, seed=seed), rng, split)
+    clone = state.clone()
+    saved = state.to_dict()  # after cloning: branching may count branches in the original's dice
+    play_random(clone, np.random.default_rng(seed + 1), MAX_DECISIONS)
+    assert state.to_dict() == saved, "playing the clone changed the original"
+    # The original's future dice are those it had before the clone was played.
+    future = rng.bit_generator.state
+    original = play_recorded(state, rng)
+    rng.bit_generator.state = future
+    assert_same_records(original, play_recorded(type(state).from_dict(saved), rng), "original after clone")
+
+
+# Hidden information ---------------------------------------------------------------------------------------
+def check_hidden_information(ruleset: Ruleset, state: GameState, variants_of) -> int:
+    """Each side's observation (and mask when it decides) ignores what it may not know; returns #variants."""
+    checked = 0
+    saved = state.to_dict()
+    for side in range(len(ruleset.sides)):
+        obs, mask = state.observation(side), state.legal_action_mask()
+        for variant in variants_of(state, side):
+            assert variant.to_dict() != saved, "a hidden variant equal to the original tests nothing"
+            assert np.array_equal(variant.observation(side), obs), f"side {side}'s observation shows hidden info"
+            if state.current_side == side:
+                assert np.array_equal(variant.legal_action_mask(), mask), f"side {side}'s mask shows hidden info"
+            checked += 1
+    assert state.to_dict() == saved, "hidden_variants changed the original state"
+    return checked
+
+
+# Gymnasium ------------------------------------------------------------------------------------------------
+def default_opponent(ruleset: Ruleset):
+    """The opponent the generic tests use: "scripted", else any agent the ruleset lists, else uniform random."""
+    known = ruleset.agents()
+    if "scripted" in known:
+        return "scripted"
+    if known:
+        return sorted(known)[0]
+    from agents.base import RandomAgent
+    return RandomAgent
+
+
+def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False) -> None:
+    """One reset/step result: obs in space, the mask in info is `action_masks()`, and it is never all false."""
+    ruleset, state = env.ruleset, env.state
+    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and obs in env.observation_space
+    mask = info["action_mask"]
+    assert mask is env.action_masks(), "info['action_mask'] and action_masks() must be the same mask"
+    assert mask.dtype == np.bool_ and mask.shape == (ruleset.num_actions,)
+    assert isinstance(info["events"], list) and all(isinstance(e, Event) for e in info["events"])
+    assert ("turn" in info) == hasattr(state, "turn")
+    if terminated:
+        assert state.current_side is None and not mask.any()
+    else:
+        assert state.current_side == env.learner_side, "the learner must be the one deciding"
+        assert mask.any(), "all-false mask while the game is not over"
+
+
+def check_gym_env(env: RubbleEnv, seed: int, steps: int) -> int:
+    """Mask-aware Gymnasium API check over `steps` random legal steps (resetting at each end); returns #games."""
+    assert isinstance(env.observation_space, gymnasium.spaces.Box)
+    assert env.observation_space.shape == (env.ruleset.observation_size,)
+    assert env.observation_space.dtype == np.float32
+    assert env.action_space == gymnasium.spaces.Discrete(env.ruleset.num_actions)
+    rng, games = np.random.default_rng(seed), 0
+    obs, info = env.reset(seed=seed)
+    check_gym_timestep(env, obs, info)
+    for _ in range(steps):
+        obs, reward, terminated, truncated, info = env.step(random_action(rng, env.action_masks()))
+        assert type(reward) is float and type(terminated) is bool and truncated is False
+        check_gym_timestep(env, obs, info, terminated)
+        expected = env.state.returns()[env.learner_side] if terminated else 0.0
+        assert reward == expected, f"reward {reward}, expected {expected}"
+        if terminated:
+            games += 1
+            obs, info = env.reset()
+            check_gym_timestep(env, obs, info)
+    return games
+
+
+def run_gymnasium_checks(env: RubbleEnv) -> None:
+    """Every part of gymnasium's check_env that applies to a masked env, with its warnings as errors.
+
+    check_env itself cannot run: it steps with `action_space.sample()`, unmasked, which is an illegal
+    action (IllegalActionError) in most states. So its reset and space checks run as they are, and its
+    two step checks (step determinism, returned data not reused) run below with legal actions.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # gymnasium reports most problems as warnings
+        gym_checker.check_action_space(env.action_space)
+        gym_checker.check_space_limit(env.action_space, "action")
+        gym_checker.check_observation_space(env.observation_space)
+        gym_checker.check_space_limit(env.observation_space, "observation")
+        gym_checker.check_seed_deprecation(env)
+        gym_checker.check_reset_return_info_deprecation(env)
+        gym_checker.check_reset_return_type(env)
+        gym_checker.check_reset_seed_determinism(env)
+        gym_checker.check_reset_options(env)
+        gym_checker.env_reset_passive_checker(env)
+        gym_checker.env_step_passive_checker(env, legal_action(env, seed=0))
+        check_masked_step_determinism(env)
+        check_masked_data_not_reused(env)
+
+
+def legal_action(env: RubbleEnv, seed: int) -> int:
+    """A random legal action in the env's current state."""
+    return random_action(np.random.default_rng(seed), env.action_masks())
+
+
+def check_masked_step_determinism(env: RubbleEnv, seed: int = 123) -> None:
+    """gymnasium's check_step_determinism with a legal action: same seed and action, same transition."""
+    env.reset(seed=seed)
+    action = legal_action(env, seed)
+    first = deepcopy(env.step(action))
+    rng_state = deepcopy(env.np_random.bit_generator.state)
+    env.reset(seed=seed)
+    second = env.step(action)
+    assert env.np_random.bit_generator.state == rng_state, "np_random differs after the same seed and step"
+    for name, a, b in zip(("obs", "reward", "terminated", "truncated", "info"), first, second):
+        assert gym_checker.data_equivalence(a, b, exact=True), f"step {name} differs for the same seed and action"
+
+
+def check_masked_data_not_reused(env: RubbleEnv, seed: int = 123) -> None:
+    """gymnasium's check_returned_data_not_reused with legal actions: no two calls share an array or dict."""
+    calls = [env.reset(seed=seed)]
+    for i in range(3):
+        obs, _, terminated, _, info = env.step(legal_action(env, seed + i))
+        calls.append((obs, info))
+        if terminated:
+            break
+    calls.append(env.reset(seed=seed))
+    for i, (obs_1, info_1) in enumerate(calls):
+        for obs_2, info_2 in calls[i + 1:]:
+            assert not data_shares_objects(obs_1, obs_2), "two calls returned the same observation array"
+            assert not data_shares_objects(info_1, info_2), "two calls returned info sharing an object"
+
+
+def check_render(ruleset: Ruleset, mode: str, opponent) -> None:
+    """A made env renders in `mode` after reset and after a step, passing gymnasium's render checker."""
+    env = gymnasium.make(ruleset.gym_id, render_mode=mode, opponent=opponent)
+    env.reset(seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for _ in range(2):
+            frame = gym_checker.env_render_passive_checker(env)
+            check_frame(frame, mode)
+            _, _, terminated, _, _ = env.step(random_action(np.random.default_rng(0), env.get_wrapper_attr("action_masks")()))
+            if terminated:
+                break
+    env.close()
+
+
+def check_frame(frame, mode: str) -> None:
+    """An "ansi" frame is non-empty text; an "rgb_array" frame is an (H, W, 3) uint8 picture."""
+    if mode == "ansi":
+        assert isinstance(frame, str) and frame.strip()
+    else:
+        assert isinstance(frame, np.ndarray) and frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+
+
+# PettingZoo ---------------------------------------------------------------------------------------------------
+def check_aec_follows_game(env, seed: int) -> None:
+    """In one random game: agent_selection is current_side, only it has a mask, and the end pays returns()."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    game, agents = env.unwrapped.game, list(env.possible_agents)
+    for agent in env.agent_iter(MAX_DECISIONS):
+        obs, reward, terminated, truncated, _ = env.last()
+        assert truncated is False
+        if terminated:
+            assert reward == game.returns()[agents.index(agent)], "final reward is not returns()"
+            env.step(None)
+            continue
+        assert agent == agents[game.current_side], "agent_selection must follow current_side"
+        for other in agents:
+            other_mask = env.observe(other)["action_mask"]
+            assert other_mask.dtype == np.int8 and (other == agent or not other_mask.any())
+        assert np.array_equal(obs["action_mask"], game.legal_action_mask().astype(np.int8))
+        env.step(random_action(rng, obs["action_mask"].astype(bool)))
+    assert not env.agents, "the game did not end"

@@ -1,0 +1,91 @@
+"""Adapter behaviour that needs a known game (the toy race) or no ruleset at all: loading, options, opponents."""
+from __future__ import annotations
+
+import sys
+import types
+
+import numpy as np
+import pytest
+
+import envs
+from agents.base import RandomAgent
+from envs.gym_env import RubbleEnv
+from tests import toy_game
+from tests.toy_game import PASS, ROLL
+
+TOY = toy_game.NAME
+
+
+def test_missing_ruleset_module_is_skipped(tmp_path):
+    envs._load_rulesets(["rubble_missing_pkg.ruleset"], root=tmp_path)
+
+
+def test_broken_ruleset_module_propagates(tmp_path, monkeypatch):
+    package = tmp_path / "rubble_broken_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "ruleset.py").write_text("import rubble_no_such_dependency\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ImportError, match="rubble_no_such_dependency"):
+        envs._load_rulesets(["rubble_broken_pkg.ruleset"], root=tmp_path)
+
+
+def test_opponent_events_and_turn_reach_info():
+    env = RubbleEnv(TOY, opponent="random")
+    env.reset(seed=1)
+    _, _, terminated, _, info = env.step(PASS)
+    assert not terminated and info["turn"] == 2
+    assert {e.side for e in info["events"]} == {0, 1}, "the opponent's events belong to the learner's step"
+
+
+def test_learner_side_by_name_and_opponent_moves_first():
+    env = RubbleEnv(TOY, learner_side="red")
+    _, info = env.reset(seed=0)
+    assert env.learner_side == 1 and env.state.current_side == 1
+    assert info["events"] and all(e.side in (0, None) for e in info["events"])
+
+
+def test_reward_shaping_is_reserved():
+    with pytest.raises(NotImplementedError):
+        RubbleEnv(TOY, reward_shaping=True)
+
+
+def test_game_options_and_scenarios_reach_new_game():
+    env = RubbleEnv(TOY, target=99)
+    env.reset(seed=0)
+    assert env.game.target == 99
+    env.reset(seed=0, options={"scenario": "sprint"})
+    assert env.game.turn_limit == 4
+
+
+def test_unknown_reset_options_warn():
+    env = RubbleEnv(TOY)
+    with pytest.warns(UserWarning, match="ignored"):
+        env.reset(seed=0, options={"speed": 2})
+
+
+def test_saved_model_opponent_loads_once_and_reseeds(monkeypatch):
+    calls = []
+
+    def load(path, ruleset, side, seed):
+        calls.append((path, ruleset.name, side))
+        return RandomAgent(side, seed)
+
+    monkeypatch.setitem(sys.modules, "agents.trained", types.SimpleNamespace(load=load))
+    monkeypatch.setattr(sys.modules["agents"], "trained", sys.modules["agents.trained"], raising=False)
+    env = RubbleEnv(TOY, opponent="models/red.zip")
+    assert calls == []
+    first = env.reset(seed=4)[0], env.reset(seed=4)[0]
+    assert calls == [("models/red.zip", TOY, 1)]
+    assert np.array_equal(*first)
+
+
+def test_one_agent_acts_many_times_in_a_row():
+    env = envs.make_aec(TOY)
+    env.reset(seed=0)
+    assert env.agent_selection == "blue"
+    env.step(ROLL)
+    assert env.agent_selection == "blue"  # 1 AP left
+    env.step(ROLL)
+    assert env.agent_selection == "red"
+    assert not env.observe("blue")["action_mask"].any()

@@ -1,0 +1,112 @@
+"""The generic Gymnasium adapter on every registered ruleset: API, masks, seeding, rendering, opponents."""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+
+from envs.engine.ruleset import IllegalActionError
+from envs.gym_env import RubbleEnv
+from tests import checkers
+
+
+def make(ruleset, **kwargs) -> RubbleEnv:
+    kwargs.setdefault("opponent", checkers.default_opponent(ruleset))
+    return RubbleEnv(ruleset.name, **kwargs)
+
+
+def test_mask_aware_api_check(ruleset):
+    for side in range(len(ruleset.sides)):
+        checkers.check_gym_env(make(ruleset, learner_side=side), seed=side, steps=300)
+
+
+def test_gymnasium_checks_that_apply(ruleset):
+    checkers.run_gymnasium_checks(make(ruleset))
+
+
+@pytest.mark.parametrize("mode", RubbleEnv.metadata["render_modes"])
+def test_render(ruleset, mode):
+    checkers.check_render(ruleset, mode, checkers.default_opponent(ruleset))
+
+
+def test_made_by_gym_id(ruleset):
+    env = gymnasium.make(ruleset.gym_id, opponent=checkers.default_opponent(ruleset))
+    _, info = env.reset(seed=3)
+    assert np.array_equal(env.get_wrapper_attr("action_masks")(), info["action_mask"])
+    assert env.unwrapped.ruleset is ruleset
+
+
+def test_same_seed_same_episode(ruleset):
+    episodes = []
+    for _ in range(2):
+        env, rng = make(ruleset), np.random.default_rng(5)
+        obs, info = env.reset(seed=5)
+        trace = [(obs.tobytes(), [str(e) for e in info["events"]])]
+        for _ in range(200):
+            obs, reward, terminated, _, info = env.step(checkers.random_action(rng, env.action_masks()))
+            trace.append((obs.tobytes(), reward, [str(e) for e in info["events"]]))
+            if terminated:
+                obs, info = env.reset()
+        episodes.append(trace)
+    assert episodes[0] == episodes[1]
+
+
+def test_different_seeds_give_different_games(ruleset):
+    env, games = make(ruleset), set()
+    for seed in range(3):
+        env.reset(seed=seed)
+        games.add(str(env.state.to_dict()))
+    assert len(games) > 1, "reset(seed=...) does not change the game"
+
+
+def test_illegal_action_raises_and_changes_nothing(ruleset):
+    env, rng = make(ruleset), np.random.default_rng(0)
+    env.reset(seed=0)
+    for _ in range(500):
+        illegal = np.flatnonzero(~env.action_masks())
+        if illegal.size:
+            before = env.state.to_dict()
+            with pytest.raises(IllegalActionError):
+                env.step(int(illegal[0]))
+            assert env.state.to_dict() == before
+            return
+        if env.step(checkers.random_action(rng, env.action_masks()))[2]:
+            env.reset()
+    pytest.skip("no state with a masked-out action met")
+
+
+def test_numpy_actions_accepted(ruleset):
+    env = make(ruleset)
+    env.reset(seed=0)
+    action = checkers.legal_action(env, 0)
+    env.step(np.array(action))  # model.predict returns 0-d arrays
+    env.reset(seed=0)
+    env.step(np.int64(action))
+
+
+def test_every_listed_agent_can_be_the_opponent(ruleset):
+    for name in ruleset.agents():
+        checkers.check_gym_env(make(ruleset, opponent=name), seed=1, steps=50)
+
+
+def test_opponent_object_and_factory(ruleset):
+    from agents.base import RandomAgent
+
+    checkers.check_gym_env(make(ruleset, opponent=RandomAgent(seed=0)), seed=2, steps=50)
+    checkers.check_gym_env(make(ruleset, opponent=RandomAgent), seed=2, steps=50)
+
+
+def test_unknown_opponent_is_a_clear_error(ruleset):
+    with pytest.raises(ValueError, match="unknown opponent"):
+        make(ruleset, opponent="no-such-agent")
+
+
+def test_saved_model_opponent_is_loaded_lazily(ruleset):
+    make(ruleset, opponent="models/not-there.zip")  # no import of agents.trained until reset
+
+
+def test_every_scenario_resets(ruleset):
+    env = make(ruleset)
+    for name in ruleset.scenarios():
+        obs, info = env.reset(seed=0, options={"scenario": name})
+        checkers.check_gym_timestep(env, obs, info)

@@ -1,0 +1,240 @@
+"""Toy dice race: a tiny two-side game that implements the whole GameState protocol, for the adapter tests.
+
+Rules (TOY-1..TOY-6):
+  TOY-1  Each side has 2 AP per turn; blue starts; a turn ends when its AP run out or the side passes.
+  TOY-2  ROLL (1 AP): a d6 is added to your score.
+  TOY-3  SPRINT (2 AP, only with full AP): 2d6 are added to your score.
+  TOY-4  Each side has a secret lucky number (a d6 at the start, hidden from the other side):
+         every die showing it adds 3 more.
+  TOY-5  First to `target` (default 30) wins at once.
+  TOY-6  After `turn_limit` (default 8) full turns the higher score wins; equal scores draw.
+Only registered (as "toy-race") when the tests call `register()`, never by `import envs`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+import envs
+from agents.base import RandomAgent
+from envs import registry
+from envs.engine.dice import Dice, SeededDice
+from envs.engine.events import EventLog
+from envs.engine.ruleset import GameState, Ruleset
+
+NAME = "toy-race"
+SIDES = ("blue", "red")
+PASS, ROLL, SPRINT = 0, 1, 2
+NUM_ACTIONS = 3
+AP_PER_TURN = 2
+LUCKY_BONUS = 3
+OBSERVATION_SIZE = 11  # own score, other score, AP, my turn, turn, lucky number one-hot (6)
+_LABELS = ("pass", "roll a d6", "sprint: roll 2d6")
+_COST = (0, 1, 2)
+
+
+@dataclass(frozen=True)
+class ToyView:
+    """What one side may know."""
+
+    side: int
+    my_score: int
+    their_score: int
+    ap: int
+    my_turn: bool
+    turn: int
+    lucky: int
+    target: int
+
+
+class ToyRaceState(GameState):
+    """One dice race in progress."""
+
+    def __init__(self, dice: Dice, target: int = 30, turn_limit: int = 8) -> None:
+        self.dice, self.target, self.turn_limit = dice, target, turn_limit
+        self.scores = [0, 0]
+        self.lucky = [dice.d6(), dice.d6()]  # TOY-4
+        self.ap = AP_PER_TURN
+        self.current_side: int | None = 0
+        self.turn = 1
+        self.winner: int | None = None  # None: not over or a draw
+        self._log = EventLog()
+
+    # Legality: one function for the mask and for apply -------------------------------------------
+    def _why_illegal(self, action: int) -> str | None:
+        if action == SPRINT and self.ap < AP_PER_TURN:
+            return f"sprint needs {AP_PER_TURN} AP, {self.ap} left (TOY-3)"
+        return None
+
+    def legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        if self.current_side is not None:
+            mask[PASS] = mask[ROLL] = True
+            mask[SPRINT] = self.ap >= AP_PER_TURN
+        return mask
+
+    def apply(self, action: int) -> list:
+        self.check_legal(action, self.legal_action_mask(), self._why_illegal)
+        side = self.current_side
+        if action == PASS:
+            self._log.add("pass", f"{SIDES[side]} passes", side)
+            self._end_turn()
+        else:
+            self.ap -= _COST[action]  # before rolling: a winning roll ends the game with 0 AP
+            self._roll(side, dice_count=action)  # ROLL rolls one die, SPRINT two
+            if self.current_side is not None and self.ap == 0:
+                self._end_turn()
+        return self._log.take()
+
+    def _roll(self, side: int, dice_count: int) -> None:
+        faces = self.dice.dice(dice_count)
+        bonus = LUCKY_BONUS * sum(f == self.lucky[side] for f in faces)  # TOY-4
+        self.scores[side] += sum(faces) + bonus
+        self._log.add("roll", f"{SIDES[side]} rolls, score {self.scores[side]}", side, faces, bonus=bonus)
+        if self.scores[side] >= self.target:  # TOY-5
+            self._finish(side)
+
+    def _end_turn(self) -> None:
+        if self.current_side == 1:
+            if self.turn >= self.turn_limit:  # TOY-6
+                blue, red = self.scores
+                self._finish(None if blue == red else int(red > blue))
+                return
+            self.turn += 1
+        self.current_side = 1 - self.current_side
+        self.ap = AP_PER_TURN
+
+    def _finish(self, winner: int | None) -> None:
+        self.winner, self.current_side, self.ap = winner, None, 0
+        self._log.add("end", "draw" if winner is None else f"{SIDES[winner]} wins")
+
+    # What each side knows -------------------------------------------------------------------------
+    def observation(self, side: int) -> np.ndarray:
+        obs = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        obs[0] = self.scores[side] / self.target
+        obs[1] = self.scores[1 - side] / self.target
+        obs[2] = self.ap / AP_PER_TURN
+        obs[3] = self.current_side == side
+        obs[4] = self.turn / self.turn_limit
+        obs[4 + self.lucky[side]] = 1.0  # never the other side's lucky number
+        return obs
+
+    def view(self, side: int) -> ToyView:
+        return ToyView(side, self.scores[side], self.scores[1 - side], self.ap, self.current_side == side,
+                       self.turn, self.lucky[side], self.target)
+
+    def returns(self) -> tuple[float, float]:
+        if self.current_side is not None or self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    # Copies and saves ------------------------------------------------------------------------------
+    def clone(self) -> "ToyRaceState":
+        copy = ToyRaceState.__new__(ToyRaceState)
+        copy.__dict__.update(self.__dict__)
+        copy.scores, copy.lucky = list(self.scores), list(self.lucky)
+        copy.dice, copy._log = self.dice.branch(), EventLog()
+        return copy
+
+    def to_dict(self) -> dict:
+        return {"target": self.target, "turn_limit": self.turn_limit, "scores": list(self.scores),
+                "lucky": list(self.lucky), "ap": self.ap, "current_side": self.current_side,
+                "turn": self.turn, "winner": self.winner, "dice": self.dice.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ToyRaceState":
+        state = cls.__new__(cls)
+        state.target, state.turn_limit = data["target"], data["turn_limit"]
+        state.scores, state.lucky = list(data["scores"]), list(data["lucky"])
+        state.ap, state.current_side, state.turn = data["ap"], data["current_side"], data["turn"]
+        state.winner, state.dice, state._log = data["winner"], Dice.from_dict(data["dice"]), EventLog()
+        return state
+
+    # For people ------------------------------------------------------------------------------------
+    def action_label(self, action: int) -> str:
+        return _LABELS[action]
+
+    def render_text(self, side: int | None = None) -> str:
+        lines = [f"turn {self.turn}/{self.turn_limit}, target {self.target}"]
+        for s, name in enumerate(SIDES):
+            lucky = self.lucky[s] if side in (None, s) else "?"
+            marker = ">" if self.current_side == s else " "
+            lines.append(f"{marker} {name:<4} score {self.scores[s]:>2}  lucky {lucky}")
+        return "\n".join(lines)
+
+    def render_rgb(self, side: int | None = None) -> np.ndarray:
+        picture = np.full((16, 64, 3), 255, dtype=np.uint8)
+        for s, colour in enumerate(((0, 0, 200), (200, 0, 0))):
+            length = min(64, 64 * self.scores[s] // self.target)
+            picture[8 * s:8 * s + 6, :length] = colour
+        return picture
+
+    def check_invariants(self) -> None:
+        """Toy-specific invariants, called by the generic tests after every step."""
+        assert 0 <= self.ap <= AP_PER_TURN, self.ap
+        assert min(self.scores) >= 0 and 1 <= self.turn <= self.turn_limit
+        assert (self.current_side is None) == (self.ap == 0)  # a turn ends the moment its AP run out
+        assert self.winner is None or self.current_side is None
+
+
+def hidden_variants(state: ToyRaceState, side: int) -> list[ToyRaceState]:
+    """Copies of `state` that differ only in the other side's lucky number (hidden from `side`)."""
+    data = state.to_dict()
+    variants = []
+    for lucky in range(1, 7):
+        if lucky != data["lucky"][1 - side]:
+            changed = dict(data, lucky=list(data["lucky"]))
+            changed["lucky"][1 - side] = lucky
+            variants.append(ToyRaceState.from_dict(changed))
+    return variants
+
+
+class ToyScripted:
+    """Sprint when behind with full AP, pass when far ahead, otherwise roll."""
+
+    name = "scripted"
+
+    def __init__(self, side: int = 0, seed: int | None = 0) -> None:
+        self.side = side
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, view: ToyView) -> int:
+        if view.my_score >= view.their_score + 10:
+            return PASS
+        return SPRINT if mask[SPRINT] and view.my_score < view.their_score else ROLL
+
+
+def new_game(scenario: str | None = None, seed: int = 0, dice: Dice | None = None, **options) -> ToyRaceState:
+    """A fresh race; `scenario` "sprint" is a short race; options `target` and `turn_limit` override."""
+    if scenario not in (None, "standard", "sprint"):
+        raise ValueError(f"unknown toy scenario {scenario!r}; known: standard, sprint")
+    rules = {"target": 15, "turn_limit": 4} if scenario == "sprint" else {}
+    unknown = set(options) - {"target", "turn_limit"}
+    if unknown:
+        raise TypeError(f"unknown toy-race options {sorted(unknown)}; known: target, turn_limit")
+    return ToyRaceState(dice if dice is not None else SeededDice(seed), **{**rules, **options})
+
+
+RULESET = Ruleset(
+    name=NAME,
+    gym_id="rubble/ToyRace-v0",
+    sides=SIDES,
+    num_actions=NUM_ACTIONS,
+    observation_size=OBSERVATION_SIZE,
+    default_scenario="standard",
+    scenarios=lambda: {"standard": "<built in>", "sprint": "<built in>"},
+    new_game=new_game,
+    agents=lambda: {"random": RandomAgent, "scripted": ToyScripted},
+    turn_limit=lambda state: state.turn_limit,
+)
+
+
+def register() -> Ruleset:
+    """Register the toy ruleset and its Gymnasium id (idempotent: tests may call it many times)."""
+    if NAME not in registry.names():
+        registry.register(RULESET)
+    envs.register_gym_id(RULESET)
+    return registry.get(NAME)
+
+
+__all__ = ["RULESET", "ToyRaceState", "hidden_variants", "new_game", "register"]
