@@ -15,6 +15,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from agents.base import decide
+
 from . import registry
 from .engine.ruleset import GameState, Ruleset
 
@@ -196,7 +198,7 @@ class RubbleEnv(gymnasium.Env):
         state, learner, agents = self._state, self._learner, self._agents
         side = state.current_side
         while side is not None and side != learner:
-            action = agents[side].act(state.observation(side), state.legal_action_mask(), state.view(side))
+            action = decide(agents[side], state, side)
             events.extend(state.apply(as_action(action)))
             side = state.current_side
         return events

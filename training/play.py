@@ -5,6 +5,8 @@ from typing import TextIO
 
 import numpy as np
 
+from agents.base import decide
+
 from .simulate import agent_seed
 
 PROMPT = "your choice (number; ? to reprint, q to quit): "
@@ -65,7 +67,7 @@ def person_turn(state, side: int, sides, stdin: TextIO, out: TextIO) -> None:
 def agent_turn(state, agents: dict, sides, out: TextIO) -> None:
     """Let the agent of the side to move decide, and print its action and what happened."""
     side = state.current_side
-    action = agents[side].act(state.observation(side), state.legal_action_mask(), state.view(side))
+    action = decide(agents[side], state, side)
     out.write(f"{sides[side]}: {state.action_label(action)}\n")
     print_events(state.apply(action), out)
 

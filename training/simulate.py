@@ -11,6 +11,8 @@ from typing import Iterator, Sequence
 import numpy as np
 from tqdm import tqdm
 
+from agents.base import decide
+
 from . import lookup
 from .stats import GameRecord, SideTally, Summary, summarise
 
@@ -38,7 +40,7 @@ def play_game(rs, scenario, factories: Sequence, seed: int) -> GameRecord:
     decisions = 0
     while not state.is_over:
         side = state.current_side
-        state.apply(agents[side].act(state.observation(side), state.legal_action_mask(), state.view(side)))
+        state.apply(decide(agents[side], state, side))
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"{rs.name} game seed {seed} passed {MAX_DECISIONS} decisions without ending")

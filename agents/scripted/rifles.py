@@ -18,6 +18,7 @@ class ScriptedEnemy:
     """The enemy automaton: RB-AI-2..11, RU-AI-1..5 as choices among the legal answers."""
 
     name = "scripted"
+    needs_observation = False
 
     def __init__(self, side: int = ENEMY_SIDE, seed: int | None = 0) -> None:
         self.side, self.rng = side, np.random.default_rng(seed)
@@ -106,6 +107,7 @@ class ScriptedPlayer:
     """A sensible player: rally the shaken, shoot the best target, blow the strongpoint, push for the objective."""
 
     name = "scripted"
+    needs_observation = False
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side, self.rng = side, np.random.default_rng(seed)

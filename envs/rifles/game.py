@@ -32,6 +32,7 @@ class RiflesGame(GameState):
         self.module = MODULES["darkness" if "darkness" in scenario.modules else "urban"]
         self.log = EventLog()
         self._mask = None
+        self._map_cache = None   # observation.encode_map's terrain block, rebuilt when terrain changes
         if _setup:
             self._setup()
 

@@ -16,6 +16,7 @@ DECISIONS = ("player", "rubble_cost", "activate", "order", "place", "level", "ta
              "move_up", "through_complex", "free_attacker", "fast")
 WEAPONS = ("flamethrower", "hmg", "mortar", "at", "lmg", "ar", "smg", "rifle", "pistol")
 MODES = ("fire", "cover_fire", "close_combat")
+WEAPON_INDEX = {w: i for i, w in enumerate(WEAPONS)}
 
 GLOBAL = 8 + len(DECISIONS) + (PLAYER_SLOTS + 1)
 CONTEXT = ENEMY_SLOTS + PLAYER_SLOTS + STRIPES + PLACES + len(MODES) + 1
@@ -32,19 +33,16 @@ def encode(game, side: int) -> np.ndarray:
     at = encode_global(game, side, obs, 0)
     at = encode_context(game, obs, at)
     at = encode_map(game, obs, at)
-    for slot in range(PLAYER_SLOTS):
-        group = game.players[slot] if slot < len(game.players) else None
-        encode_group(game, group, obs, at, hide_stripe=(side == ENEMY))
-        at += GROUP
-    for slot in range(ENEMY_SLOTS):
-        encode_group(game, game.enemies[slot] if slot < len(game.enemies) else None, obs, at, hide_stripe=False)
-        at += GROUP
-    for slot in range(MARKER_SLOTS):
-        marker = game.markers[slot] if slot < len(game.markers) else None
+    for group in game.players:
+        encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=(side == ENEMY))
+    at += PLAYER_SLOTS * GROUP
+    for group in game.enemies:
+        encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=False)
+    at += ENEMY_SLOTS * GROUP
+    for marker in game.markers:
         if marker is not None:
-            obs[at] = 1
-            obs[at + marker.stripe] = 1
-        at += MARKER
+            obs[at + marker.slot * MARKER] = 1
+            obs[at + marker.slot * MARKER + marker.stripe] = 1
     return obs
 
 
@@ -82,7 +80,23 @@ def encode_context(game, obs: np.ndarray, at: int) -> int:
 
 
 def encode_map(game, obs: np.ndarray, at: int) -> int:
-    """Terrain state both sides see (RB-HID-1): kinds, seals, complexes, sewer entrances."""
+    """Terrain state both sides see (RB-HID-1); it changes only by demo charges, so it is built once per change."""
+    key = terrain_key(game)
+    cached = game._map_cache
+    if cached is None or cached[0] != key:
+        block = np.zeros(MAP, dtype=np.float32)
+        build_map(game, block, 0)
+        game._map_cache = cached = (key, block)
+    obs[at:at + MAP] = cached[1]
+    return at + MAP
+
+
+def terrain_key(game) -> tuple:
+    return tuple((f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:])
+
+
+def build_map(game, obs: np.ndarray, at: int) -> int:
+    """Kinds, seals, complexes and sewer entrances of every Stripe."""
     for stripe in range(1, STRIPES + 1):
         features = game.places[stripe]
         for i in range(MAX_FEATURES):
@@ -100,22 +114,25 @@ def encode_map(game, obs: np.ndarray, at: int) -> int:
 
 def encode_group(game, group, obs: np.ndarray, at: int, hide_stripe: bool) -> None:
     """One group: where (unless hidden in the sewer), its state and its units."""
-    if group is None or not group.on_map:
+    if not group.units or group.exited:
         return
     obs[at] = 1
     if not (hide_stripe and group.in_sewer):
         obs[at + group.stripe] = 1
         obs[at + 1 + STRIPES + group.place] = 1
     at += 1 + STRIPES + PLACES
-    obs[at:at + 8] = (group.level, group.in_sewer, group.engaged, group.defending, group.activated, group.fired,
-                      group.fought, group.demo_charges / 2.0)
+    obs[at:at + 8] = (group.level, group.in_sewer, group.engaged_with >= 0, group.defending, group.activated,
+                      group.fired, group.fought, group.demo_charges / 2.0)
     at += 8
-    units = group.units
-    obs[at:at + 6] = (len(units) / 4.0, sum(not u.suppressed for u in units) / 4.0, sum(u.suppressed for u in units) / 4.0,
-                      sum(u.leader for u in units), sum(u.quality == 2 for u in units), sum(u.quality == 0 for u in units))
-    at += 6
-    for u in units:
-        obs[at + WEAPONS.index(u.weapon)] += 1
-    at += len(WEAPONS)
-    obs[at] = group.gid in game.demo if group.side == 0 else 0
-    obs[at + 1] = group.engaged_with + 1 if group.engaged else 0
+    ok = leaders = veterans = recruits = 0
+    for u in group.units:
+        ok += u.hits == 0
+        leaders += u.leader
+        veterans += u.quality == 2
+        recruits += u.quality == 0
+        obs[at + 6 + WEAPON_INDEX[u.weapon]] += 1
+    n = len(group.units)
+    obs[at:at + 6] = (n / 4.0, ok / 4.0, (n - ok) / 4.0, leaders, veterans, recruits)
+    at += 6 + len(WEAPONS)
+    obs[at] = group.side == 0 and group.gid in game.demo
+    obs[at + 1] = group.engaged_with + 1
