@@ -103,5 +103,6 @@ def format_rates(rates: list[Rate], peer: Rate | None) -> str:
             f"{rate.env:<{width}}  {rate.api:<3}  {rate.steps_per_second:>9,.0f}  {rate.games_per_second:>8.1f}"
             f"  {rate.steps:>8}  {rate.games:>6}{ratio}"
         )
-    lines.append("steps are decisions taken through the adapter: with gym, the learner's (the opponent's happen inside step)")
+    if any(r.api == "gym" for r in rows):
+        lines.append("gym steps are the learner's decisions; the opponent's happen inside each step")
     return "\n".join(lines)
