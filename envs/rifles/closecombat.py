@@ -1,7 +1,7 @@
 """Close Combat and Engagement, Urban module (RU-CC-*)."""
 from __future__ import annotations
 
-from . import fire, geometry, morale
+from . import fire, geometry, morale, movement
 
 CC_ONLY_WEAPONS = ("pistol", "rifle", "smg", "ar")   # RU-CC-18
 
@@ -28,7 +28,7 @@ def attack(game, group, target, bap: bool) -> None:
 
 def engage(game, attacker, defender) -> None:
     """RU-CC-4/10: the attacker moves onto the defender's position (no Rubble roll); both are Engaged."""
-    attacker.stripe, attacker.place, attacker.level = defender.position
+    movement.relocate(game, attacker, *defender.position)   # RU-DC-4: a charge left on the old Stripe is lost
     attacker.engaged_with, defender.engaged_with = defender.gid, attacker.gid
     attacker.defending, defender.defending = False, True
     attacker.rounds = defender.rounds = 0

@@ -35,7 +35,10 @@ def across_complex(game, a: tuple, b: tuple) -> bool:
 
 
 def distance(game, a: tuple, b: tuple) -> int:
-    """Range in Stripes (RB-MAP-3); same level of a complex's two buildings is range 0 (RU-CPX-2)."""
+    """Range in Stripes (RB-MAP-3); same level of a complex's two buildings is range 0 (RU-CPX-2).
+
+    The two levels of one MS share its Stripe, so they are at range 0 to each other (RU-MS-5).
+    """
     if a[2] == b[2] and across_complex(game, a, b):
         return 0
     return abs(a[0] - b[0])

@@ -60,6 +60,7 @@ def group_actions(game, g):
         if g.sewers and g.stripe in game.scenario.sewer_stripes and g.level == GROUND and ap >= costs["sewer"]:
             yield OFF["sewer_enter"]
     if ap >= costs["fire"] and not g.fired:
+        # RU-SEW-1: only groups the scenario allows; RU-SEW-2: on a Stripe with a Sewer Entrance
         for e in game.enemies:
             if fire.shooters(game, g, e):
                 yield from with_bap(game, OFF["fire"] + 2 * e.gid)
@@ -156,7 +157,7 @@ def demo_actions(game, g):
         if game.ap >= costs["demo_take_back"]:
             yield OFF["demo_take_back"]
         return
-    if g.demo_charges > 0 and game.ap >= costs["demo_charge"]:
+    if g.demo_charges > 0 and game.ap >= costs["demo_charge"]:   # RU-DC-1: only groups given charges
         for place, mode in demo.legal_targets(game, g):
             yield OFF["demo_place"] + 2 * place + mode
 

@@ -212,7 +212,7 @@ def change_floor(game, group) -> None:
 
 
 def hop(game, group) -> None:
-    """RU-CPX-4: 1 AP to the other building of the complex, same level, no Exposed Movement."""
+    """RU-CPX-4: 1 AP to the other building of the complex, same level, no Exposed Movement (RU-EXP-3)."""
     game.ap -= game.tables.ap_costs["hop"]
     partner = geometry.complex_partner(game, group.stripe, group.place)
     relocate(game, group, partner.stripe, partner.place, group.level)
@@ -228,7 +228,7 @@ def sewer_enter(game, group) -> None:
 
 
 def sewer_move(game, group, delta: int) -> None:
-    """RU-SEW-3: 1 AP toward an adjacent Stripe; d6 1-5 arrives, 6 stays."""
+    """RU-SEW-3: 1 AP toward an adjacent Stripe; d6 1-5 arrives, 6 stays; no Exposed Movement (RU-EXP-3)."""
     game.ap -= game.tables.ap_costs["sewer"]
     die = game.dice.d6()
     if die < game.tables.sewer_stuck_on:
