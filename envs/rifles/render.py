@@ -41,33 +41,43 @@ def text(game, side=None) -> str:
     return "\n".join(lines)
 
 
-CELL_W, CELL_H = 120, 60
+CELL_W, CELL_H, HEADER = 150, 64, 20
 
 
 def rgb(game, side=None) -> np.ndarray:
-    """A picture: one row per Stripe (6 at the top), one box per place, a dot per unit (blue player, red enemy)."""
-    img = np.full((CELL_H * STRIPES, CELL_W * 5, 3), 235, dtype=np.uint8)
+    """A picture: one row per Stripe (6 at the top), one box per place, a square per unit
+    (blue player, red enemy, darker when suppressed; upper row = First Floor), grey markers at the right."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (CELL_W * 5, HEADER + CELL_H * STRIPES), (235, 235, 235))
+    draw = ImageDraw.Draw(image)
+    draw.text((4, 4), f"Turn {game.turn}/{game.scenario.turns}  {game.phase}  AP {game.ap}  BAP {game.bap}  Recon {game.recon}",
+              fill=(0, 0, 0))
     groups = [g for g in game.players + game.enemies if shown(game, side, g)]
     for stripe in range(1, STRIPES + 1):
-        top = (STRIPES - stripe) * CELL_H
+        top = HEADER + (STRIPES - stripe) * CELL_H
         for place, f in enumerate(game.places[stripe]):
-            left = place * CELL_W
-            img[top + 2:top + CELL_H - 2, left + 2:left + CELL_W - 2] = KIND_COLOUR["open" if f is None else f.kind]
-            if f is not None and f.sealed:
-                img[top + 2:top + 6, left + 2:left + CELL_W - 2] = (0, 0, 0)
-            draw_units(img, [g for g in groups if g.stripe == stripe and g.place == place], top, left)
+            draw_place(draw, game, stripe, place, f, top, [g for g in groups if g.stripe == stripe and g.place == place])
+        draw.text((CELL_W * 4 + 4, top + 4), f"S{stripe}" + (" (S)" if stripe in game.scenario.sewer_stripes else ""), fill=(0, 0, 0))
         for i, m in enumerate(m for m in game.markers if m is not None and m.stripe == stripe):
-            x = CELL_W * 4 + 10 + i * 18
-            img[top + 20:top + 36, x:x + 14] = (60, 60, 60)
-    return img
+            x = CELL_W * 4 + 6 + i * 26
+            draw.rectangle((x, top + 24, x + 22, top + 44), fill=(70, 70, 70))
+            draw.text((x + 3, top + 28), m.name, fill=(255, 255, 255))
+    return np.asarray(image, dtype=np.uint8).copy()
 
 
-def draw_units(img, groups, top: int, left: int) -> None:
+def draw_place(draw, game, stripe: int, place: int, f, top: int, groups) -> None:
+    left = place * CELL_W
+    kind = "open" if f is None else f.kind
+    draw.rectangle((left + 2, top + 2, left + CELL_W - 3, top + CELL_H - 3), fill=KIND_COLOUR[kind],
+                   outline=(0, 0, 0) if f is not None and f.sealed else None, width=3)
+    draw.text((left + 6, top + 4), "Open" if f is None else f"{f.fid} {KIND_MARK[f.kind]}", fill=(20, 20, 20))
     x = left + 8
     for group in groups:
-        y = top + (14 if group.level else 34)
+        y = top + (20 if group.level else 40)
         for unit in group.units:
-            colour = np.array(SIDE_COLOUR[group.side]) // (2 if unit.suppressed else 1)
-            img[y:y + 10, x:x + 8] = colour
-            x += 10
-        x += 6
+            colour = tuple(c // (2 if unit.suppressed else 1) for c in SIDE_COLOUR[group.side])
+            draw.rectangle((x, y, x + 8, y + 10), fill=colour)
+            x += 11
+        draw.text((x, y), group.name, fill=(0, 0, 0))
+        x += 8 + 7 * len(group.name)
