@@ -148,10 +148,21 @@ def attack(game, slot: int, drm: int) -> None:
 
 @task("cover")
 def cover(game, slot: int, sealed: int) -> None:
-    """RB-AI-8: move to a better free feature on its Stripe, Suppressed units rally, OK units fire at -1."""
-    group = game.enemies[slot]
+    """RB-AI-8: move to a better free feature on its Stripe, Suppressed units rally, OK units fire at -1.
+
+    The move comes first with its MS floor roll (RU-AI-2, pushed by take_better_cover), then the rally and fire.
+    """
+    game.push(("cover_fire", slot))
     if not sealed:
-        take_better_cover(game, group)
+        take_better_cover(game, game.enemies[slot])
+
+
+@task("cover_fire")
+def cover_fire(game, slot: int) -> None:
+    """RB-AI-8 after the move: Suppressed units test to rally; the units already OK fire at -1 DRM."""
+    group = game.enemies[slot]
+    if not group.on_map:
+        return
     already_ok = group.ok_units()
     for unit in [u for u in group.units if u.suppressed]:
         if morale.check(game, unit.quality, 0, f"rally {unit.name}"):
