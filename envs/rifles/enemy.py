@@ -37,7 +37,11 @@ def enemy_phase(game) -> None:
 
 @task("enemy_next")
 def enemy_next(game) -> None:
-    """RB-TURN-5: each revealed enemy group activates once; the choice of which is the enemy's (RB-AI-2)."""
+    """RB-TURN-5: each revealed enemy group activates once; the choice of which is the enemy's (RB-AI-2).
+
+    RB-EM-4: markers are not groups, so only revealed groups act. RB-MOVE-3: enemy groups spend no AP
+    and move only by their order (or RB-AI-5 placement, RU-AI-2/3/4).
+    """
     waiting = [g for g in game.enemies if g.on_map and not g.activated]
     if not waiting:
         game.push(("end_phase",))

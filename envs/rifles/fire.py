@@ -15,12 +15,13 @@ def target_number(game, firer: tuple, target: tuple, weapon) -> int:
 
 
 def is_hit(die: int, drm: int, tn: int) -> bool:
-    """RB-FIRE-3/4: die + DRM >= TN; a natural 1 always misses, a natural 6 always hits."""
+    """RB-FIRE-3: die + DRM >= TN; RB-FIRE-4: a natural 1 always misses, a natural 6 always hits."""
     return die == 6 or (die != 1 and die + drm >= tn)
 
 
 def shooters(game, firer, target, free: bool = False) -> list:
-    """RB-FIRE-1: OK units whose weapon reaches; outside a free attack each unit fires once a turn (RB-AP-2)."""
+    """RB-FIRE-1: OK units whose weapon reaches (RB-HIT-2: a Suppressed unit cannot fire); outside a free
+    attack each unit fires once a turn (RB-AP-2)."""
     if not can_target(game, firer, target):
         return []
     rng = geometry.distance(game, firer.position, target.position)
@@ -30,7 +31,9 @@ def shooters(game, firer, target, free: bool = False) -> list:
 
 
 def can_target(game, firer, target) -> bool:
-    """Both visible and out of the sewer (RU-SEW-5), neither Engaged (RB-FIRE-6), in sight (RU-CPX-3)."""
+    """Both visible and out of the sewer (RU-SEW-5), neither Engaged (RB-FIRE-6), in sight (RU-CPX-3).
+
+    RB-EM-4: only revealed groups can be targeted (a marker is not a group)."""
     if not (firer.on_map and target.on_map) or firer.in_sewer or target.in_sewer:
         return False
     if firer.engaged or target.engaged:
@@ -62,12 +65,13 @@ def resolve(game, firer, target, drm: int, free: bool = False, units=None) -> in
 
 
 def random_unit(game, units):
-    """RB-GEN-3: uniform pick in unit order with one die of size n."""
+    """RB-GEN-3: uniform pick in unit-ID order with one die of size n (a merged group lists its joiners last)."""
+    units = sorted(units, key=lambda u: u.name)
     return units[game.dice.pick(len(units))]
 
 
 def select_unit(game, group):
-    """RB-TAB-5 Unit Selection Table: which unit of the group a hit falls on."""
+    """RB-FIRE-5 / RB-TAB-5 Unit Selection Table: which unit of the group a hit falls on (one roll per hit)."""
     die = game.dice.d6()
     units = group.units
     if die <= 3:

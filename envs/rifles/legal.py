@@ -23,7 +23,10 @@ def mask(game) -> np.ndarray:
 
 # Player decisions ----------------------------------------------------------------------------------
 def player(game, ctx):
-    """RB-TURN-3/4: end the phase; activate a group; act with the active one; Recon reveal (RB-AP-4)."""
+    """RB-TURN-3/4: end the phase; activate a group; act with the active one; Recon reveal (RB-AP-4).
+
+    RB-GEN-5: there is no split or merge action; groups merge only by joining a Close Combat (RU-CC-15).
+    """
     yield OFF["end_phase"]
     yield from recon_reveals(game)
     for g in game.players:

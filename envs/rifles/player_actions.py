@@ -8,6 +8,7 @@ from .state import PLAYER
 def end_phase(game) -> None:
     """RB-TURN-4: unspent AP and BAP are lost (RB-TURN-2)."""
     game.active = -1
+    game.ap = game.bap = 0
     game.log.add("end_phase", "player ends the Player Phase", side=PLAYER)
     game.push(("enemy_phase",))
 

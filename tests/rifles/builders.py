@@ -41,6 +41,7 @@ def put(game: RiflesGame, name: str, at, level: int = 0) -> Group:
     group = next(g for g in game.players + game.enemies if g.name == name)
     group.stripe, group.place = where(game, at)
     group.level = level
+    game._mask = None
     return group
 
 
