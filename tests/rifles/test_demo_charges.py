@@ -277,3 +277,25 @@ def test_RU_DC_8_a_detonated_charge_is_discarded():
     game._mask = None
     illegal(game, "demo_place", spot(game, "4b"), DIRECT)
     assert player(game, "A").demo_charges == 0
+
+
+def test_RU_DC_4_no_retry_once_the_target_is_no_longer_legal():
+    game = fresh()
+    only(game, "A", "C", "X")
+    x = enemy(game, "X", ["rifle"], "4a", level=FIRST)
+    a = ready(game, "A", 4)
+    dice(game, 1, 1)
+    act(game, "demo_place", spot(game, "4a"), DIRECT)
+    game.ap = 4
+    game._mask = None
+    assert legal(game, "demo_retry")
+    put(game, "C", "4a", GROUND)                              # a friendly unit now inside (RU-DC-2)
+    game._mask = None
+    illegal(game, "demo_retry")
+    assert legal(game, "demo_take_back")
+    put(game, "C", 1)
+    x.units = []                                              # the garrison is gone: nothing to attack
+    game._mask = None
+    illegal(game, "demo_retry")
+    act(game, "demo_take_back")
+    assert a.demo_charges == 2 and game.demo == {}

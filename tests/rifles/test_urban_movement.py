@@ -348,3 +348,19 @@ def test_RU_SEW_5_sewer_reveals_nothing_until_it_leaves():
     events = act(game, "sewer_leave")
     assert "reveal" in kinds(events) and game.markers[0] is None
     assert game.dice.remaining == 0
+
+
+def test_RU_SEW_5_sewer_group_does_not_count_when_another_group_moves():
+    game = fresh()
+    only(game, "A", "B")
+    one_marker(game, 4)
+    a = ready(game, "A", 3)
+    act(game, "sewer_enter")
+    dice(game, 1)
+    act(game, "sewer_move", 1)
+    assert a.stripe == 4 and a.in_sewer
+    act(game, "activate", player(game, "B").gid)
+    dice(game, 1, 1)                                  # B's D66 only: the sweep after B's move ignores A below Stripe 4
+    events = act(game, "move", *move_args(game, 2))
+    assert "reveal" not in kinds(events) and game.markers[0] is not None
+    assert game.dice.remaining == 0

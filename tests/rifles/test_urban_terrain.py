@@ -432,6 +432,7 @@ def test_RU_CPX_3_different_levels_across_the_complex_cannot_fire():
     illegal(game, "fire", x.gid, 0)
     illegal(game, "close_combat", x.gid, 0)
     assert fire.shooters(game, x, c) == [] and enemy_rules.targets(game, x) == []
+    assert geometry.distance(game, c.position, x.position) == 1    # only the same level is range 0
     put(game, "C", "4a", FIRST)
     put(game, "X", "5a", GROUND)
     game._mask = None
