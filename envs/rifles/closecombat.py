@@ -22,8 +22,11 @@ def attack(game, group, target, bap: bool) -> None:
     if target.engaged:
         fight_round(game, join(game, group, target), target)
     else:
+        stripe = group.stripe
         engage(game, group, target)
         fight_round(game, group, target)
+        if group.stripe != stripe:
+            game.push(("reveal_sweep",))     # RB-EM-2: placed across a complex onto another Stripe
 
 
 def engage(game, attacker, defender) -> None:

@@ -508,3 +508,17 @@ def test_RB_VIC_4_no_exit_when_the_scenario_forbids_it():
     a = put(game, "A", 6)
     act(game, "activate", a.gid)
     assert_illegal(game, "exit")
+
+
+def test_RB_EM_2_a_close_combat_placement_onto_another_stripe_reveals():
+    game = fresh(markers=True)
+    only(game, "A")
+    a = put(game, "A", "4a")
+    game.markers = [None] * 4 + [game.markers[4]]            # E5 on Stripe 6
+    x = enemy(game, "X", ["rifle"], "5a")                    # same level of the 4a/5a complex: range 0
+    act(game, "activate", a.gid)
+    # morale 4+1: pass, A moves into 5a; round A 1+4 vs X 6+1: X wins, 1d3 (1) -> d4 1: A1; then E5 (d6 1: nothing)
+    dice(game, 4, 1, 6, 1, 1, 1)
+    act(game, "close_combat", x.gid, 0)
+    assert a.stripe == 5 and a.engaged
+    assert game.markers[4] is None and game.dice.remaining == 0
