@@ -7,7 +7,7 @@ CC_ONLY_WEAPONS = ("pistol", "rifle", "smg", "ar")   # RU-CC-18
 
 
 def morale_drm(game, group, target, bap: bool) -> int:
-    """RU-CC-2/3: +1 BAP, +1 Leader in the group, -1 if the target holds an HMG or Flamethrower."""
+    """RU-CC-2: +1 BAP, +1 Leader in the group; RU-CC-3: -1 if the target holds an HMG or Flamethrower."""
     drm = int(bap) + (1 if any(u.leader for u in group.units) else 0)
     if any(u.weapon in ("hmg", "flamethrower") for u in target.units):
         drm -= 1

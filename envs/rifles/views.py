@@ -38,8 +38,9 @@ class SideView:
 
     @property
     def active(self):
+        """The active player group; for the enemy, None while it is in the sewer (RB-HID-3)."""
         g = self._game
-        return g.players[g.active] if g.active >= 0 else None
+        return self.group(PLAYER, g.active) if g.active >= 0 else None
 
     @property
     def scenario(self):
