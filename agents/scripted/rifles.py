@@ -56,8 +56,9 @@ class ScriptedEnemy:
         targets = [view.group(0, slot) for slot in ctx["options"]]
         if ctx["mode"] == "close_combat":
             best = min(targets, key=lambda t: (len(t.units), t.gid))
-        else:
-            best = min(targets, key=lambda t: (view.distance(me, t), best_tn(view, me, t), t.gid))
+        else:                                             # RB-AI-8: only the units named in ctx fire
+            units = ctx.get("units")
+            best = min(targets, key=lambda t: (view.distance(me, t), best_tn(view, me, t, units), t.gid))
         return CODEC.encode("e_target", best.gid)
 
     def _advance(self, view, ctx) -> int:
@@ -93,8 +94,9 @@ def nearest(view, group):
     return view.distance(group, best), best
 
 
-def best_tn(view, firer, target) -> int:
-    shooters = view.shooters(firer, target)
+def best_tn(view, firer, target, units=None) -> int:
+    """The lowest TN among the firer's shooters (only the units named, when given)."""
+    shooters = [u for u in view.shooters(firer, target) if units is None or u.name in units]
     return min((view.target_number(firer, target, u.weapon) for u in shooters), default=7)
 
 

@@ -379,6 +379,19 @@ def test_RB_AI_8_cover_into_an_ms_rolls_the_floor_before_firing():
     assert game.dice.remaining == 0
 
 
+def test_RB_AI_8_cover_fire_ranks_targets_by_the_units_that_fire():
+    game = setup("B", "C")
+    b, c = put(game, "B", "3a"), put(game, "C", 3)          # both at range 0: B in Rubble, C in the Open
+    x = enemy(game, "X", ["flamethrower", "rifle"], 3)
+    x.units[0].hits = 1                                     # the Flamethrower rallies but does not fire
+    start_enemy_phase(game)
+    activate(game, x, 1, 4)                                 # @Cover: to the Wall 3b (3a is held); X1 rallies
+    assert x.place == game.feature_by_id("3b").place and not x.units[0].suppressed
+    # the Rifle alone: C TN 3, B TN 3+2 = 5 (a Flamethrower would ignore B's cover: TN 3 for both)
+    assert game.decision[1]["options"] == [c.gid, b.gid] and game.decision[1]["units"] == ["X2"]
+    assert scripted(game) == ("e_target", (c.gid,))
+
+
 def test_RB_AI_8_cover_stays_when_nothing_is_better():
     game = setup("B")
     b = put(game, "B", 3)

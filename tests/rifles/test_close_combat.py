@@ -141,6 +141,16 @@ def test_RU_CC_2_a_bap_adds_one_and_is_spent():
     assert game.dice.remaining == 0
 
 
+def test_RU_CC_2_natural_one_fails_whatever_the_drm():
+    game, c, x = cc_setup("C", at=3, enemy_at=3)
+    c.units[0].leader = True
+    c.units[1].quality = VETERAN    # Veteran target 3; Leader +1, BAP +1: 1+2 = 3 would pass
+    dice(game, 1)
+    events = act(game, "close_combat", x.gid, 1)
+    assert any("morale 1+2 vs 3: fail" in e.text for e in events)
+    assert not c.engaged and game.dice.remaining == 0
+
+
 # RU-CC-3 ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("heavy", ["hmg", "flamethrower"])
 def test_RU_CC_3_hmg_or_flamethrower_in_target_minus_one(heavy):
