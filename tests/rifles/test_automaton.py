@@ -85,6 +85,25 @@ def test_RB_AI_1_order_roll_becomes_a_choice_obeying_the_rules():
     assert game.dice.remaining == 0
 
 
+def test_RB_AI_1_chosen_orders_still_obey_sealed_and_first_floor_rules():
+    game = fresh(enemy_rolls_as_choices=True)
+    only(game, "C", "S")
+    s = game.enemies[0]
+    c = put(game, "C", 3)
+    start_enemy_phase(game)
+    activate(game, s)
+    act(game, "e_order", ORDER_NAMES.index("advance"))     # RU-TER-4 / RU-AI-5: the Strongpoint never moves
+    assert game.decision == ("target", {"group": s.gid, "options": [c.gid], "mode": "fire", "drm": 0})
+    game = setup("C", enemy_rolls_as_choices=True)
+    x = enemy(game, "X", ["rifle", "rifle"], 3)
+    c = put(game, "C", "4a", level=FIRST)
+    start_enemy_phase(game)
+    activate(game, x)
+    act(game, "e_order", ORDER_NAMES.index("close_combat"))    # RU-CC-19: no charge onto a First Floor
+    assert game.decision == ("target", {"group": x.gid, "options": [c.gid], "mode": "fire", "drm": 0})
+    assert game.dice.remaining == 0
+
+
 def test_RB_AI_1_flag_off_the_order_is_a_die():
     game = setup("C")
     x = enemy(game, "X", ["rifle", "lmg"], 2)
