@@ -60,10 +60,10 @@ def group_actions(game, g):
     if not movement_barred(g) and not sealed_in(game, g):
         yield from moves(game, g)
         yield from floor_and_hop(game, g)
+        # RU-SEW-1: only groups the scenario allows; RU-SEW-2: on a Stripe with a Sewer Entrance
         if g.sewers and g.stripe in game.scenario.sewer_stripes and g.level == GROUND and ap >= costs["sewer"]:
             yield OFF["sewer_enter"]
     if ap >= costs["fire"] and not g.fired:
-        # RU-SEW-1: only groups the scenario allows; RU-SEW-2: on a Stripe with a Sewer Entrance
         for e in game.enemies:
             if fire.shooters(game, g, e):
                 yield from with_bap(game, OFF["fire"] + 2 * e.gid)
