@@ -141,7 +141,10 @@ class RiflesGame(GameState):
         name, args = CODEC.decode(int(action))
         kind, ctx = self.decision
         self.decision, self._mask = None, None
-        if kind == "player":
+        if name == "end_phase" and kind == "rubble_cost":
+            flow.ANSWERS[kind](self, ctx, False)          # RB-TURN-4: ending the phase declines the rubble cost
+            PLAYER_ACTIONS[name](self)
+        elif kind == "player":
             if name != "end_phase":
                 self.push(("player_decide",))
             PLAYER_ACTIONS[name](self, *args)

@@ -171,6 +171,8 @@ def demo_target_valid(game, g, pending) -> bool:
 
 
 def rubble_cost(game, ctx):
+    """RU-RUB-2: pay the 2 AP or decline; RB-TURN-4: ending the phase is legal here too."""
+    yield OFF["end_phase"]
     yield OFF["rubble_pay"]
     yield OFF["rubble_decline"]
 

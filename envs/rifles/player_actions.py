@@ -10,7 +10,9 @@ def end_phase(game) -> None:
     game.active = -1
     game.ap = game.bap = 0
     game.log.add("end_phase", "player ends the Player Phase", side=PLAYER)
-    game.push(("enemy_phase",))
+    # At a player decision nothing of the Player Phase is left to run but the next player decision
+    # (pending only at the Rubble cost prompt), so the phase ends by replacing the task stack.
+    game.tasks = [("enemy_phase",)]
 
 
 def end_activation(game) -> None:

@@ -330,3 +330,20 @@ def test_RB_AP_4_recon_point_declared_with_a_move_skips_exposed_movement():
     game.recon = 0
     game._mask = None
     assert_illegal(game, "move", 2, 0, 1)
+
+
+def test_RB_TURN_4_end_phase_at_the_rubble_cost_prompt_declines_and_ends_the_phase():
+    from envs.rifles.state import GROUND
+    from .builders import act, dice, fresh, legal, only, player, put
+    game = fresh()
+    only(game, "A")
+    a = put(game, "A", 2)
+    act(game, "activate", a.gid)
+    dice(game, 5)                                   # RU-RUB-1: 5 costs 2 AP -> the prompt
+    rubble = game.feature_by_id("3a")
+    act(game, "move", 2, rubble.place, 0)
+    assert game.decision[0] == "rubble_cost" and legal(game, "end_phase")
+    act(game, "end_phase")
+    assert (a.stripe, a.place, a.level) == (2, 0, GROUND)      # the move was cancelled
+    assert game.decision[0] == "player" and game.turn == 2 and game.ap == 4   # the enemy had nothing to do
+    assert game.tasks == []
