@@ -33,6 +33,7 @@ class RiflesGame(GameState):
         self.log = EventLog()
         self._mask = None
         self._map_cache = None   # observation.encode_map's terrain block, rebuilt when terrain changes
+        self._checked_counts = None   # (eliminated, exited) at the last check_at_once
         if _setup:
             self._setup()
 
@@ -156,8 +157,11 @@ class RiflesGame(GameState):
     # Victory -------------------------------------------------------------------------------------
     def check_at_once(self) -> None:
         """RB-VIC-2 and the scenario's 'at once' conditions (RD-SCN-3)."""
-        if self.outcome is not None:
+        # They can change only when a player unit is eliminated or exits: skip the scan otherwise.
+        counts = (self.eliminated_units, self.exited_units)
+        if self.outcome is not None or counts == self._checked_counts:
             return
+        self._checked_counts = counts
         v = self.scenario.victory
         if v["kind"] == "exit" and self.exited_units >= v["units_to_exit"]:
             self.finish(1, "enough units have exited")

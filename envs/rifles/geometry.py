@@ -39,9 +39,10 @@ def distance(game, a: tuple, b: tuple) -> int:
 
     The two levels of one MS share its Stripe, so they are at range 0 to each other (RU-MS-5).
     """
-    if a[2] == b[2] and across_complex(game, a, b):
+    gap = abs(a[0] - b[0])
+    if gap == 1 and a[2] == b[2] and across_complex(game, a, b):   # a complex spans Stripes n, n+1 (RU-CPX-1)
         return 0
-    return abs(a[0] - b[0])
+    return gap
 
 
 def can_see(game, a: tuple, b: tuple) -> bool:
