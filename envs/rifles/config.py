@@ -159,7 +159,7 @@ def _unit(f: Fields, weapons: dict) -> UnitSpec:
     return UnitSpec(f.str("id"), f.choice("quality", QUALITIES), f.choice("weapon", tuple(weapons)), f.bool("leader", default=False))
 
 
-def _group(f: Fields, weapons: dict, quality: str | None, feature_ids: dict) -> GroupSpec:
+def _group(f: Fields, weapons: dict, feature_ids: dict) -> GroupSpec:
     at = f.sub("at")
     stripe = at.int("stripe", min=1, max=STRIPES)
     feature = at.str("feature", default=None) if at.has("feature") else None
@@ -245,8 +245,8 @@ def load_scenario(path: str) -> Scenario:
         modules=_modules(f),
         turns=f.int("turns", min=1), ap=f.int("ap", min=1), recon_points=f.int("recon_points", min=0),
         posture=f.int("posture", min=-1, max=1), options=_options(f), sewer_stripes=sewers, features=features,
-        player_groups=tuple(_group(g, tables.weapons, None, ids) for g in player.items("groups", min_len=1)),
-        enemy_groups=tuple(_group(g, tables.weapons, None, ids) for g in enemy.items("groups", default=[])),
+        player_groups=tuple(_group(g, tables.weapons, ids) for g in player.items("groups", min_len=1)),
+        enemy_groups=tuple(_group(g, tables.weapons, ids) for g in enemy.items("groups", default=[])),
         markers=tuple((m.str("id"), m.int("stripe", min=1, max=STRIPES)) for m in enemy.items("markers", default=[])),
         reveal_table=_reveal_table(reveal_tables.sub(tables_name), tables.weapons),
         enemy_quality=enemy.choice("quality", QUALITIES),

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from . import geometry
 
-SHAKEN_OR_SUPPRESSED = 1
-
 
 def target_number(game, firer: tuple, target: tuple, weapon) -> int:
     """RB-FIRE-2: range base + target cover, capped; a Flamethrower ignores cover (RB-FIRE-7)."""

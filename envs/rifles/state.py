@@ -1,6 +1,6 @@
 """The pieces of a Rifles game: units, groups, terrain features, enemy markers (RB-GEN-4, RB-MAP-2, RB-EM-1).
 
-Plain mutable records with explicit copy and dict conversion, so `clone()` never aliases and a
+Plain mutable records with dict conversion, so `clone()` (a round trip through `to_dict`) never aliases and a
 game saves to JSON.
 """
 from __future__ import annotations
@@ -24,9 +24,6 @@ class Unit:
     def suppressed(self) -> bool:
         """Suppressed (SHAKEN for the player in Darkness, RD-GEN-2) once it has taken a result."""
         return self.hits > 0
-
-    def copy(self) -> "Unit":
-        return Unit(self.name, self.side, self.quality, self.weapon, self.leader, self.hits, self.alive, self.fired, self.kind)
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__slots__}
@@ -73,10 +70,6 @@ class Group:
     def ok_units(self) -> list[Unit]:
         return [u for u in self.units if not u.suppressed]
 
-    def copy(self) -> "Group":
-        flags = {k: getattr(self, k) for k in self.__slots__[7:]}
-        return Group(self.gid, self.name, self.side, [u.copy() for u in self.units], self.stripe, self.place, self.level, **flags)
-
     def to_dict(self) -> dict:
         data = {k: getattr(self, k) for k in self.__slots__ if k != "units"}
         data["units"] = [u.to_dict() for u in self.units]
@@ -101,9 +94,6 @@ class Feature:
         """Building or Multi-Story Building; Rubble is not a Building (RU-TER-2)."""
         return self.kind in ("building", "ms")
 
-    def copy(self) -> "Feature":
-        return Feature(self.fid, self.stripe, self.place, self.kind, self.sealed, self.complex)
-
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__slots__}
 
@@ -115,9 +105,6 @@ class Marker:
 
     def __init__(self, slot, name, stripe):
         self.slot, self.name, self.stripe = slot, name, stripe
-
-    def copy(self) -> "Marker":
-        return Marker(self.slot, self.name, self.stripe)
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__slots__}
