@@ -15,7 +15,7 @@ ENEMY_SIDE = 1
 
 
 class ScriptedEnemy:
-    """The enemy automaton: RB-AI-2..11, RU-AI-1..5 as choices among the legal answers."""
+    """The enemy automaton: RB-AI-2..11, RU-AI-1..5 (and RD-AI-1/2 in the Darkness) as choices among the legal answers."""
 
     name = "scripted"
     needs_observation = False
@@ -35,9 +35,10 @@ class ScriptedEnemy:
         return CODEC.encode("e_activate", best.gid)
 
     def _order(self, view, ctx) -> int:
-        """RB-AI-4 under RB-AI-1: the automaton still rolls the order, with its own die."""
-        total = int(self.rng.integers(1, 7)) + view.scenario.posture
-        order = next(o for top, o in view.tables.enemy_orders if total <= top)
+        """RB-AI-4 (RD-AI-2 in the Darkness) under RB-AI-1: the automaton still rolls the order, with its own die."""
+        table, posture = view.order_table()
+        total = int(self.rng.integers(1, 7)) + posture
+        order = next(o for top, o in table if total <= top)
         return CODEC.encode("e_order", ORDER_NAMES.index(order))
 
     def _place(self, view, ctx) -> int:
@@ -51,7 +52,8 @@ class ScriptedEnemy:
         return CODEC.encode("e_level", int(up) if mask_allows_first(view, ctx) else 0)
 
     def _target(self, view, ctx) -> int:
-        """RB-AI-6 for fire (nearest, lowest TN, lower ID); RB-AI-10 for close combat (fewest units, lower ID)."""
+        """RB-AI-6 for fire (nearest, lowest TN, lower ID); RB-AI-10 for close combat (fewest units, lower ID; the
+        Darkness attack of RD-AI-1 too, its options holding only the nearest ring, range 0 before range 1)."""
         me = view.group(1, ctx["group"])
         targets = [view.group(0, slot) for slot in ctx["options"]]
         if ctx["mode"] == "close_combat":
@@ -71,6 +73,10 @@ class ScriptedEnemy:
             wanted = (target.stripe > me.stripe) - (target.stripe < me.stripe)
         delta = wanted if wanted in ctx["options"] else 0
         return CODEC.encode("e_advance", delta + 1)
+
+    def _fast(self, view, ctx) -> int:
+        """RD-AI-1: a Fast group makes Fast attacks rather than fight."""
+        return CODEC.encode("e_fast", 1)
 
     def _move_up(self, view, ctx) -> int:
         return CODEC.encode("e_yes")                     # RU-AI-3

@@ -15,12 +15,15 @@ def morale_drm(game, group, target, bap: bool) -> int:
 
 
 def attack(game, group, target, bap: bool) -> None:
-    """RU-CC-1/4: a player group checks morale; on a pass it joins the target's position and fights a round."""
-    if not morale.check(game, morale.group_quality(group.units), morale_drm(game, group, target, bap), f"{group.name} close combat"):
+    """RU-CC-1/4 (RD-CC-1/8): a player group checks morale; on a pass it joins the target's position and fights a round.
+
+    The morale DRM and the join of an Engaged target are the module's (RU-CC-2/3/15, RD-CC-1/9)."""
+    drm = game.module.cc_morale_drm(game, group, target, bap)
+    if not morale.check(game, morale.group_quality(group.units), drm, f"{group.name} close combat"):
         game.log.add("cc_refused", f"{group.name} fails to close with {target.name}", side=group.side)
         return
     if target.engaged:
-        fight_round(game, join(game, group, target), target)
+        game.module.player_join(game, group, target)
     else:
         stripe = group.stripe
         engage(game, group, target)

@@ -4,7 +4,8 @@ A bad file fails on load with the file, the field and what was expected (engine.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -105,6 +106,36 @@ class Scenario:
     enemy_quality: str
     victory: dict
     tables: Tables
+    darkness: "DarknessTables | None" = None  # RD-GEN-1: the Darkness module's types and doctrine
+
+
+@dataclass(frozen=True)
+class DarknessType:
+    """One Darkness type (RD-GEN-3, RD-TAB-1): ranged CF and range, C/C CF, traits (RD-TRT-1..5)."""
+
+    name: str
+    cf: int
+    min_range: int
+    max_range: int           # -1: no ranged attack (ranged CF 0)
+    cc_cf: float
+    crawling: bool = False   # RD-TRT-1
+    fast: bool = False       # RD-TRT-2
+    attacks: int = 1         # RD-TRT-3: Multiple Attacks(X); 1 without the trait
+    wounds: int | None = None  # RD-TRT-5: Wounds(X); None: RD-GEN-4's default
+
+
+@dataclass(frozen=True)
+class DarknessTables:
+    """The Darkness module's data (configs/rifles/tables/darkness.yaml)."""
+
+    types: dict                    # name -> DarknessType, in table order (the observation's slot order)
+    results_to_eliminate: int      # RD-GEN-4
+    orders: tuple                  # RD-AI-2: ((max d6, order), ...)
+    cc_cf_rounding: str            # RD-CC-2: sum_then_floor | per_unit_floor
+    cc_modifiers: dict             # RD-CC-3..7
+    fast_attack_min_dice: int      # RD-TRT-2
+    crawlers: frozenset            # names of the Crawling types (RD-TRT-1), for the fire check
+    slots: dict                    # name -> its weapon slot in the observation (table order)
 
 
 OPTION_DEFAULTS = {
@@ -113,6 +144,12 @@ OPTION_DEFAULTS = {
     "enemy_rolls_as_choices": False,  # RB-AI-1
     "exit_allowed": False,            # RB-VIC-4
 }
+MODULE_OPTIONS = {                    # options only scenarios with that module know
+    "darkness": {"night_visibility": False},   # RD-VAR-1
+}
+TRAITS = {"crawling": False, "fast": False, "multiple_attacks": True, "wounds": True}   # trait -> takes (X)
+DARKNESS_ORDERS = ("attack", "advance")          # RD-AI-2
+OBSERVED_TYPES = 9                                # at most this many Darkness types (observation weapon slots)
 
 
 def _weapons(f: Fields) -> dict:
@@ -184,7 +221,8 @@ def _features(f: Fields) -> tuple[tuple[FeatureSpec, ...], frozenset]:
     return tuple(features), frozenset(sewers)
 
 
-def _reveal_table(f: Fields, weapons: dict) -> dict:
+def _reveal_table(f: Fields, weapons: dict, types: dict) -> dict:
+    """RB-TAB-6 / RD-TAB-2: d6 face -> the new group's units, weapons (`smg+leader`) or Darkness types (`crawler`)."""
     table = {}
     for face in range(1, 7):
         if face not in f.data:
@@ -193,8 +231,9 @@ def _reveal_table(f: Fields, weapons: dict) -> dict:
         units = []
         for entry in entries:
             weapon, _, tag = str(entry).partition("+")
-            if weapon not in weapons or tag not in ("", "leader"):
-                raise f.error(str(face), "weapons such as rifle or smg+leader, from: " + ", ".join(weapons), entry)
+            if not ((weapon in weapons and tag in ("", "leader")) or (weapon in types and tag == "")):
+                raise f.error(str(face), "weapons such as rifle or smg+leader, or Darkness types, from: "
+                              + ", ".join([*weapons, *types]), entry)
             units.append((weapon, tag == "leader"))
         table[face] = tuple(units)
     return table
@@ -208,10 +247,74 @@ def _modules(f: Fields) -> tuple[str, ...]:
     return modules
 
 
-def _options(f: Fields) -> dict:
+def _options(f: Fields, modules: tuple[str, ...]) -> dict:
+    defaults = dict(OPTION_DEFAULTS)
+    for m in modules:
+        defaults.update(MODULE_OPTIONS.get(m, {}))
     given = f.sub("options", default={})
-    given.unknown(OPTION_DEFAULTS)
-    return {k: given.bool(k, default=v) for k, v in OPTION_DEFAULTS.items()}
+    given.unknown(defaults)
+    return {k: given.bool(k, default=v) for k, v in defaults.items()}
+
+
+def _traits(f: Fields, key: str) -> dict:
+    """RD-TRT-1..5: `crawling`, `fast`, `multiple_attacks(X)`, `wounds(X)` with X >= 1; anything else fails."""
+    traits = {}
+    for i, text in enumerate(f.list(key, default=[])):
+        field = f"{key}[{i}]"
+        match = re.fullmatch(r"([a-z_]+)(?:\((-?\d+)\))?", str(text).strip())
+        if match is None or match.group(1) not in TRAITS:
+            raise f.error(field, "a known trait: crawling, fast, multiple_attacks(X), wounds(X)", text)
+        name, x = match.group(1), match.group(2)
+        if TRAITS[name] and (x is None or int(x) < 1):
+            raise f.error(field, f"{name}(X) with an integer X >= 1", text)
+        if not TRAITS[name] and x is not None:
+            raise f.error(field, f"{name} without a number", text)
+        traits[name] = int(x) if x is not None else True
+    return traits
+
+
+def _darkness_type(f: Fields, name: str, weapons: dict) -> DarknessType:
+    """RD-GEN-3: one row of RD-TAB-1, validated (no negative CF or range, Wounds and Multiple Attacks >= 1)."""
+    if name in weapons:
+        raise f.error(name, "a Darkness type name that is not a weapon name", name)
+    t = f.sub(name)
+    t.unknown(("cf", "min_range", "max_range", "cc_cf", "traits"))
+    cf = t.int("cf", min=0)
+    if cf > 0:
+        low, high = t.int("min_range", min=0), t.int("max_range", min=0)
+        if high < low:
+            raise t.error("max_range", f"an integer >= min_range ({low})", high)
+    else:
+        low, high = 0, -1
+    traits = _traits(t, "traits")
+    return DarknessType(name, cf, low, high, t.number("cc_cf", min=0), traits.get("crawling", False), traits.get("fast", False),
+                        traits.get("multiple_attacks", 1), traits.get("wounds"))
+
+
+@lru_cache(maxsize=8)
+def load_darkness(path: str, weapon_names: tuple[str, ...]) -> DarknessTables:
+    """The Darkness module's tables (RD-TAB-1, RD-GEN-4, RD-AI-2, RD-CC-2..7, RD-TRT-2)."""
+    f = Fields.load(path)
+    names = list(f.sub("types").data)
+    if not 1 <= len(names) <= OBSERVED_TYPES:
+        raise f.error("types", f"1 to {OBSERVED_TYPES} Darkness types", len(names))
+    types = {name: _darkness_type(f.sub("types"), name, dict.fromkeys(weapon_names)) for name in names}
+    orders = tuple((o.int("max", min=1), o.choice("order", DARKNESS_ORDERS)) for o in f.items("orders", min_len=1))
+    if orders[-1][0] < 6:
+        raise f.error("orders", "rows whose last `max` covers a 6", orders[-1][0])
+    mods = f.sub("cc_modifiers")
+    return DarknessTables(
+        types=types, results_to_eliminate=f.int("results_to_eliminate", min=1), orders=orders,
+        cc_cf_rounding=f.choice("cc_cf_rounding", ("sum_then_floor", "per_unit_floor")),
+        cc_modifiers={k: mods.int(k) for k in ("shaken", "recruit", "building", "feature_first_round", "more_veterans")},
+        fast_attack_min_dice=f.int("fast_attack_min_dice", min=0),
+        crawlers=frozenset(n for n, t in types.items() if t.crawling), slots={n: i for i, n in enumerate(types)},
+    )
+
+
+def darkness_weapons(darkness: DarknessTables) -> dict:
+    """Each Darkness type as a weapon entry, so fire, range and C/C CF read one table (RD-GEN-3)."""
+    return {t.name: Weapon(t.name, t.cf, t.min_range, t.max_range, 0, t.cc_cf, False, 0) for t in darkness.types.values()}
 
 
 def _victory(f: Fields, feature_ids: dict) -> dict:
@@ -232,6 +335,13 @@ def load_scenario(path: str) -> Scenario:
     """A validated scenario (rules catalog §15) with its tables."""
     f = Fields.load(path)
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables', default='standard')}.yaml"))
+    modules = _modules(f)
+    weapons, darkness = tables.weapons, None      # player and fixed enemy groups carry weapons only
+    if "darkness" in modules:                     # RD-GEN-1: the mission lists its Darkness types
+        darkness = load_darkness(_table_path(f.str("darkness_tables"), path), tuple(weapons))
+        tables = replace(tables, weapons={**weapons, **darkness_weapons(darkness)})
+    elif f.has("darkness_tables"):
+        raise f.error("darkness_tables", "no Darkness tables unless modules lists darkness", f.raw("darkness_tables"))
     features, sewers = _features(f)
     ids = {ft.id: ft.stripe for ft in features}
     enemy = f.sub("enemy")
@@ -242,16 +352,23 @@ def load_scenario(path: str) -> Scenario:
     player = f.sub("player")
     return Scenario(
         path=path, name=f.str("name"),
-        modules=_modules(f),
+        modules=modules,
         turns=f.int("turns", min=1), ap=f.int("ap", min=1), recon_points=f.int("recon_points", min=0),
-        posture=f.int("posture", min=-1, max=1), options=_options(f), sewer_stripes=sewers, features=features,
-        player_groups=tuple(_group(g, tables.weapons, ids) for g in player.items("groups", min_len=1)),
-        enemy_groups=tuple(_group(g, tables.weapons, ids) for g in enemy.items("groups", default=[])),
+        posture=f.int("posture", min=-1, max=1), options=_options(f, modules), sewer_stripes=sewers, features=features,
+        player_groups=tuple(_group(g, weapons, ids) for g in player.items("groups", min_len=1)),
+        enemy_groups=tuple(_group(g, weapons, ids) for g in enemy.items("groups", default=[])),
         markers=tuple((m.str("id"), m.int("stripe", min=1, max=STRIPES)) for m in enemy.items("markers", default=[])),
-        reveal_table=_reveal_table(reveal_tables.sub(tables_name), tables.weapons),
+        reveal_table=_reveal_table(reveal_tables.sub(tables_name), weapons, darkness.types if darkness else {}),
         enemy_quality=enemy.choice("quality", QUALITIES),
-        victory=_victory(f, ids), tables=tables,
+        victory=_victory(f, ids), tables=tables, darkness=darkness,
     )
+
+
+def _table_path(name: str, scenario: str) -> str:
+    """A tables name under configs/rifles/tables/, or a YAML path relative to the scenario file."""
+    if name.endswith((".yaml", ".yml")):
+        return str((Path(scenario).parent / name).resolve())
+    return str(CONFIG_DIR / "tables" / f"{name}.yaml")
 
 
 def scenario_path(name_or_path: str | None, default: str = "block_six") -> str:

@@ -83,7 +83,8 @@ def roll_order(game, group) -> list:
 
 @answer("order")
 def order_answer(game, ctx, order: int) -> None:
-    game.push(("order", ctx["group"], order))
+    """RB-AI-1: the chosen order is carried out by the module's order task (RB-AI-7..10, or RD-AI-2)."""
+    game.push((game.module.order_task, ctx["group"], order))
 
 
 def in_sealed_building(game, group) -> bool:
@@ -192,13 +193,10 @@ def take_better_cover(game, group) -> None:
 @answer("target")
 def target_answer(game, ctx, target_slot: int) -> None:
     group, target = game.enemies[ctx["group"]], game.players[target_slot]
-    mode = ctx["mode"]
-    if mode == "fire":
-        fire.resolve(game, group, target, ctx["drm"])
-    elif mode == "cover_fire":
-        fire.resolve(game, group, target, ctx["drm"], units=[u for u in fire.shooters(game, group, target) if u.name in ctx["units"]])
+    if ctx["mode"] in ("fire", "cover_fire"):
+        game.module.enemy_fire(game, group, target, ctx)
     else:
-        game.module.enemy_close_combat(game, group, target)
+        game.module.enemy_close_combat(game, group, target, ctx)
 
 
 def advance_options(game, group) -> list[int]:

@@ -39,8 +39,10 @@ def can_target(game, firer, target) -> bool:
     return geometry.can_see(game, firer.position, target.position)
 
 
-def resolve(game, firer, target, drm: int, free: bool = False, units=None) -> int:
-    """Roll every shooter's CF dice against its TN and apply each hit (RB-FIRE-1..5); returns hits."""
+def resolve(game, firer, target, drm: int, free: bool = False, units=None, single_pick: bool = False) -> int:
+    """Roll every shooter's CF dice against its TN and apply each hit (RB-FIRE-1..5); returns hits.
+
+    `single_pick`: one Unit Selection roll for the whole attack (RD-TRT-3 Multiple Attacks)."""
     units = shooters(game, firer, target, free) if units is None else units
     drm += geometry.first_floor_bonus(firer.position, target.position, game.tables)
     hits, faces = 0, []
@@ -55,11 +57,27 @@ def resolve(game, firer, target, drm: int, free: bool = False, units=None) -> in
             unit.fired = True
     game.log.add("fire", f"{firer.name} fires at {target.name} ({len(units)} units, DRM {drm:+d}): {hits} hit(s)",
                  side=firer.side, dice=faces)
+    apply_hits(game, target, hits, single_pick)
+    return hits
+
+
+def apply_hits(game, target, hits: int, single_pick: bool = False) -> None:
+    """RB-FIRE-5: each hit is one result on the unit one RB-TAB-5 roll picks.
+
+    RD-TRT-3: an attack of a unit with Multiple Attacks rolls RB-TAB-5 once and all its hits fall on that
+    unit; hits beyond its elimination are lost."""
+    if single_pick:
+        if hits and target.units:
+            unit = select_unit(game, target)
+            for _ in range(hits):
+                if not unit.alive:
+                    break
+                hit_unit(game, target, unit)
+        return
     for _ in range(hits):
         if not target.units:
             break
         hit_unit(game, target, select_unit(game, target))
-    return hits
 
 
 def random_unit(game, units):
@@ -79,8 +97,8 @@ def select_unit(game, group):
         pool = [u for u in units if game.tables.weapons[u.weapon].heaviness == top]
     elif die == 5:
         pool = [u for u in units if u.leader] or units
-    else:
-        pool = [u for u in units if u.suppressed] or units
+    else:                                    # a Darkness unit with a result counts as wounded (RD-GEN-4)
+        pool = [u for u in units if u.hits] or units
     return random_unit(game, pool)
 
 

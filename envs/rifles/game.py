@@ -89,12 +89,17 @@ class RiflesGame(GameState):
         return group
 
     def new_enemy_group(self, name: str, units, stripe: int, names=None) -> Group:
-        """A revealed enemy group in the next free slot, in the Open until placed."""
+        """A revealed enemy group in the next free slot, in the Open until placed.
+
+        RD-GEN-3: a Darkness type in `units` makes a Darkness unit (`kind` = the type), counted Regular: never
+        a Recruit nor a Veteran (RD-CC-4, RD-CC-7)."""
         slot = len(self.enemies)
         if slot >= ENEMY_SLOTS:
             raise RuntimeError(f"scenario {self.scenario.path} makes more than {ENEMY_SLOTS} enemy groups")
         quality = QUALITY[self.scenario.enemy_quality]
-        members = [Unit(names[i] if names else f"{name}.{i + 1}", ENEMY, quality, weapon, leader)
+        types = self.scenario.darkness.types if self.scenario.darkness is not None else {}
+        members = [Unit(names[i] if names else f"{name}.{i + 1}", ENEMY, QUALITY["regular"], weapon, leader, kind=weapon)
+                   if weapon in types else Unit(names[i] if names else f"{name}.{i + 1}", ENEMY, quality, weapon, leader)
                    for i, (weapon, leader) in enumerate(units)]
         group = Group(slot, name, ENEMY, members, stripe)
         self.enemies.append(group)
@@ -225,7 +230,7 @@ class RiflesGame(GameState):
                 self.active = into.gid
 
     def hits_to_eliminate(self, unit: Unit) -> int:
-        return self.module.hits_to_eliminate(unit)
+        return self.module.hits_to_eliminate(self, unit)
 
     def suppressed_word(self, unit: Unit) -> str:
         return self.module.suppressed_word(unit)

@@ -137,15 +137,14 @@ def sewer_actions(game, g):
 
 
 def cc_targets(game, g) -> list:
-    """RU-CC-1: enemy groups at range 0 in sight, not in a Sealed Building (RU-TER-4); Engaged ones by RU-CC-15."""
+    """RU-CC-1 / RD-CC-1: enemy groups at range 0 in sight, not in a Sealed Building (RU-TER-4); Engaged ones as the
+    module allows (RU-CC-15: only while the friend in that fight has not activated; RD-CC-9: always)."""
     found = []
     for e in game.enemies:
         if not e.on_map or not geometry.can_see(game, g.position, e.position):
             continue
         if geometry.distance(game, g.position, e.position) != 0 or sealed_in(game, e):
             continue
-        if e.engaged and game.players[e.engaged_with].activated:
-            continue                                      # RU-CC-15: the friend in that fight has activated
         if game.module.may_attack(game, g, e):
             found.append(e)
     return found
@@ -191,7 +190,15 @@ def advance_legal(game, ctx):
 
 
 def order_legal(game, ctx):
-    return range(OFF["e_order"], OFF["e_order"] + len(ORDER_NAMES))
+    """RB-AI-1: the module's orders (RB-TAB-7's four, or RD-AI-2's @Attack and @Advance)."""
+    for name in game.module.orders:
+        yield OFF["e_order"] + ORDER_NAMES.index(name)
+
+
+def fast_legal(game, ctx):
+    """RD-AI-1: a Fast group that can Fast-attack its target may fight instead (e_fast 0) or not (e_fast 1)."""
+    yield OFF["e_fast"]
+    yield OFF["e_fast"] + 1
 
 
 def level_legal(game, ctx):
@@ -210,7 +217,7 @@ LEGAL = {
     "player": player, "rubble_cost": rubble_cost,
     "activate": options_of("e_activate"), "order": order_legal, "place": options_of("e_place"),
     "level": level_legal, "target": options_of("e_target"), "advance": advance_legal,
-    "move_up": yes_no, "through_complex": yes_no, "free_attacker": options_of("e_free_attacker"),
+    "move_up": yes_no, "through_complex": yes_no, "free_attacker": options_of("e_free_attacker"), "fast": fast_legal,
 }
 
 
@@ -255,6 +262,7 @@ def label(game, action: int) -> str:
         "e_target": lambda: f"enemy targets {group_name(game.players, args[0])}",
         "e_advance": lambda: f"enemy advance {('toward Stripe 1', 'stay', 'toward Stripe 6')[args[0]]}",
         "e_free_attacker": lambda: f"{group_name(game.enemies, args[0])} makes the free attack",
+        "e_fast": lambda: "enemy makes a Fast attack" if args[0] else "enemy fights in close combat",
     }
     return words[name]() if name in words else name.replace("_", " ") + (f" ({active})" if name in GROUP_WORDS else "")
 

@@ -97,8 +97,9 @@ def exposed(game, slot: int) -> None:
 
 
 def opportunity_firers(game, mover) -> list:
-    """RB-AI-11 candidates, nearest first then lower ID: revealed enemy groups with the mover in range."""
-    found = [e for e in game.enemies if e.on_map and fire.shooters(game, e, mover, free=True)]
+    """RB-AI-11 candidates, nearest first then lower ID: revealed enemy groups with the mover in range
+    (in the Darkness: able to make an RD-GEN-5 free attack on it)."""
+    found = [e for e in game.enemies if e.on_map and game.module.can_free_attack(game, e, mover)]
     return sorted(found, key=lambda e: (geometry.distance(game, e.position, mover.position), e.gid))
 
 
@@ -116,10 +117,8 @@ def contact(game, group, drm: int) -> None:
 
 @task("free_attack")
 def free_attack(game, enemy_slot: int, target_slot: int, drm: int) -> None:
-    """RU-EXP-4: an ordinary Fire outside the enemy's activation, not limited by RB-AP-2."""
-    enemy, target = game.enemies[enemy_slot], game.players[target_slot]
-    if fire.shooters(game, enemy, target, free=True):
-        fire.resolve(game, enemy, target, drm, free=True)
+    """RU-EXP-4: an ordinary Fire outside the enemy's activation, not limited by RB-AP-2 (RD-GEN-5 in the Darkness)."""
+    game.module.free_attack(game, game.enemies[enemy_slot], game.players[target_slot], drm)
 
 
 @task("reveal_sweep")

@@ -127,10 +127,14 @@ def encode_group(game, group, obs: np.ndarray, at: int, hide_stripe: bool) -> No
     ok = leaders = veterans = recruits = 0
     for u in group.units:
         ok += u.hits == 0
-        leaders += u.leader
         veterans += u.quality == 2
         recruits += u.quality == 0
-        obs[at + 6 + WEAPON_INDEX[u.weapon]] += 1
+        if u.kind is None:
+            leaders += u.leader
+            obs[at + 6 + WEAPON_INDEX[u.weapon]] += 1
+        else:        # RD-GEN-3/4: a Darkness unit counts in its type's slot; its results taken in the Leader slot
+            leaders += u.hits
+            obs[at + 6 + game.scenario.darkness.slots[u.kind]] += 1
     n = len(group.units)
     obs[at:at + 6] = (n / 4.0, ok / 4.0, (n - ok) / 4.0, leaders, veterans, recruits)
     at += 6 + len(WEAPONS)

@@ -38,3 +38,10 @@ RIFLES_URBAN = register(Ruleset(
     scenarios=_scenarios("urban"), new_game=_new_game("block_six"), agents=_agents,
     turn_limit=lambda game: game.scenario.turns,
 ))
+
+RIFLES_DARKNESS = register(Ruleset(     # RD-GEN-1: the same engine with the Darkness module switched on
+    name="rifles-darkness", gym_id="rubble/RiflesDarkness-v0", sides=("player", "enemy"),
+    num_actions=NUM_ACTIONS, observation_size=SIZE, default_scenario="night_crossing",
+    scenarios=_scenarios("darkness"), new_game=_new_game("night_crossing"), agents=_agents,
+    turn_limit=lambda game: game.scenario.turns,
+))

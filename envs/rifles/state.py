@@ -22,8 +22,10 @@ class Unit:
 
     @property
     def suppressed(self) -> bool:
-        """Suppressed (SHAKEN for the player in Darkness, RD-GEN-2) once it has taken a result."""
-        return self.hits > 0
+        """Suppressed (SHAKEN for the player in Darkness, RD-GEN-2) once it has taken a result.
+
+        RD-GEN-4: a Darkness unit (`kind` = its type name) is never Suppressed; its results only count."""
+        return self.hits > 0 and self.kind is None
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__slots__}

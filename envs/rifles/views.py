@@ -89,6 +89,10 @@ class SideView:
     def feature(self, fid: str):
         return self._game.feature_by_id(fid)
 
+    def order_table(self) -> tuple:
+        """The enemy's order table and the posture added to its d6 (RB-AI-4, or RD-AI-2 in the Darkness)."""
+        return self._game.module.order_table(self._game)
+
 
 def view(game, side: int) -> SideView:
     return SideView(game, side)
