@@ -1,19 +1,27 @@
-"""Compact set-ups for Rifles rule tests: Block Six's map, groups placed by hand, dice scripted.
+"""Compact set-ups and checks for Rifles rule tests: Block Six's map, groups placed by hand, dice scripted.
 
     game = fresh()                       # Block Six, no markers, player to decide, AP 4
     put(game, "A", "5a", level=1)        # a player group onto a feature (or a Stripe number: the Open)
     x = enemy(game, "X", ["rifle", "lmg"], "4a")
     dice(game, 6, 1, 4)                  # the next rolls, in order
     act(game, "activate", 0); act(game, "fire", x.gid, 0)
+    game, c, x = one_on_one("C", 2, ["rifle"], 3)    # the usual first lines of a fire or close combat test
 """
 from __future__ import annotations
 
+import json
+
+import numpy as np
+import pytest
+
 from envs.engine.dice import ScriptedDice
+from envs.engine.ruleset import IllegalActionError
 from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
-from envs.rifles.state import ENEMY, QUALITY, Group, Unit
+from envs.rifles.state import ENEMY, GROUND, QUALITY, Group, Unit
 
 
+# Building a position ------------------------------------------------------------------------------
 def fresh(scenario: str = "block_six", markers: bool = False, **options) -> RiflesGame:
     """A new game at the first player decision; markers removed unless asked for."""
     game = RiflesGame.new(scenario, dice=ScriptedDice([]), **options)
@@ -46,6 +54,7 @@ def put(game: RiflesGame, name: str, at, level: int = 0) -> Group:
 
 
 def player(game: RiflesGame, name: str) -> Group:
+    """The player group called `name`."""
     return next(g for g in game.players if g.name == name)
 
 
@@ -61,7 +70,7 @@ def enemy(game: RiflesGame, name: str, weapons, at, level: int = 0, quality: str
 
 
 def only(game: RiflesGame, *names: str) -> None:
-    """Remove every player group not named (so tests see only the groups they use)."""
+    """Remove every group not named (so tests see only the groups they use)."""
     for g in game.players:
         if g.name not in names:
             g.units = []
@@ -71,18 +80,101 @@ def only(game: RiflesGame, *names: str) -> None:
     game._mask = None
 
 
+def ready(game: RiflesGame, name: str, at, level: int = GROUND) -> Group:
+    """Put a player group somewhere and activate it."""
+    group = put(game, name, at, level)
+    act(game, "activate", group.gid)
+    return group
+
+
+def one_on_one(name: str, at, weapons, enemy_at, enemy_level: int = 0, keep=(), activate: bool = True):
+    """Fresh game of only `name` (activated on `at`), `keep` and enemy X (`weapons`) on `enemy_at`: (game, group, x)."""
+    game = fresh()
+    x = enemy(game, "X", list(weapons), enemy_at, level=enemy_level)
+    only(game, name, "X", *keep)
+    group = put(game, name, at)
+    if activate:
+        act(game, "activate", group.gid)
+    return game, group, x
+
+
+# Playing ------------------------------------------------------------------------------------------
 def act(game: RiflesGame, family: str, *args: int):
     """Apply one action by family and arguments; returns the events."""
     return game.apply(CODEC.encode(family, *args))
 
 
+def move_args(game: RiflesGame, at, recon: int = 0) -> tuple[int, int, int]:
+    """The arguments of a `move` action to `at` (a feature id or a Stripe number)."""
+    stripe, place = where(game, at)
+    return (stripe - 1, place, recon)
+
+
+def start_enemy_phase(game: RiflesGame) -> None:
+    """End the Player Phase; the enemy must choose which group activates."""
+    act(game, "end_phase")
+    assert game.decision[0] == "activate"
+
+
+def activate(game: RiflesGame, group: Group, *faces: int):
+    """Activate enemy `group` with the next dice scripted (the order roll first); returns the events."""
+    dice(game, *faces)
+    return act(game, "e_activate", group.gid)
+
+
+def enemy_turn(game: RiflesGame, group: Group, *faces: int):
+    """End the Player Phase and activate enemy `group` with the next dice scripted (the order roll first)."""
+    start_enemy_phase(game)
+    return activate(game, group, *faces)
+
+
+# Looking ------------------------------------------------------------------------------------------
 def legal(game: RiflesGame, family: str, *args: int) -> bool:
+    """Whether the action is in the legal mask."""
     return bool(game.legal_action_mask()[CODEC.encode(family, *args)])
 
 
+def legal_actions(game: RiflesGame) -> set[tuple[str, tuple[int, ...]]]:
+    """Every legal action as (family, args)."""
+    return {CODEC.decode(int(a)) for a in np.flatnonzero(game.legal_action_mask())}
+
+
+def families(game: RiflesGame) -> set[str]:
+    """The families of the legal actions."""
+    return {family for family, _ in legal_actions(game)}
+
+
+def moves(game: RiflesGame) -> set[tuple[int, int, int]]:
+    """Legal moves as (stripe, place, recon)."""
+    return {(args[0] + 1, args[1], args[2]) for family, args in legal_actions(game) if family == "move"}
+
+
+def assert_illegal(game: RiflesGame, family: str, *args: int) -> None:
+    """The action is masked out, and applying it raises IllegalActionError and changes nothing (as data and as JSON)."""
+    assert not legal(game, family, *args), (family, args)
+    before = game.to_dict()
+    with pytest.raises(IllegalActionError):
+        act(game, family, *args)
+    after = game.to_dict()
+    assert after == before
+    assert json.dumps(after, sort_keys=True) == json.dumps(before, sort_keys=True)
+
+
 def unit(group: Group, name: str) -> Unit:
+    """The unit called `name` in `group`."""
     return next(u for u in group.units if u.name == name)
 
 
+def rolled(game: RiflesGame) -> list[tuple[int, int]]:
+    """(sides, face) of every die rolled by the current scripted dice."""
+    return list(game.dice.log)
+
+
+def kinds(events) -> list[str]:
+    """The kind of each event."""
+    return [e.kind for e in events]
+
+
 def texts(events) -> list[str]:
+    """Each event as text."""
     return [str(e) for e in events]

@@ -8,51 +8,28 @@ situation.
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import numpy as np
 import pytest
 
 from agents.scripted.rifles import ScriptedEnemy
-from envs.engine.ruleset import IllegalActionError
 from envs.rifles import geometry
 from envs.rifles.actions import CODEC
 from envs.rifles.enemy import ORDER_NAMES
 from envs.rifles.state import FIRST, GROUND, OPEN
 
-from .builders import act, dice, enemy, fresh, legal, only, player, put, unit
+from .builders import (
+    act, activate, assert_illegal, dice, enemy, enemy_turn, fresh, kinds, legal_actions, only, player, put,
+    start_enemy_phase, unit,
+)
 
 
 # Helpers ------------------------------------------------------------------------------------------
-def legal_set(game) -> set[tuple]:
-    return {CODEC.decode(int(a)) for a in np.flatnonzero(game.legal_action_mask())}
-
-
 def scripted(game, seed: int = 0) -> tuple:
     """The automaton's answer (family, args); it must be legal."""
     action = ScriptedEnemy(seed=seed).act(game.observation(1), game.legal_action_mask(), game.view(1))
     assert game.legal_action_mask()[action]
     return CODEC.decode(action)
-
-
-def assert_illegal(game, family: str, *args: int) -> None:
-    assert not legal(game, family, *args)
-    before = json.dumps(game.to_dict(), sort_keys=True)
-    with pytest.raises(IllegalActionError):
-        act(game, family, *args)
-    assert json.dumps(game.to_dict(), sort_keys=True) == before
-
-
-def start_enemy_phase(game):
-    """End the Player Phase; the enemy must choose which group activates."""
-    act(game, "end_phase")
-    assert game.decision[0] == "activate"
-
-
-def activate(game, group, *faces: int):
-    """Activate `group` with the next dice scripted (the order roll first)."""
-    dice(game, *faces)
-    return act(game, "e_activate", group.gid)
 
 
 def setup(*names: str, **options):
@@ -71,10 +48,9 @@ def test_RB_AI_1_order_roll_becomes_a_choice_obeying_the_rules():
     game = setup("C", enemy_rolls_as_choices=True)
     x = enemy(game, "X", ["rifle", "lmg"], 2)
     put(game, "C", 2)
-    start_enemy_phase(game)
-    activate(game, x)                                      # no die: ScriptedDice([]) would raise
+    enemy_turn(game, x)                                    # no die: ScriptedDice([]) would raise
     assert game.decision == ("order", {"group": x.gid})
-    assert legal_set(game) == {("e_order", (i,)) for i in range(4)}
+    assert legal_actions(game) == {("e_order", (i,)) for i in range(4)}
     # the automaton still rolls, with its own die: d6 + posture on RB-TAB-7
     die = int(np.random.default_rng(7).integers(1, 7))
     wanted = next(o for top, o in game.tables.enemy_orders if die + game.scenario.posture <= top)
@@ -90,15 +66,13 @@ def test_RB_AI_1_chosen_orders_still_obey_sealed_and_first_floor_rules():
     only(game, "C", "S")
     s = game.enemies[0]
     c = put(game, "C", 3)
-    start_enemy_phase(game)
-    activate(game, s)
+    enemy_turn(game, s)
     act(game, "e_order", ORDER_NAMES.index("advance"))     # RU-TER-4 / RU-AI-5: the Strongpoint never moves
     assert game.decision == ("target", {"group": s.gid, "options": [c.gid], "mode": "fire", "drm": 0})
     game = setup("C", enemy_rolls_as_choices=True)
     x = enemy(game, "X", ["rifle", "rifle"], 3)
     c = put(game, "C", "4a", level=FIRST)
-    start_enemy_phase(game)
-    activate(game, x)
+    enemy_turn(game, x)
     act(game, "e_order", ORDER_NAMES.index("close_combat"))    # RU-CC-19: no charge onto a First Floor
     assert game.decision == ("target", {"group": x.gid, "options": [c.gid], "mode": "fire", "drm": 0})
     assert game.dice.remaining == 0
@@ -108,8 +82,7 @@ def test_RB_AI_1_flag_off_the_order_is_a_die():
     game = setup("C")
     x = enemy(game, "X", ["rifle", "lmg"], 2)
     put(game, "C", 2)
-    start_enemy_phase(game)
-    events = activate(game, x, 2)
+    events = enemy_turn(game, x, 2)
     assert order_event(events) == "X order: attack"
     assert game.decision[0] == "target" and game.dice.remaining == 0
 
@@ -119,14 +92,13 @@ def test_RB_AI_1_floor_roll_becomes_a_choice():
     game.markers = [None] * len(game.markers)
     x = enemy(game, "X", ["rifle", "rifle"], 4)
     put(game, "C", 6)
-    start_enemy_phase(game)
-    activate(game, x)
+    enemy_turn(game, x)
     act(game, "e_order", ORDER_NAMES.index("advance"))
     act(game, "e_advance", 2)                               # toward Stripe 5
     assert game.decision[0] == "place"
     act(game, "e_place", game.feature_by_id("5a").place)
     assert game.decision == ("level", {"group": x.gid})
-    assert legal_set(game) == {("e_level", (0,)), ("e_level", (1,))}
+    assert legal_actions(game) == {("e_level", (0,)), ("e_level", (1,))}
     up = int(np.random.default_rng(3).integers(1, 7)) >= game.tables.ms_first_floor_from
     assert scripted(game, seed=3) == ("e_level", (int(up),))
     act(game, "e_level", 1)
@@ -139,7 +111,7 @@ def test_RB_AI_1_floor_choice_never_shares_a_level_with_the_player():
     put(game, "C", "4a", level=FIRST)                      # RU-MS-5: opposing groups on the two levels
     game.decision = ("level", {"group": x.gid})            # the floor decision for X in 4a
     game._mask = None
-    assert legal_set(game) == {("e_level", (0,))}           # RB-MAP-4
+    assert legal_actions(game) == {("e_level", (0,))}       # RB-MAP-4
     assert_illegal(game, "e_level", 1)
     for seed in range(5):
         assert scripted(game, seed) == ("e_level", (0,))
@@ -162,7 +134,7 @@ def test_RB_AI_2_activation_options_and_automaton_order():
     game, b, c, x, y, z, w = ai2_setup()
     start_enemy_phase(game)
     assert game.decision[1]["options"] == [w.gid, y.gid, x.gid, z.gid]   # Engaged, distance, lower Stripe
-    assert legal_set(game) == {("e_activate", (g.gid,)) for g in (w, x, y, z)}
+    assert legal_actions(game) == {("e_activate", (g.gid,)) for g in (w, x, y, z)}
     assert scripted(game) == ("e_activate", (w.gid,))
     # W fights its round (RB-AI-3): W 4 vs B 1 (-1 LMG +1 more units) -> 2d3 = 2: B1, then B2 or B3 (B2)
     activate(game, w, 4, 1, 1, 1, 1, 1)
@@ -173,8 +145,7 @@ def test_RB_AI_2_activation_options_and_automaton_order():
 
 def test_RB_AI_2_agent_may_activate_any_waiting_group():
     game, b, c, x, y, z, w = ai2_setup()
-    start_enemy_phase(game)
-    events = activate(game, z, 4)                           # not the automaton's pick: legal for an agent
+    events = enemy_turn(game, z, 4)                         # not the automaton's pick: legal for an agent
     assert order_event(events) == "Z order: advance"
     assert z.activated and game.decision == ("advance", {"group": z.gid, "options": [0, 1]})
 
@@ -196,9 +167,8 @@ def test_RB_AI_3_engaged_group_fights_instead_of_an_order():
     x = enemy(game, "X", ["rifle", "rifle"], 3)
     c.engaged_with, x.engaged_with, c.defending = x.gid, c.gid, True
     c.rounds = x.rounds = 1
-    start_enemy_phase(game)
     # X 3 vs C 4+1 (Veteran): C wins, 1d3 = 1 on X (pick 2 -> X1)
-    events = activate(game, x, 3, 4, 1, 1)
+    events = enemy_turn(game, x, 3, 4, 1, 1)
     assert [e.text for e in events if e.kind == "cc_round"] == ["close combat X 3 vs C 5"]
     assert not any(e.kind == "order" for e in events)
     assert [u.hits for u in x.units] == [1, 0] and game.dice.remaining == 0
@@ -215,8 +185,7 @@ def test_RB_AI_4_order_is_d6_plus_posture_on_the_table(posture, die, order):
     game.scenario = dataclasses.replace(game.scenario, posture=posture)
     put(game, "C", 1)
     x = enemy(game, "X", ["rifle", "rifle"], 3)
-    start_enemy_phase(game)
-    events = activate(game, x, die)
+    events = enemy_turn(game, x, die)
     assert order_event(events) == f"X order: {order}"
     assert game.dice.remaining == 0
 
@@ -242,7 +211,7 @@ def test_RB_AI_5_reveal_placement_rubble_before_wall():
     x = reveal_on(game, 0, 2)                               # E1 on Stripe 3: two Rifles
     rubble, wall = game.feature_by_id("3a").place, game.feature_by_id("3b").place
     assert game.decision[1] == {"group": x.gid, "stripe": 3, "options": [OPEN, rubble, wall]}
-    assert legal_set(game) == {("e_place", (p,)) for p in (OPEN, rubble, wall)}
+    assert legal_actions(game) == {("e_place", (p,)) for p in (OPEN, rubble, wall)}
     assert scripted(game) == ("e_place", (rubble,))
     act(game, "e_place", rubble)                            # RU-AI-1: no Rubble roll for the enemy
     assert x.position == (3, rubble, GROUND) and game.dice.remaining == 0
@@ -308,10 +277,9 @@ def attack_setup():
 def test_RB_AI_6_nearest_then_lowest_tn():
     game, x = attack_setup()
     a, b, c = put(game, "A", 1), put(game, "B", 2), put(game, "C", "2a")   # A range 2 TN 5; B range 1 TN 4; C range 1 TN 6
-    start_enemy_phase(game)
-    activate(game, x, 2)                                    # @Attack
+    enemy_turn(game, x, 2)                                  # @Attack
     assert game.decision == ("target", {"group": x.gid, "options": [b.gid, c.gid, a.gid], "mode": "fire", "drm": 0})
-    assert legal_set(game) == {("e_target", (g.gid,)) for g in (a, b, c)}
+    assert legal_actions(game) == {("e_target", (g.gid,)) for g in (a, b, c)}
     assert scripted(game) == ("e_target", (b.gid,))
 
 
@@ -319,8 +287,7 @@ def test_RB_AI_6_nearest_beats_a_lower_tn():
     game, x = attack_setup()
     a, b = put(game, "A", "2a"), put(game, "B", 1)          # A range 1 TN 6; B range 2 TN 5
     put(game, "C", 6)                                       # range 3: out of Rifle range, no target
-    start_enemy_phase(game)
-    activate(game, x, 2)
+    enemy_turn(game, x, 2)
     assert game.decision[1]["options"] == [a.gid, b.gid]
     assert_illegal(game, "e_target", player(game, "C").gid)
     assert scripted(game) == ("e_target", (a.gid,))
@@ -329,8 +296,7 @@ def test_RB_AI_6_nearest_beats_a_lower_tn():
 def test_RB_AI_6_ties_lower_id():
     game, x = attack_setup()
     a, b, c = put(game, "A", 2), put(game, "B", 2), put(game, "C", 2)
-    start_enemy_phase(game)
-    activate(game, x, 2)
+    enemy_turn(game, x, 2)
     assert game.decision[1]["options"] == [a.gid, b.gid, c.gid]
     assert scripted(game) == ("e_target", (a.gid,))
     # the agent may pick any legal target; the fire follows: X1, X2 at TN 4: 4 hits, 3 misses; USN 1 -> OK unit, pick(3)=C2? C has 2
@@ -344,11 +310,10 @@ def test_RB_AI_7_attack_fires_at_the_target():
     game, x = attack_setup()
     only(game, "B", "X")
     b = put(game, "B", 2)
-    start_enemy_phase(game)
-    activate(game, x, 3)
+    enemy_turn(game, x, 3)
     dice(game, 4, 3, 1, 2)                                  # one hit; USN 1 -> random OK unit: pick(3) = B2
     events = act(game, "e_target", b.gid)
-    assert [e.kind for e in events].count("fire") == 1
+    assert kinds(events).count("fire") == 1
     assert unit(b, "B2").suppressed and game.dice.remaining == 0
 
 
@@ -357,8 +322,7 @@ def test_RB_AI_7_attack_with_no_target_in_range_advances():
     only(game, "C", "X")
     put(game, "C", 1)
     put(game, "X", 5)                                       # range 4: no Rifle reaches
-    start_enemy_phase(game)
-    events = activate(game, x, 2)
+    events = enemy_turn(game, x, 2)
     assert order_event(events) == "X order: attack"
     assert game.decision == ("advance", {"group": x.gid, "options": [0, -1]})
     assert scripted(game) == ("e_advance", (0,))            # toward Stripe 1 (the nearest player group)
@@ -370,8 +334,7 @@ def test_RB_AI_8_cover_moves_rallies_and_ok_units_fire_at_minus_one():
     b = put(game, "B", 2)
     x = enemy(game, "X", ["rifle", "rifle"], 3)
     x.units[1].hits = 1
-    start_enemy_phase(game)
-    events = activate(game, x, 1, 4)                        # @Cover; X2 rallies on 4 (Regular 4)
+    events = enemy_turn(game, x, 1, 4)                      # @Cover; X2 rallies on 4 (Regular 4)
     assert order_event(events) == "X order: cover"
     assert x.position == (3, game.feature_by_id("3a").place, GROUND)    # Rubble beats the Wall
     assert not x.units[1].suppressed
@@ -388,8 +351,7 @@ def test_RB_AI_8_cover_into_an_ms_rolls_the_floor_before_firing():
     game = setup("B")
     b = put(game, "B", 3)
     x = enemy(game, "X", ["rifle", "rifle"], 4)
-    start_enemy_phase(game)
-    activate(game, x, 1, 4)                                 # @Cover into 4a (MS); RU-AI-2 floor d6 4: First Floor
+    enemy_turn(game, x, 1, 4)                               # @Cover into 4a (MS); RU-AI-2 floor d6 4: First Floor
     assert x.position == (4, game.feature_by_id("4a").place, FIRST)
     assert game.decision[0] == "target" and game.decision[1]["mode"] == "cover_fire"
     dice(game, 4, 3, 1, 1)                                  # TN 4, DRM -1 +1 (RU-MS-4) = 0: one hit; USN 1, pick(3) = B1
@@ -403,8 +365,7 @@ def test_RB_AI_8_cover_fire_ranks_targets_by_the_units_that_fire():
     b, c = put(game, "B", "3a"), put(game, "C", 3)          # both at range 0: B in Rubble, C in the Open
     x = enemy(game, "X", ["flamethrower", "rifle"], 3)
     x.units[0].hits = 1                                     # the Flamethrower rallies but does not fire
-    start_enemy_phase(game)
-    activate(game, x, 1, 4)                                 # @Cover: to the Wall 3b (3a is held); X1 rallies
+    enemy_turn(game, x, 1, 4)                               # @Cover: to the Wall 3b (3a is held); X1 rallies
     assert x.place == game.feature_by_id("3b").place and not x.units[0].suppressed
     # the Rifle alone: C TN 3, B TN 3+2 = 5 (a Flamethrower would ignore B's cover: TN 3 for both)
     assert game.decision[1]["options"] == [c.gid, b.gid] and game.decision[1]["units"] == ["X2"]
@@ -415,49 +376,43 @@ def test_RB_AI_8_cover_stays_when_nothing_is_better():
     game = setup("B")
     b = put(game, "B", 3)
     x = enemy(game, "X", ["rifle", "rifle"], "2a")          # a Building: the Wall 2b is not better
-    start_enemy_phase(game)
-    activate(game, x, 1)
+    enemy_turn(game, x, 1)
     assert x.position == (2, game.feature_by_id("2a").place, GROUND)
     assert game.decision[1]["options"] == [b.gid]
 
 
 # RB-AI-9 ------------------------------------------------------------------------------------------
-def advance_setup(x_at=4):
+def advance_setup(*, b_at, c_at, x_at=4):
+    """B and C on `b_at` and `c_at`, enemy X (two Rifles) on `x_at`, no other group; returns (game, x)."""
     game = setup("B", "C")
     x = enemy(game, "X", ["rifle", "rifle"], x_at)
+    put(game, "B", b_at)
+    put(game, "C", c_at)
     return game, x
 
 
 def test_RB_AI_9_toward_the_nearest_ties_lower_id():
-    game, x = advance_setup()
-    b, c = put(game, "B", 6), put(game, "C", 2)             # both at distance 2; B has the lower ID
-    start_enemy_phase(game)
-    events = activate(game, x, 4)
+    game, x = advance_setup(b_at=6, c_at=2)                 # both at distance 2; B has the lower ID
+    events = enemy_turn(game, x, 4)
     assert order_event(events) == "X order: advance"
     assert game.decision == ("advance", {"group": x.gid, "options": [0, -1, 1]})
-    assert legal_set(game) == {("e_advance", (i,)) for i in (0, 1, 2)}
+    assert legal_actions(game) == {("e_advance", (i,)) for i in (0, 1, 2)}
     assert scripted(game) == ("e_advance", (2,))            # +1 toward B
     act(game, "e_advance", 2)
     assert x.stripe == 5 and game.decision[0] == "place" and game.dice.remaining == 0
 
 
 def test_RB_AI_9_only_stripes_nearer_some_player_are_offered():
-    game, x = advance_setup()
-    put(game, "B", 1)
-    put(game, "C", 2)
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    game, x = advance_setup(b_at=1, c_at=2)
+    enemy_turn(game, x, 4)
     assert game.decision[1]["options"] == [0, -1]
     assert_illegal(game, "e_advance", 2)
     assert scripted(game) == ("e_advance", (0,))
 
 
 def test_RB_AI_9_stays_when_the_nearest_shares_its_stripe():
-    game, x = advance_setup()
-    put(game, "B", 6)
-    put(game, "C", "4a")
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    game, x = advance_setup(b_at=6, c_at="4a")
+    enemy_turn(game, x, 4)
     assert game.decision[1]["options"] == [0, 1]
     assert scripted(game) == ("e_advance", (1,))            # delta 0: stay
     act(game, "e_advance", 1)
@@ -465,11 +420,10 @@ def test_RB_AI_9_stays_when_the_nearest_shares_its_stripe():
 
 
 def test_RB_AI_9_no_visible_player_toward_stripe_one():
-    game, x = advance_setup()
+    game, x = advance_setup(b_at=5, c_at=5)
     for name in ("B", "C"):
-        put(game, name, 5).in_sewer = True                  # RB-HID-3: sewer groups count for nothing
-    start_enemy_phase(game)
-    activate(game, x, 4)
+        player(game, name).in_sewer = True                  # RB-HID-3: sewer groups count for nothing
+    enemy_turn(game, x, 4)
     assert game.decision[1]["options"] == [0, -1]
     assert scripted(game) == ("e_advance", (0,))
 
@@ -484,10 +438,9 @@ def cc_order_setup():
 def test_RB_AI_10_range_zero_fewest_units_first():
     game, x = cc_order_setup()
     a, b, c = put(game, "A", "2a"), put(game, "B", "2b"), put(game, "C", 2)
-    start_enemy_phase(game)
-    activate(game, x, 6)
+    enemy_turn(game, x, 6)
     assert game.decision == ("target", {"group": x.gid, "options": [c.gid, b.gid, a.gid], "mode": "close_combat", "drm": 0})
-    assert legal_set(game) == {("e_target", (g.gid,)) for g in (a, b, c)}
+    assert legal_actions(game) == {("e_target", (g.gid,)) for g in (a, b, c)}
     assert scripted(game) == ("e_target", (c.gid,))
 
 
@@ -508,8 +461,7 @@ def test_RB_AI_10_charge_at_range_one_only_without_range_zero():
     game, x = cc_order_setup()
     b, c = put(game, "B", 2), put(game, "C", 3)             # C (2 units) at range 1, B (3 units) at range 0
     only(game, "B", "C", "X")
-    start_enemy_phase(game)
-    activate(game, x, 6)
+    enemy_turn(game, x, 6)
     assert game.decision[1]["options"] == [b.gid]
     assert scripted(game) == ("e_target", (b.gid,))
     assert_illegal(game, "e_target", c.gid)
@@ -519,8 +471,7 @@ def test_RB_AI_10_charge_moves_onto_the_target():
     game, x = cc_order_setup()
     c = put(game, "C", "3b")
     only(game, "C", "X")
-    start_enemy_phase(game)
-    activate(game, x, 6)
+    enemy_turn(game, x, 6)
     assert game.decision[1]["options"] == [c.gid]
     assert scripted(game) == ("e_target", (c.gid,))
     # X 6 +1 (more units) vs C 1 +1 (Veteran) +1 (Wall, first round) -> 2d3 = 2: C1, C2
@@ -534,8 +485,7 @@ def test_RB_AI_10_no_eligible_target_is_attack():
     game, x = cc_order_setup()
     put(game, "C", 4)                                       # range 2: no charge
     only(game, "C", "X")
-    start_enemy_phase(game)
-    activate(game, x, 6)
+    enemy_turn(game, x, 6)
     assert game.decision[1]["mode"] == "fire"
 
 
@@ -551,7 +501,7 @@ def test_RB_AI_11_opportunity_fire_by_the_nearest_group_in_range():
     dice(game, 5, 1)                                        # D66 51: opportunity fire (RB-TAB-8)
     act(game, "move", 1, OPEN, 0)
     assert game.decision == ("free_attacker", {"target": a.gid, "drm": 0, "options": [x.gid, w.gid, y.gid]})
-    assert legal_set(game) == {("e_free_attacker", (g.gid,)) for g in (x, w, y)}
+    assert legal_actions(game) == {("e_free_attacker", (g.gid,)) for g in (x, w, y)}
     assert_illegal(game, "e_free_attacker", z.gid)
     assert scripted(game) == ("e_free_attacker", (x.gid,))
     dice(game, 6, 1, 1)                                     # X1 hits (TN 4); USN 1 -> pick(4) = A1
@@ -562,11 +512,8 @@ def test_RB_AI_11_opportunity_fire_by_the_nearest_group_in_range():
 
 # RU-AI-1 ------------------------------------------------------------------------------------------
 def test_RU_AI_1_enemy_enters_rubble_without_a_roll():
-    game, x = advance_setup()
-    put(game, "B", 1)
-    put(game, "C", 1)
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    game, x = advance_setup(b_at=1, c_at=1)
+    enemy_turn(game, x, 4)
     act(game, "e_advance", 0)                               # to Stripe 3
     rubble = game.feature_by_id("3a").place
     assert scripted(game) == ("e_place", (rubble,))
@@ -590,11 +537,8 @@ def test_RU_AI_2_reveal_into_ms_first_floor_on_four_plus(die, level):
 
 
 def test_RU_AI_2_advance_into_ms_rolls_the_floor():
-    game, x = advance_setup(x_at=6)
-    put(game, "B", 1)
-    put(game, "C", 1)
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    game, x = advance_setup(b_at=1, c_at=1, x_at=6)
+    enemy_turn(game, x, 4)
     act(game, "e_advance", 0)                               # to Stripe 5
     assert scripted(game) == ("e_place", (game.feature_by_id("5a").place,))
     dice(game, 5)
@@ -608,10 +552,9 @@ def test_RU_AI_3_cover_or_attack_first_moves_up(die):
     game = setup("C")
     c = put(game, "C", 3)
     x = enemy(game, "X", ["rifle", "lmg"], "4a")
-    start_enemy_phase(game)
-    activate(game, x, die)
+    enemy_turn(game, x, die)
     assert game.decision == ("move_up", {"group": x.gid})
-    assert legal_set(game) == {("e_yes", ()), ("e_no", ())}
+    assert legal_actions(game) == {("e_yes", ()), ("e_no", ())}
     assert scripted(game) == ("e_yes", ())
     act(game, "e_yes")
     assert x.level == FIRST and game.decision[0] == "target"
@@ -622,8 +565,7 @@ def test_RU_AI_3_agent_may_decline():
     game = setup("C")
     put(game, "C", 3)
     x = enemy(game, "X", ["rifle", "lmg"], "4a")
-    start_enemy_phase(game)
-    activate(game, x, 2)
+    enemy_turn(game, x, 2)
     act(game, "e_no")
     assert x.level == GROUND and game.decision[0] == "target"
 
@@ -633,24 +575,19 @@ def test_RU_AI_3_not_on_advance_nor_under_a_player_first_floor():
     put(game, "B", 1)
     c = put(game, "C", "4a", level=FIRST)
     x = enemy(game, "X", ["rifle", "lmg"], "4a")
-    start_enemy_phase(game)
-    activate(game, x, 2)                                    # @Attack, First Floor held by C: no move up
+    enemy_turn(game, x, 2)                                  # @Attack, First Floor held by C: no move up
     assert game.decision[0] == "target" and c.gid in game.decision[1]["options"]
     game2 = setup("C")
     put(game2, "C", 1)
     x2 = enemy(game2, "X", ["rifle", "lmg"], "4a")
-    start_enemy_phase(game2)
-    activate(game2, x2, 4)                                  # @Advance: no move up
+    enemy_turn(game2, x2, 4)                                # @Advance: no move up
     assert game2.decision[0] == "advance" and x2.level == GROUND
 
 
 # RU-AI-4 ------------------------------------------------------------------------------------------
 def test_RU_AI_4_advance_into_a_free_complex_ends_in_it():
-    game, x = advance_setup(x_at=3)
-    put(game, "B", 6)
-    put(game, "C", 6)
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    game, x = advance_setup(b_at=6, c_at=6, x_at=3)
+    enemy_turn(game, x, 4)
     act(game, "e_advance", 2)                               # to Stripe 4
     f4a = game.feature_by_id("4a")
     assert game.decision[1]["options"] == [OPEN, f4a.place]  # 4b is Sealed
@@ -659,38 +596,30 @@ def test_RU_AI_4_advance_into_a_free_complex_ends_in_it():
 
 
 def test_RU_AI_4_group_inside_moves_through_keeping_its_level():
-    game, x = advance_setup(x_at="4a")
+    game, x = advance_setup(b_at=6, c_at=6, x_at="4a")
     x.level = FIRST
-    put(game, "B", 6)
-    put(game, "C", 6)
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    enemy_turn(game, x, 4)
     assert scripted(game) == ("e_advance", (2,))
     act(game, "e_advance", 2)
     assert game.decision == ("through_complex", {"group": x.gid, "delta": 1})
-    assert legal_set(game) == {("e_yes", ()), ("e_no", ())}
+    assert legal_actions(game) == {("e_yes", ()), ("e_no", ())}
     assert scripted(game) == ("e_yes", ())
     act(game, "e_yes")                                      # no floor roll: no die scripted
     assert x.position == (5, game.feature_by_id("5a").place, FIRST)
 
 
 def test_RU_AI_4_agent_may_decline_the_complex():
-    game, x = advance_setup(x_at="4a")
-    put(game, "B", 6)
-    put(game, "C", 6)
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    game, x = advance_setup(b_at=6, c_at=6, x_at="4a")
+    enemy_turn(game, x, 4)
     act(game, "e_advance", 2)
     act(game, "e_no")
     assert x.position == (5, OPEN, GROUND) and game.decision[0] == "place"
 
 
 def test_RU_AI_4_no_move_through_onto_a_player_level():
-    game, x = advance_setup(x_at="4a")
-    put(game, "B", 6)
-    c = put(game, "C", "5a")
-    start_enemy_phase(game)
-    activate(game, x, 4)
+    game, x = advance_setup(b_at=6, c_at="5a", x_at="4a")
+    c = player(game, "C")
+    enemy_turn(game, x, 4)
     act(game, "e_advance", 2)
     assert game.decision[0] == "place" and c.place not in game.decision[1]["options"]
 
@@ -706,16 +635,14 @@ def strongpoint_setup(c_at=3):
 @pytest.mark.parametrize("die", [4, 6])                     # @Advance and Close Combat become @Attack
 def test_RU_AI_5_sealed_group_advance_or_cc_become_attack(die):
     game, s = strongpoint_setup()
-    start_enemy_phase(game)
-    activate(game, s, die)
+    enemy_turn(game, s, die)
     assert game.decision == ("target", {"group": s.gid, "options": [player(game, "C").gid], "mode": "fire", "drm": 0})
     assert s.position == (4, game.feature_by_id("4b").place, GROUND)
 
 
 def test_RU_AI_5_sealed_group_loses_its_cover_move():
     game, s = strongpoint_setup()
-    start_enemy_phase(game)
-    activate(game, s, 1)                                    # 4a (complex MS) would be better cover
+    enemy_turn(game, s, 1)                                  # 4a (complex MS) would be better cover
     assert s.position == (4, game.feature_by_id("4b").place, GROUND)
     assert game.decision[1]["mode"] == "cover_fire"
 
@@ -723,8 +650,7 @@ def test_RU_AI_5_sealed_group_loses_its_cover_move():
 def test_RU_AI_5_sealed_group_without_target_stays_put():
     game, s = strongpoint_setup(c_at=1)
     s.units[0].hits = 1                                     # HMG Suppressed: the Rifle does not reach range 3
-    start_enemy_phase(game)
-    activate(game, s, 2)
+    enemy_turn(game, s, 2)
     assert s.position == (4, game.feature_by_id("4b").place, GROUND)
     assert game.decision == ("player", {}) and game.turn == 2
 
@@ -732,6 +658,5 @@ def test_RU_AI_5_sealed_group_without_target_stays_put():
 def test_RU_AI_5_breached_building_frees_the_group():
     game, s = strongpoint_setup()
     game.feature_by_id("4b").sealed = False
-    start_enemy_phase(game)
-    activate(game, s, 1, 3)                                 # @Cover: into 4a; floor d6 3: Ground
+    enemy_turn(game, s, 1, 3)                               # @Cover: into 4a; floor d6 3: Ground
     assert s.position == (4, game.feature_by_id("4a").place, GROUND)

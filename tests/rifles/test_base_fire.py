@@ -7,26 +7,18 @@ from envs.rifles import enemy as enemy_rules
 from envs.rifles import fire, morale
 from envs.rifles.state import FIRST, QUALITY
 
-from .base_helpers import assert_illegal, families, rolled
-from .builders import act, dice, enemy, fresh, legal, only, player, put, texts, unit
-
-
-def fire_game(player_name: str, at, weapons, enemy_at, level: int = 0):
-    game = fresh()
-    only(game, player_name)
-    group = put(game, player_name, at)
-    x = enemy(game, "X", weapons, enemy_at, level=level)
-    act(game, "activate", group.gid)
-    return game, group, x
+from .builders import (
+    act, assert_illegal, dice, enemy, families, fresh, legal, one_on_one, only, player, put, rolled, texts, unit,
+)
 
 
 # §6 Fire ---------------------------------------------------------------------------------------------
 def test_RB_FIRE_1_each_ok_unit_whose_weapon_reaches_rolls_its_cf():
-    game, b, x = fire_game("B", 1, ["rifle"], 3)            # range 2: B1, B3 Rifles (1 die each), B2 LMG (2 dice)
+    game, b, x = one_on_one("B", 1, ["rifle"], 3)           # range 2: B1, B3 Rifles (1 die each), B2 LMG (2 dice)
     dice(game, 1, 1, 1, 1)
     act(game, "fire", x.gid, 0)
     assert rolled(game) == [(6, 1)] * 4
-    game, b, x = fire_game("B", 1, ["rifle"], 4)            # range 3: only the LMG reaches
+    game, b, x = one_on_one("B", 1, ["rifle"], 4)           # range 3: only the LMG reaches
     dice(game, 6, 1, 1)
     events = act(game, "fire", x.gid, 0)
     assert rolled(game) == [(6, 6), (6, 1), (6, 1)] and "(1 units" in texts(events)[0]
@@ -34,11 +26,11 @@ def test_RB_FIRE_1_each_ok_unit_whose_weapon_reaches_rolls_its_cf():
 
 
 def test_RB_FIRE_1_no_weapon_in_range_no_fire():
-    game, b, x = fire_game("B", 1, ["rifle"], 4)
+    game, b, x = one_on_one("B", 1, ["rifle"], 4)
     unit(b, "B2").hits = 1                                   # the only weapon reaching range 3 is Suppressed
     game._mask = None
     assert_illegal(game, "fire", x.gid, 0)
-    game, c, y = fire_game("C", 1, ["rifle"], 4)             # Rifles reach 2
+    game, c, y = one_on_one("C", 1, ["rifle"], 4)            # Rifles reach 2
     assert_illegal(game, "fire", y.gid, 0)
 
 
@@ -51,7 +43,7 @@ def test_RB_FIRE_2_tn_is_range_base_plus_cover_capped_at_six():
     assert tn(game, (4, 0, 0), (2, 1, 0), rifle) == 6        # range 2 + building = 7, capped
     assert game.tables.tn_cap == 6
     # capped, not 7: a 5 with a BAP hits, a 4 with a BAP misses
-    game, c, x = fire_game("C", 4, ["rifle"], "2a")
+    game, c, x = one_on_one("C", 4, ["rifle"], "2a")
     dice(game, 5, 4, 1)
     events = act(game, "fire", x.gid, 1)
     assert "1 hit(s)" in texts(events)[0] and x.units[0].suppressed
@@ -59,7 +51,7 @@ def test_RB_FIRE_2_tn_is_range_base_plus_cover_capped_at_six():
 
 @pytest.mark.parametrize("faces, bap, hits, usn", [((4, 3), 0, 1, (1, 1)), ((3, 3), 1, 2, (1, 1, 1)), ((2, 2), 1, 0, ())])
 def test_RB_FIRE_3_a_die_hits_when_die_plus_drm_reaches_tn(faces, bap, hits, usn):
-    game, c, x = fire_game("C", 1, ["rifle", "rifle"], 2)   # range 1, Open: TN 4
+    game, c, x = one_on_one("C", 1, ["rifle", "rifle"], 2)  # range 1, Open: TN 4
     dice(game, *faces, *usn)                                 # USN 1 per hit: a random OK unit
     events = act(game, "fire", x.gid, bap)
     assert f"{hits} hit(s)" in texts(events)[0]
@@ -69,7 +61,7 @@ def test_RB_FIRE_3_a_die_hits_when_die_plus_drm_reaches_tn(faces, bap, hits, usn
 def test_RB_FIRE_4_natural_one_misses_natural_six_hits():
     assert not fire.is_hit(1, 5, 3) and fire.is_hit(6, -5, 6) and fire.is_hit(2, 1, 3) and not fire.is_hit(5, -1, 5)
     # a natural 1 misses even at DRM +2 (First Floor +1, BAP +1) against TN 3
-    game, a, x = fire_game("A", "4a", ["rifle"], 4)
+    game, a, x = one_on_one("A", "4a", ["rifle"], 4)
     a.level = FIRST
     game._mask = None
     dice(game, 1, 1, 1, 1, 1, 2, 1)                          # A1 SMG, A2 SMG, A3, A4: only the 2 hits; USN 1
@@ -94,7 +86,7 @@ def test_RB_FIRE_4_natural_six_hits_despite_a_negative_drm():
 
 
 def test_RB_FIRE_5_each_hit_is_one_unit_selection_roll():
-    game, c, x = fire_game("B", 2, ["rifle", "lmg", "rifle"], 2)
+    game, c, x = one_on_one("B", 2, ["rifle", "lmg", "rifle"], 2)
     # 4 dice at TN 3: three hits. USN 4: heaviest (X2 LMG); USN 6: a Suppressed unit (X2: eliminated);
     # USN 5: a Leader, none -> random unit of X1, X3 (d2 2 -> X3)
     dice(game, 6, 6, 6, 1, 4, 6, 5, 2)
@@ -120,7 +112,7 @@ def test_RB_FIRE_6_engaged_groups_neither_fire_nor_are_fired_at():
 
 
 def test_RB_FIRE_7_flamethrower_ignores_cover():
-    game, a, x = fire_game("A", 2, ["rifle"], "2a")         # range 0 into a Building: TN 5, the FT's TN 3
+    game, a, x = one_on_one("A", 2, ["rifle"], "2a")        # range 0 into a Building: TN 5, the FT's TN 3
     unit(a, "A3").weapon = "flamethrower"
     ft = game.tables.weapons["flamethrower"]
     assert fire.target_number(game, a.position, x.position, ft) == 3
@@ -145,18 +137,18 @@ def test_RB_FIRE_7_mortar_cannot_fire_at_range_zero():
 
 # §6 Hits ------------------------------------------------------------------------------------------------
 def test_RB_HIT_1_a_result_suppresses_then_eliminates():
-    game, c, x = fire_game("C", 2, ["rifle"], 2)
+    game, c, x = one_on_one("C", 2, ["rifle"], 2)
     dice(game, 6, 1, 1)                                       # one hit: X1 Suppressed
     events = act(game, "fire", x.gid, 0)
     assert x.units[0].suppressed and x.units[0].alive and "X1 of X is suppressed" in texts(events)
-    game, c, x = fire_game("C", 2, ["rifle"], 2)
+    game, c, x = one_on_one("C", 2, ["rifle"], 2)
     dice(game, 6, 6, 1, 1)                                    # two hits on the one unit: eliminated
     events = act(game, "fire", x.gid, 0)
     assert not x.units and "X1" in game.graveyard and "X1 of X is eliminated" in texts(events)
 
 
 def test_RB_HIT_2_a_suppressed_unit_cannot_fire_and_moves_with_its_group():
-    game, c, x = fire_game("C", 2, ["rifle"], 2)
+    game, c, x = one_on_one("C", 2, ["rifle"], 2)
     unit(c, "C2").hits = 1
     game._mask = None
     dice(game, 1)                                             # one die: only C1 rolls
@@ -167,11 +159,7 @@ def test_RB_HIT_2_a_suppressed_unit_cannot_fire_and_moves_with_its_group():
 
 
 def test_RB_HIT_3_results_spread_to_the_fewest_results_first_excess_lost():
-    game = fresh()
-    only(game, "A")
-    a = put(game, "A", 2)
-    x = enemy(game, "X", ["rifle", "rifle"], 2)
-    act(game, "activate", a.gid)
+    game, a, x = one_on_one("A", 2, ["rifle", "rifle"], 2)
     # morale 4: pass; round A 6+4 vs X 1: double -> 2d3 = 3 + 3 = 6 results on two units:
     # X1 (d2 1), X2 (fewest), X2 (d2 2: eliminated), X1 (eliminated); two results lost
     dice(game, 4, 6, 1, 5, 6, 1, 2)
@@ -229,11 +217,7 @@ def test_RB_MOR_2_group_checks_with_its_most_common_quality_ties_lowest():
 
 @pytest.mark.parametrize("face, engaged", [(4, False), (5, True)])
 def test_RB_MOR_2_close_combat_check_uses_the_group_quality(face, engaged):
-    game = fresh()
-    only(game, "C")
-    c = put(game, "C", 2)
-    x = enemy(game, "X", ["rifle", "rifle"], 2)
-    act(game, "activate", c.gid)
+    game, c, x = one_on_one("C", 2, ["rifle", "rifle"], 2)
     dice(game, face, 3, 4, 1, 1)                              # C checks as Recruit (5), not Veteran (3)
     act(game, "close_combat", x.gid, 0)
     assert c.engaged is engaged and game.ap == 3

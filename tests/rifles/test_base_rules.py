@@ -14,17 +14,15 @@ from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import FIRST, GROUND, Marker
 
-from .base_helpers import assert_illegal, families, kinds, moves, rolled
-from .builders import act, dice, enemy, fresh, legal, only, player, put, texts, unit
+from .builders import (
+    act, assert_illegal, dice, enemy, families, fresh, kinds, legal, moves, one_on_one, only, player, put, rolled,
+    texts, unit,
+)
 
 
 # §1 Dice and units --------------------------------------------------------------------------------------
 def test_RB_GEN_1_close_combat_results_use_d3_as_halved_d6():
-    game = fresh()
-    only(game, "A")
-    a = put(game, "A", 2)
-    x = enemy(game, "X", ["rifle", "rifle"], 2)
-    act(game, "activate", a.gid)
+    game, a, x = one_on_one("A", 2, ["rifle", "rifle"], 2)
     # morale 4 (+1 Leader vs Regular 4): pass; round A 1+4=5 vs X 4: win, not double -> 1d3 from a d6 of 5 = 3
     dice(game, 4, 1, 4, 5, 1, 2)   # then spread: pick X1 (d2=1), X2 alone, pick X2 (d2=2) -> X2 eliminated
     events = act(game, "close_combat", x.gid, 0)
@@ -34,11 +32,7 @@ def test_RB_GEN_1_close_combat_results_use_d3_as_halved_d6():
 
 
 def test_RB_GEN_1_two_d3_is_the_sum_of_two_halved_d6():
-    game = fresh()
-    only(game, "A")
-    a = put(game, "A", 2)
-    x = enemy(game, "X", ["rifle", "rifle"], 2)
-    act(game, "activate", a.gid)
+    game, a, x = one_on_one("A", 2, ["rifle", "rifle"], 2)
     # round A 6+4=10 vs X 1: at least double -> 2d3 from d6 faces 1 and 2 -> 1 + 1 = 2 results
     dice(game, 4, 6, 1, 1, 2, 1)   # spread: pick X1 (d2=1), then X2 alone
     events = act(game, "close_combat", x.gid, 0)
@@ -61,11 +55,7 @@ def test_RB_GEN_2_exposed_movement_reads_d66_tens_first(faces, effect):
 
 
 def test_RB_GEN_3_unit_selection_random_pick_is_one_die_of_size_n():
-    game = fresh()
-    only(game, "C")
-    c = put(game, "C", 2)
-    x = enemy(game, "X", ["rifle", "rifle", "lmg"], 2)
-    act(game, "activate", c.gid)
+    game, c, x = one_on_one("C", 2, ["rifle", "rifle", "lmg"], 2)
     dice(game, 6, 1, 2, 3)         # C1 hits, C2 misses; USN 2: random OK unit -> one d3-sized die, face 3 -> X3
     act(game, "fire", x.gid, 0)
     assert rolled(game) == [(6, 6), (6, 1), (6, 2), (3, 3)]
@@ -177,11 +167,7 @@ def test_RB_MAP_3_range_is_the_stripe_difference_and_nothing_blocks_sight():
     dice(game, 5, 5)
     act(game, "fire", x.gid, 0)
     assert rolled(game) == [(6, 5), (6, 5)] and [u.fired for u in b.units] == [False, True, False]
-    game2 = fresh()
-    only(game2, "B")
-    b2 = put(game2, "B", 1)
-    far = enemy(game2, "X", ["rifle"], 5)                   # range 4: nothing reaches
-    act(game2, "activate", b2.gid)
+    game2, b2, far = one_on_one("B", 1, ["rifle"], 5)        # range 4: nothing reaches
     assert_illegal(game2, "fire", far.gid, 0)
 
 
@@ -230,11 +216,7 @@ def test_RB_MAP_5_cover_values_come_from_the_tables():
 
 # §5 Movement ------------------------------------------------------------------------------------------
 def test_RB_MOVE_1_adjacent_stripe_or_own_stripe_never_an_enemy_ground_level():
-    game = fresh()
-    only(game, "C")
-    c = put(game, "C", 2)
-    enemy(game, "X", ["rifle"], "3b")
-    act(game, "activate", c.gid)
+    game, c, _ = one_on_one("C", 2, ["rifle"], "3b")
     assert moves(game) == {(1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1),
                            (2, 1, 0), (2, 2, 0),
                            (3, 0, 0), (3, 0, 1), (3, 1, 0), (3, 1, 1)}

@@ -9,8 +9,7 @@ from envs.rifles import enemy as enemy_rules
 from envs.rifles import fire, morale, movement
 from envs.rifles.state import QUALITY
 
-from .base_helpers import rolled
-from .builders import act, dice, enemy, fresh, legal, only, put, texts
+from .builders import act, dice, enemy, fresh, legal, one_on_one, only, put, rolled, texts
 
 
 def test_RB_TAB_1_base_tn_by_range():
@@ -21,11 +20,7 @@ def test_RB_TAB_1_base_tn_by_range():
 
 
 def test_RB_TAB_1_range_three_in_the_open_needs_a_six():
-    game = fresh()
-    only(game, "B")
-    b = put(game, "B", 1)
-    x = enemy(game, "X", ["rifle"], 4)
-    act(game, "activate", b.gid)
+    game, b, x = one_on_one("B", 1, ["rifle"], 4)
     dice(game, 5, 6, 1)                                      # LMG at TN 6: the 5 misses, the 6 hits; USN 1
     events = act(game, "fire", x.gid, 0)
     assert "1 hit(s)" in texts(events)[0] and x.units[0].suppressed
@@ -165,11 +160,7 @@ def test_RB_TAB_8_every_d66_result_maps(tens):
 
 
 def test_RB_TAB_8_opportunity_fire_in_play():
-    game = fresh()
-    only(game, "C")
-    c = put(game, "C", 2)
-    x = enemy(game, "X", ["lmg"], 4)
-    act(game, "activate", c.gid)
+    game, c, x = one_on_one("C", 2, ["lmg"], 4)
     dice(game, 5, 1)                                         # 51: opportunity fire by the nearest group in range
     act(game, "move", 2, 0, 0)
     assert game.decision == ("free_attacker", {"target": c.gid, "drm": 0, "options": [x.gid]})

@@ -6,8 +6,10 @@ import pytest
 from envs.rifles import fire
 from envs.rifles.state import GROUND
 
-from .base_helpers import assert_illegal, families, legal_actions, moves, rolled
-from .builders import act, dice, enemy, fresh, legal, only, player, put, texts, unit
+from .builders import (
+    act, assert_illegal, dice, enemy, families, fresh, legal, legal_actions, moves, one_on_one, only, player, put,
+    rolled, texts, unit,
+)
 
 
 # §3 Turn sequence -------------------------------------------------------------------------------------
@@ -230,11 +232,7 @@ def test_RB_AP_2_a_unit_fires_at_most_once_per_turn():
 
 
 def test_RB_AP_2_one_close_combat_round_per_activation():
-    game = fresh()
-    only(game, "C")
-    c = put(game, "C", 2)
-    x = enemy(game, "X", ["rifle", "rifle"], 2)
-    act(game, "activate", c.gid)
+    game, c, x = one_on_one("C", 2, ["rifle", "rifle"], 2)
     # morale Recruit 5 on a 5; round C 3+1 (more Veterans) vs X 4: tie, one result each (d2 1: C1; d2 1: X1)
     dice(game, 5, 3, 4, 1, 1)
     act(game, "close_combat", x.gid, 0)
@@ -244,34 +242,22 @@ def test_RB_AP_2_one_close_combat_round_per_activation():
 
 
 def test_RB_AP_3_bap_adds_one_to_every_fire_die_and_pays_for_nothing():
-    game = fresh()
-    only(game, "C")
-    c = put(game, "C", 2)
-    x = enemy(game, "X", ["rifle", "rifle"], "2a")           # range 0 into a Building: TN 5
-    act(game, "activate", c.gid)
+    game, c, x = one_on_one("C", 2, ["rifle", "rifle"], "2a")  # range 0 into a Building: TN 5
     dice(game, 4, 4, 1, 1, 1)                                # 4+1 twice: two hits; USN X1 then X2
     events = act(game, "fire", x.gid, 1)
     assert (game.ap, game.bap) == (3, 1) and [u.suppressed for u in x.units] == [True, True]
     assert "DRM +1" in texts(events)[0] and "2 hit(s)" in texts(events)[0]
     # without a BAP the same dice miss
-    game2 = fresh()
-    only(game2, "C")
-    c2 = put(game2, "C", 2)
-    x2 = enemy(game2, "X", ["rifle", "rifle"], "2a")
-    act(game2, "activate", c2.gid)
+    game2, c2, x2 = one_on_one("C", 2, ["rifle", "rifle"], "2a")
     dice(game2, 4, 4)
     act(game2, "fire", x2.gid, 0)
     assert (game2.ap, game2.bap) == (3, 2) and not any(u.suppressed for u in x2.units)
 
 
 def test_RB_AP_3_bap_needs_ap_for_the_action_and_is_at_most_one():
-    game = fresh()
-    only(game, "C")
-    c = put(game, "C", 2)
-    x = enemy(game, "X", ["rifle"], 2)
-    act(game, "activate", c.gid)
+    game, c, x = one_on_one("C", 2, ["rifle"], 2)
     assert game.bap == 2 and game.tables.ap_costs["fire"] == 1
-    assert {a for a in legal_actions(game) if a[0] == "fire"} == {("fire", x.gid, 0), ("fire", x.gid, 1)}
+    assert {a for a in legal_actions(game) if a[0] == "fire"} == {("fire", (x.gid, 0)), ("fire", (x.gid, 1))}
     game.ap = 0
     game._mask = None
     assert_illegal(game, "fire", x.gid, 1)                   # a BAP pays for no action
@@ -289,11 +275,7 @@ def test_RB_AP_3_bap_on_a_rally_and_on_a_close_combat_morale_check():
     dice(game, 2)                                            # 2 +1 Leader +1 BAP = 4: Regular passes
     act(game, "rally", 1)
     assert not unit(b, "B2").suppressed and (game.ap, game.bap) == (3, 1)
-    game2 = fresh()
-    only(game2, "C")
-    c = put(game2, "C", 2)
-    x = enemy(game2, "X", ["rifle", "rifle"], 2)
-    act(game2, "activate", c.gid)
+    game2, c, x = one_on_one("C", 2, ["rifle", "rifle"], 2)
     dice(game2, 4, 3, 4, 1, 1)                               # morale 4+1 vs Recruit 5: pass; then a tied round
     events = act(game2, "close_combat", x.gid, 1)
     assert c.engaged and game2.bap == 1 and any("morale 4+1 vs 5: pass" in t for t in texts(events))

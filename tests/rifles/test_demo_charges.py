@@ -1,36 +1,22 @@
 """Demo Charges (rules catalog §10, RU-DC-1..8)."""
-import pytest
 
-from envs.engine.ruleset import IllegalActionError
 from envs.rifles import geometry
 from envs.rifles.demo import BREACH, DIRECT
 from envs.rifles.state import FIRST, GROUND
 
-from .builders import act, dice, enemy, fresh, legal, only, player, put, where
-
-
-def illegal(game, family, *args):
-    """The action is masked out, raises IllegalActionError and changes nothing."""
-    assert not legal(game, family, *args)
-    before = game.to_dict()
-    with pytest.raises(IllegalActionError):
-        act(game, family, *args)
-    assert game.to_dict() == before
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def ready(game, name, at, level=GROUND):
-    group = put(game, name, at, level)
-    game._mask = None
-    act(game, "activate", group.gid)
-    return group
+from .builders import act, assert_illegal, dice, enemy, fresh, kinds, legal, only, player, put, ready, where
 
 
 def spot(game, fid):
+    """The place number of feature `fid` on its Stripe."""
     return where(game, fid)[1]
+
+
+def sapper(at=4):
+    """A fresh game with only A (two Demo Charges) and the Strongpoint S in 4b, A activated on `at`; (game, a)."""
+    game = fresh()
+    only(game, "A", "S")
+    return game, ready(game, "A", at)
 
 
 def test_RU_DC_1_only_groups_given_charges_have_them():
@@ -38,11 +24,9 @@ def test_RU_DC_1_only_groups_given_charges_have_them():
     assert {g.name: g.demo_charges for g in game.players} == {"A": 2, "B": 0, "C": 0}
     only(game, "B", "S")
     ready(game, "B", 4)
-    illegal(game, "demo_place", spot(game, "4b"), BREACH)
-    illegal(game, "demo_place", spot(game, "4b"), DIRECT)
-    game2 = fresh()
-    only(game2, "A", "S")
-    ready(game2, "A", 4)
+    assert_illegal(game, "demo_place", spot(game, "4b"), BREACH)
+    assert_illegal(game, "demo_place", spot(game, "4b"), DIRECT)
+    game2, _ = sapper()
     assert legal(game2, "demo_place", spot(game2, "4b"), BREACH)
 
 
@@ -53,18 +37,16 @@ def test_RU_DC_2_targets_on_the_groups_stripe():
     ready(game, "A", 4)
     allowed = {(p, m) for p in range(4) for m in (BREACH, DIRECT) if legal(game, "demo_place", p, m)}
     assert allowed == {(spot(game, "4b"), BREACH), (spot(game, "4b"), DIRECT), (spot(game, "4a"), DIRECT)}
-    illegal(game, "demo_place", spot(game, "4a"), BREACH)     # not Sealed
-    illegal(game, "demo_place", 0, DIRECT)                    # the Open is no building
+    assert_illegal(game, "demo_place", spot(game, "4a"), BREACH)  # not Sealed
+    assert_illegal(game, "demo_place", 0, DIRECT)             # the Open is no building
 
 
 def test_RU_DC_2_no_target_on_another_stripe_or_empty_building():
-    game = fresh()
-    only(game, "A", "S")
-    ready(game, "A", 3)
-    illegal(game, "demo_place", spot(game, "4b"), BREACH)     # 4b is on Stripe 4
+    game, _ = sapper(at=3)
+    assert_illegal(game, "demo_place", spot(game, "4b"), BREACH)  # 4b is on Stripe 4
     put(game, "A", 2)
     game._mask = None
-    illegal(game, "demo_place", spot(game, "2a"), DIRECT)     # 2a holds no enemy and is not Sealed
+    assert_illegal(game, "demo_place", spot(game, "2a"), DIRECT)  # 2a holds no enemy and is not Sealed
 
 
 def test_RU_DC_2_not_its_own_position_nor_a_building_with_player_units():
@@ -72,20 +54,18 @@ def test_RU_DC_2_not_its_own_position_nor_a_building_with_player_units():
     only(game, "A", "C", "X")
     enemy(game, "X", ["rifle"], "4a", level=FIRST)
     ready(game, "A", "4a", GROUND)
-    illegal(game, "demo_place", spot(game, "4a"), DIRECT)     # its own position
+    assert_illegal(game, "demo_place", spot(game, "4a"), DIRECT)  # its own position
     put(game, "A", 4)
     put(game, "C", "4a", GROUND)                              # a friendly unit inside
     game._mask = None
-    illegal(game, "demo_place", spot(game, "4a"), DIRECT)
+    assert_illegal(game, "demo_place", spot(game, "4a"), DIRECT)
     put(game, "C", 1)
     game._mask = None
     assert legal(game, "demo_place", spot(game, "4a"), DIRECT)
 
 
 def test_RU_DC_3_place_costs_two_ap_and_three_plus_detonates():
-    game = fresh()
-    only(game, "A", "S")
-    a = ready(game, "A", 4)
+    game, a = sapper()
     assert game.tables.ap_costs["demo_charge"] == 2 and game.tables.dc_fail_on == 2
     dice(game, 1, 2)                                          # 2d6 = 3: placed, detonates at once
     events = act(game, "demo_place", spot(game, "4b"), BREACH)
@@ -96,24 +76,20 @@ def test_RU_DC_3_place_costs_two_ap_and_three_plus_detonates():
 
 
 def test_RU_DC_3_needs_two_ap():
-    game = fresh()
-    only(game, "A", "S")
-    ready(game, "A", 4)
+    game, _ = sapper()
     game.ap = 1
     game._mask = None
-    illegal(game, "demo_place", spot(game, "4b"), BREACH)
+    assert_illegal(game, "demo_place", spot(game, "4b"), BREACH)
 
 
 def test_RU_DC_4_a_two_leaves_the_charge_at_the_target_for_a_retry():
-    game = fresh()
-    only(game, "A", "S")
-    a = ready(game, "A", 4)
+    game, a = sapper()
     dice(game, 1, 1)
     act(game, "demo_place", spot(game, "4b"), BREACH)
     assert game.feature_by_id("4b").sealed and game.ap == 2 and a.demo_charges == 1
     assert game.demo == {a.gid: (4, spot(game, "4b"), BREACH)}
     assert legal(game, "demo_retry") and legal(game, "demo_take_back")
-    illegal(game, "demo_place", spot(game, "4b"), DIRECT)     # one charge at a time
+    assert_illegal(game, "demo_place", spot(game, "4b"), DIRECT)  # one charge at a time
     dice(game, 3, 3)
     act(game, "demo_retry")
     assert not game.feature_by_id("4b").sealed
@@ -121,37 +97,31 @@ def test_RU_DC_4_a_two_leaves_the_charge_at_the_target_for_a_retry():
 
 
 def test_RU_DC_4_retry_needs_two_ap_take_back_one():
-    game = fresh()
-    only(game, "A", "S")
-    a = ready(game, "A", 4)
+    game, a = sapper()
     game.ap = 3
     game._mask = None
     dice(game, 1, 1)
     act(game, "demo_place", spot(game, "4b"), DIRECT)
     assert game.ap == 1
-    illegal(game, "demo_retry")
+    assert_illegal(game, "demo_retry")
     assert game.tables.ap_costs["demo_take_back"] == 1
     act(game, "demo_take_back")
     assert game.ap == 0 and a.demo_charges == 2 and game.demo == {}
 
 
 def test_RU_DC_4_charge_lost_when_the_group_leaves_the_stripe():
-    game = fresh()
-    only(game, "A", "S")
-    a = ready(game, "A", 4)
+    game, a = sapper()
     dice(game, 1, 1)
     act(game, "demo_place", spot(game, "4b"), BREACH)
     dice(game, 1, 1)                                          # D66 11
     act(game, "move", 2, 0, 0)                                # to Stripe 3
     assert game.demo == {} and a.demo_charges == 1
-    illegal(game, "demo_take_back")
-    illegal(game, "demo_retry")
+    assert_illegal(game, "demo_take_back")
+    assert_illegal(game, "demo_retry")
 
 
 def test_RU_DC_4_charge_kept_on_a_move_within_the_stripe():
-    game = fresh()
-    only(game, "A", "S")
-    a = ready(game, "A", 4)
+    game, a = sapper()
     dice(game, 1, 1)
     act(game, "demo_place", spot(game, "4b"), BREACH)
     act(game, "move", 3, spot(game, "4a"), 0)                 # 4a on its own Stripe
@@ -182,15 +152,13 @@ def test_RU_DC_4_charge_lost_when_close_combat_carries_the_group_off_the_stripe(
     act(game, "close_combat", x.gid, 0)
     assert a.stripe == 5 and not x.alive and y.alive
     assert game.demo == {} and a.demo_charges == 1
-    illegal(game, "demo_take_back")
+    assert_illegal(game, "demo_take_back")
 
 
 def test_RU_DC_5_breach_unseals_the_building():
-    game = fresh()
-    only(game, "A", "S")
+    game, a = sapper()
     s = game.enemies[0]
-    a = ready(game, "A", 4)
-    illegal(game, "close_combat", s.gid, 0)
+    assert_illegal(game, "close_combat", s.gid, 0)
     dice(game, 6, 6)                                          # a breach rolls no collapse die
     act(game, "demo_place", spot(game, "4b"), BREACH)
     assert not game.feature_by_id("4b").sealed and game.feature_by_id("4b").kind == "building"
@@ -262,20 +230,18 @@ def test_RU_DC_7_no_collapse_below_six():
 
 
 def test_RU_DC_8_a_detonated_charge_is_discarded():
-    game = fresh()
-    only(game, "A", "S")
-    a = ready(game, "A", 4)
+    game, a = sapper()
     dice(game, 2, 2)
     act(game, "demo_place", spot(game, "4b"), BREACH)
     assert a.demo_charges == 1 and game.demo == {}
-    illegal(game, "demo_retry")
-    illegal(game, "demo_take_back")
+    assert_illegal(game, "demo_retry")
+    assert_illegal(game, "demo_take_back")
     dice(game, 2, 2, 1, 1, 1, 1)                              # second charge: direct attack on S, no hit, no collapse
     act(game, "demo_place", spot(game, "4b"), DIRECT)
     assert a.demo_charges == 0 and game.ap == 0
     game.ap = 4
     game._mask = None
-    illegal(game, "demo_place", spot(game, "4b"), DIRECT)
+    assert_illegal(game, "demo_place", spot(game, "4b"), DIRECT)
     assert player(game, "A").demo_charges == 0
 
 
@@ -291,11 +257,11 @@ def test_RU_DC_4_no_retry_once_the_target_is_no_longer_legal():
     assert legal(game, "demo_retry")
     put(game, "C", "4a", GROUND)                              # a friendly unit now inside (RU-DC-2)
     game._mask = None
-    illegal(game, "demo_retry")
+    assert_illegal(game, "demo_retry")
     assert legal(game, "demo_take_back")
     put(game, "C", 1)
     x.units = []                                              # the garrison is gone: nothing to attack
     game._mask = None
-    illegal(game, "demo_retry")
+    assert_illegal(game, "demo_retry")
     act(game, "demo_take_back")
     assert a.demo_charges == 2 and game.demo == {}

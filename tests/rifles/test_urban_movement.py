@@ -1,43 +1,19 @@
 """Special movement (rules catalog §9): Exposed Movement (RU-EXP-*) and sewers (RU-SEW-*)."""
 import pytest
 
-from envs.engine.ruleset import IllegalActionError
 from envs.rifles import enemy as enemy_rules
 from envs.rifles import fire, movement
 from envs.rifles.state import FIRST, GROUND, Marker
 
-from .builders import act, dice, enemy, fresh, legal, only, player, put, where
+from .builders import act, assert_illegal, dice, enemy, fresh, kinds, legal, move_args, only, player, put, ready, where
 
 
-def illegal(game, family, *args):
-    """The action is masked out, raises IllegalActionError and changes nothing."""
-    assert not legal(game, family, *args)
-    before = game.to_dict()
-    with pytest.raises(IllegalActionError):
-        act(game, family, *args)
-    assert game.to_dict() == before
-
-
-def move_args(game, at, recon=0):
-    stripe, place = where(game, at)
-    return (stripe - 1, place, recon)
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def ready(game, name, at, level=GROUND):
-    group = put(game, name, at, level)
-    game._mask = None
-    act(game, "activate", group.gid)
-    return group
-
-
-def one_marker(game, stripe, name="E1"):
-    """Only one hidden marker, in slot 0, on `stripe`."""
-    game.markers = [Marker(0, name, stripe)] + [None] * (len(game.markers) - 1)
-    game._mask = None
+def marker_game(marker, a_at, keep=()):
+    """A fresh game with only A (and `keep`), A activated on `a_at`, one marker (E1) on Stripe `marker`; (game, a)."""
+    game = fresh()
+    only(game, "A", *keep)
+    game.markers = [Marker(0, "E1", marker)] + [None] * (len(game.markers) - 1)
+    return game, ready(game, "A", a_at)
 
 
 # RU-EXP: Exposed Movement ----------------------------------------------------------------------
@@ -50,10 +26,7 @@ def test_RU_EXP_1_table_from_config(roll, effect):
 
 
 def test_RU_EXP_1_stripe_move_rolls_d66_before_any_reveal():
-    game = fresh()
-    one_marker(game, 3)
-    only(game, "A")
-    a = ready(game, "A", 1)
+    game, a = marker_game(marker=3, a_at=1)
     dice(game, 3, 6, 1)                               # D66 36: nothing; then the reveal of E1 (Stripe 3): 1, removed
     events = act(game, "move", *move_args(game, 2))
     assert kinds(events) == ["move", "exposed", "reveal"]
@@ -85,10 +58,7 @@ def test_RU_EXP_1_sniper_hits_a_random_ok_unit():
 
 
 def test_RU_EXP_2_recon_point_skips_the_roll():
-    game = fresh()
-    one_marker(game, 3)
-    only(game, "A")
-    a = ready(game, "A", 1)
+    game, a = marker_game(marker=3, a_at=1)
     dice(game, 1)                                     # only the reveal of E1
     events = act(game, "move", *move_args(game, 2, recon=1))
     assert "exposed" not in kinds(events)
@@ -101,10 +71,10 @@ def test_RU_EXP_2_recon_only_on_a_stripe_move_and_only_with_points_left():
     only(game, "A")
     ready(game, "A", 1)
     assert legal(game, "move", *move_args(game, 2, recon=1))
-    illegal(game, "move", *move_args(game, "1a", recon=1))    # no roll to skip on its own Stripe
+    assert_illegal(game, "move", *move_args(game, "1a", recon=1))  # no roll to skip on its own Stripe
     game.recon = 0
     game._mask = None
-    illegal(game, "move", *move_args(game, 2, recon=1))
+    assert_illegal(game, "move", *move_args(game, 2, recon=1))
     assert legal(game, "move", *move_args(game, 2, recon=0))
 
 
@@ -178,10 +148,7 @@ def test_RU_EXP_4_opportunity_fire_picks_among_enemies_in_range():
 
 
 def test_RU_EXP_4_contact_reveals_destination_markers_and_each_new_group_fires():
-    game = fresh()
-    only(game, "A")
-    one_marker(game, 3)
-    a = ready(game, "A", 2)
+    game, a = marker_game(marker=3, a_at=2)
     dice(game, 6, 1, 2)                               # D66 61: contact; reveal E1: 2 -> two Rifles
     act(game, "move", *move_args(game, 3))
     assert game.decision[0] == "place"
@@ -195,10 +162,7 @@ def test_RU_EXP_4_contact_reveals_destination_markers_and_each_new_group_fires()
 
 
 def test_RU_EXP_5_ambush_free_attacks_at_plus_one_and_ends_the_activation():
-    game = fresh()
-    only(game, "A", "B")
-    one_marker(game, 3)
-    a = ready(game, "A", 2)
+    game, a = marker_game(marker=3, a_at=2, keep=("B",))
     dice(game, 6, 4, 2)                               # D66 64: ambush; reveal E1: two Rifles
     events = act(game, "move", *move_args(game, 3))
     assert "ambush" in kinds(events)
@@ -207,9 +171,9 @@ def test_RU_EXP_5_ambush_free_attacks_at_plus_one_and_ends_the_activation():
     act(game, "e_place", 0)
     assert [u.hits for u in a.units] == [1, 1, 0, 0]
     assert game.decision == ("player", {}) and game.active == -1 and a.activated
-    illegal(game, "activate", a.gid)
-    illegal(game, "end_activation")
-    illegal(game, "move", *move_args(game, 4))
+    assert_illegal(game, "activate", a.gid)
+    assert_illegal(game, "end_activation")
+    assert_illegal(game, "move", *move_args(game, 4))
     assert legal(game, "activate", player(game, "B").gid)
 
 
@@ -220,7 +184,7 @@ def test_RU_EXP_5_ambush_without_markers_still_ends_activation():
     dice(game, 6, 6)
     act(game, "move", *move_args(game, 2))
     assert game.active == -1 and a.stripe == 2 and game.ap == 3
-    illegal(game, "activate", a.gid)
+    assert_illegal(game, "activate", a.gid)
 
 
 def test_RU_VAR_2_exposed_movement_off_skips_the_roll():
@@ -230,7 +194,7 @@ def test_RU_VAR_2_exposed_movement_off_skips_the_roll():
     dice(game)
     events = act(game, "move", *move_args(game, 2))
     assert "exposed" not in kinds(events) and a.stripe == 2
-    illegal(game, "move", *move_args(game, 3, recon=1))   # no Recon Point to spend on a roll that never comes
+    assert_illegal(game, "move", *move_args(game, 3, recon=1))  # no Recon Point to spend on a roll that never comes
     assert game.recon == 2
 
 
@@ -243,7 +207,7 @@ def test_RU_SEW_1_only_groups_the_scenario_allows():
     assert legal(game, "sewer_enter")
     a.sewers = False
     game._mask = None
-    illegal(game, "sewer_enter")
+    assert_illegal(game, "sewer_enter")
 
 
 def test_RU_SEW_2_enter_costs_one_ap_and_hides_the_group():
@@ -264,10 +228,10 @@ def test_RU_SEW_2_only_on_a_stripe_with_an_entrance_and_from_the_ground():
     only(game, "A")
     assert game.scenario.sewer_stripes == frozenset({1, 3, 5})
     ready(game, "A", 2)
-    illegal(game, "sewer_enter")
+    assert_illegal(game, "sewer_enter")
     put(game, "A", "5a", FIRST)
     game._mask = None
-    illegal(game, "sewer_enter")
+    assert_illegal(game, "sewer_enter")
     put(game, "A", "5a", GROUND)
     game._mask = None
     assert legal(game, "sewer_enter")
@@ -293,11 +257,11 @@ def test_RU_SEW_3_no_sewer_move_off_the_map_or_without_ap():
     only(game, "A")
     ready(game, "A", 1)
     act(game, "sewer_enter")
-    illegal(game, "sewer_move", 0)
+    assert_illegal(game, "sewer_move", 0)
     assert legal(game, "sewer_move", 1)
     game.ap = 0
     game._mask = None
-    illegal(game, "sewer_move", 1)
+    assert_illegal(game, "sewer_move", 1)
 
 
 def test_RU_SEW_4_leave_on_an_entrance_into_the_open():
@@ -308,7 +272,7 @@ def test_RU_SEW_4_leave_on_an_entrance_into_the_open():
     dice(game, 1)
     act(game, "sewer_move", 1)
     assert a.stripe == 2
-    illegal(game, "sewer_leave")                      # no entrance on Stripe 2
+    assert_illegal(game, "sewer_leave")               # no entrance on Stripe 2
     dice(game, 2)
     act(game, "sewer_move", 1)
     assert a.stripe == 3 and game.ap == 1
@@ -323,18 +287,15 @@ def test_RU_SEW_5_sewer_group_cannot_fire_fight_or_be_attacked():
     a = ready(game, "A", 3)
     assert legal(game, "fire", x.gid, 0) and legal(game, "close_combat", x.gid, 0)
     act(game, "sewer_enter")
-    illegal(game, "fire", x.gid, 0)
-    illegal(game, "close_combat", x.gid, 0)
+    assert_illegal(game, "fire", x.gid, 0)
+    assert_illegal(game, "close_combat", x.gid, 0)
     assert not fire.can_target(game, x, a) and fire.shooters(game, x, a) == []
     assert enemy_rules.targets(game, x) == [] and enemy_rules.cc_targets(game, x) == []
     assert movement.opportunity_firers(game, a) == []
 
 
 def test_RU_SEW_5_sewer_reveals_nothing_until_it_leaves():
-    game = fresh()
-    only(game, "A")
-    one_marker(game, 4)
-    a = ready(game, "A", 3)
+    game, a = marker_game(marker=4, a_at=3)
     act(game, "sewer_enter")
     dice(game, 1)                                     # only the sewer die: Stripe 4 holds a marker, not revealed
     events = act(game, "sewer_move", 1)
@@ -351,10 +312,7 @@ def test_RU_SEW_5_sewer_reveals_nothing_until_it_leaves():
 
 
 def test_RU_SEW_5_sewer_group_does_not_count_when_another_group_moves():
-    game = fresh()
-    only(game, "A", "B")
-    one_marker(game, 4)
-    a = ready(game, "A", 3)
+    game, a = marker_game(marker=4, a_at=3, keep=("B",))
     act(game, "sewer_enter")
     dice(game, 1)
     act(game, "sewer_move", 1)

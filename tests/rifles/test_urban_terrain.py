@@ -2,39 +2,12 @@
 import pytest
 
 from envs.engine.dice import ScriptedDice
-from envs.engine.ruleset import IllegalActionError
 from envs.rifles import enemy as enemy_rules
 from envs.rifles import fire, geometry, movement
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import FIRST, GROUND
 
-from .builders import act, dice, enemy, fresh, legal, only, player, put, unit, where
-
-
-def illegal(game, family, *args):
-    """The action is masked out, raises IllegalActionError and changes nothing."""
-    assert not legal(game, family, *args)
-    before = game.to_dict()
-    with pytest.raises(IllegalActionError):
-        act(game, family, *args)
-    assert game.to_dict() == before
-
-
-def move_args(game, at, recon=0):
-    stripe, place = where(game, at)
-    return (stripe - 1, place, recon)
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def ready(game, name, at, level=GROUND):
-    """Put a player group somewhere and activate it."""
-    group = put(game, name, at, level)
-    game._mask = None
-    act(game, "activate", group.gid)
-    return group
+from .builders import act, assert_illegal, dice, enemy, fresh, kinds, legal, move_args, only, player, put, ready, where
 
 
 # RU-TER: terrain cover and the Sealed Building -------------------------------------------------------
@@ -67,7 +40,7 @@ def test_RU_TER_2_rubble_has_no_floors():
     only(game, "C")
     ready(game, "C", "3a")
     assert not movement.movement_barred(player(game, "C"))
-    illegal(game, "floor")
+    assert_illegal(game, "floor")
     game2 = fresh()
     only(game2, "C")
     ready(game2, "C", "4a")
@@ -96,8 +69,8 @@ def test_RU_TER_2_rubble_is_not_a_demo_charge_target():
     y = enemy(game, "Y", ["rifle"], "5a")             # MS
     ready(game, "A", 5)
     assert legal(game, "demo_place", where(game, "5a")[1], 1)
-    illegal(game, "demo_place", where(game, "5b")[1], 1)
-    illegal(game, "demo_place", where(game, "5b")[1], 0)
+    assert_illegal(game, "demo_place", where(game, "5b")[1], 1)
+    assert_illegal(game, "demo_place", where(game, "5b")[1], 0)
     assert x.alive and y.alive
 
 
@@ -121,8 +94,8 @@ def test_RU_TER_4_sealed_building_fire_allowed_cc_and_entry_not():
     fourb = where(game, "4b")
     ready(game, "A", 4)
     assert legal(game, "fire", s.gid, 0)              # fire is allowed
-    illegal(game, "close_combat", s.gid, 0)           # CC at range 0 is not, while sealed
-    illegal(game, "move", *move_args(game, "4b"))
+    assert_illegal(game, "close_combat", s.gid, 0)    # CC at range 0 is not, while sealed
+    assert_illegal(game, "move", *move_args(game, "4b"))
     assert fourb[1] not in movement.enemy_places(game, 4)   # no enemy enters it either
     game.feature_by_id("4b").sealed = False           # breached (RU-DC-5)
     game._mask = None
@@ -134,7 +107,7 @@ def test_RU_TER_4_sealed_building_cannot_be_entered_from_another_stripe():
     only(game, "A")
     ready(game, "A", 3)
     assert legal(game, "move", *move_args(game, "4a"))
-    illegal(game, "move", *move_args(game, "4b"))
+    assert_illegal(game, "move", *move_args(game, "4b"))
     game.feature_by_id("4b").sealed = False
     game._mask = None
     assert legal(game, "move", *move_args(game, "4b"))
@@ -145,7 +118,7 @@ def test_RU_TER_4_group_inside_sealed_building_cannot_leave():
     only(game, "C")
     ready(game, "C", "4b")
     for at in (4, "4a", 3, 5, "5a"):
-        illegal(game, "move", *move_args(game, at))
+        assert_illegal(game, "move", *move_args(game, at))
     game.feature_by_id("4b").sealed = False
     game._mask = None
     assert legal(game, "move", *move_args(game, 4))
@@ -216,7 +189,7 @@ def test_RU_RUB_3_no_second_try_this_turn():
     dice(game, 5)
     act(game, "move", *move_args(game, "3a"))
     act(game, "rubble_decline")
-    illegal(game, "move", *move_args(game, "3a"))
+    assert_illegal(game, "move", *move_args(game, "3a"))
     # another group may still try that Rubble
     put(game, "B", 3)
     act(game, "activate", player(game, "B").gid)
@@ -268,7 +241,7 @@ def test_RU_MS_1_ms_has_ground_and_first_floor():
     game2 = fresh()
     only(game2, "C")
     ready(game2, "C", "2a")                           # a standard Building has one level
-    illegal(game2, "floor")
+    assert_illegal(game2, "floor")
 
 
 def test_RU_MS_2_entering_an_ms_puts_the_group_on_the_ground_floor():
@@ -302,11 +275,11 @@ def test_RU_MS_3_floor_change_needs_an_ap_and_a_level_free_of_enemies():
     only(game, "C", "X")
     c = ready(game, "C", "4a")
     x = enemy(game, "X", ["rifle"], "4a", level=FIRST)
-    illegal(game, "floor")
+    assert_illegal(game, "floor")
     x.units = []
     game.ap = 0
     game._mask = None
-    illegal(game, "floor")
+    assert_illegal(game, "floor")
     assert c.level == GROUND
 
 
@@ -362,7 +335,7 @@ def test_RU_MS_5_two_levels_at_range_zero_may_hold_opposing_groups():
     assert c.position == (4, 1, GROUND) and x.position == (4, 1, FIRST)
     assert geometry.distance(game, c.position, x.position) == 0
     assert legal(game, "fire", x.gid, 0) and legal(game, "close_combat", x.gid, 0)
-    illegal(game, "floor")                                # RB-MAP-4: not onto the enemy's level
+    assert_illegal(game, "floor")                         # RB-MAP-4: not onto the enemy's level
 
 
 def test_RU_MS_5_ground_floor_held_by_enemy_cannot_be_entered():
@@ -370,7 +343,7 @@ def test_RU_MS_5_ground_floor_held_by_enemy_cannot_be_entered():
     only(game, "C", "X")
     enemy(game, "X", ["rifle"], "4a", level=GROUND)
     ready(game, "C", 4)
-    illegal(game, "move", *move_args(game, "4a"))
+    assert_illegal(game, "move", *move_args(game, "4a"))
 
 
 def test_RU_MS_6_other_level_of_own_ms_is_cover_one():
@@ -429,14 +402,14 @@ def test_RU_CPX_3_different_levels_across_the_complex_cannot_fire():
     only(game, "C", "X")
     x = enemy(game, "X", ["rifle"], "5a", level=FIRST)
     c = ready(game, "C", "4a", GROUND)
-    illegal(game, "fire", x.gid, 0)
-    illegal(game, "close_combat", x.gid, 0)
+    assert_illegal(game, "fire", x.gid, 0)
+    assert_illegal(game, "close_combat", x.gid, 0)
     assert fire.shooters(game, x, c) == [] and enemy_rules.targets(game, x) == []
     assert geometry.distance(game, c.position, x.position) == 1    # only the same level is range 0
     put(game, "C", "4a", FIRST)
     put(game, "X", "5a", GROUND)
     game._mask = None
-    illegal(game, "fire", x.gid, 0)
+    assert_illegal(game, "fire", x.gid, 0)
     assert fire.shooters(game, x, c) == []
 
 
@@ -457,10 +430,10 @@ def test_RU_CPX_4_no_hop_outside_a_complex_or_onto_an_enemy_level():
     game = fresh()
     only(game, "C", "X")
     ready(game, "C", "6a")
-    illegal(game, "hop")
+    assert_illegal(game, "hop")
     put(game, "C", "4a", GROUND)
     x = enemy(game, "X", ["rifle"], "5a", level=GROUND)
-    illegal(game, "hop")
+    assert_illegal(game, "hop")
     put(game, "X", "5a", FIRST)                            # the other level only: the hop is fine
     game._mask = None
     assert legal(game, "hop")
