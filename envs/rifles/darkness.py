@@ -219,8 +219,8 @@ def dark_close(game, slot: int, left: int, first: int) -> None:
 
 def enemy_close_combat(game, group, target, ctx) -> None:
     """RD-AI-1: a Fast group that can Fast-attack the target decides whether it fights instead; others fight."""
-    first = geometry.distance(game, group.position, target.position)
-    if fast_attackable(game, group, target, 1 if first else 0):
+    rng = geometry.distance(game, group.position, target.position)     # 1 only on a first attack (attack_targets)
+    if fast_attackable(game, group, target, rng):
         game.decide("fast", group=group.gid, target=target.gid, left=ctx.get("left", 1))
         return
     fight(game, group, target)                         # RD-TRT-4: no further attack after a round
