@@ -18,7 +18,7 @@ def shown(game, side, group) -> bool:
 
 
 def group_text(game, group) -> str:
-    ok = sum(not u.suppressed for u in group.units)
+    ok = sum(u.hits == 0 for u in group.units)      # units without a result (a wounded Darkness unit is not OK here)
     flags = ("@" + str(group.level) if group.level else "") + ("~sewer" if group.in_sewer else "") + ("*CC" if group.engaged else "")
     return f"{group.name}[{ok}/{len(group.units)}]{flags}"
 
@@ -46,7 +46,8 @@ CELL_W, CELL_H, HEADER = 150, 64, 20
 
 def rgb(game, side=None) -> np.ndarray:
     """A picture: one row per Stripe (6 at the top), one box per place, a square per unit
-    (blue player, red enemy, darker when suppressed; upper row = First Floor), grey markers at the right."""
+    (blue player, red enemy, darker with a result: suppressed, SHAKEN or wounded; upper row = First Floor), grey markers
+    at the right."""
     from PIL import Image, ImageDraw
 
     image = Image.new("RGB", (CELL_W * 5, HEADER + CELL_H * STRIPES), (235, 235, 235))
@@ -76,7 +77,7 @@ def draw_place(draw, game, stripe: int, place: int, f, top: int, groups) -> None
     for group in groups:
         y = top + (20 if group.level else 40)
         for unit in group.units:
-            colour = tuple(c // (2 if unit.suppressed else 1) for c in SIDE_COLOUR[group.side])
+            colour = tuple(c // (2 if unit.hits else 1) for c in SIDE_COLOUR[group.side])   # suppressed, SHAKEN or wounded
             draw.rectangle((x, y, x + 8, y + 10), fill=colour)
             x += 11
         draw.text((x, y), group.name, fill=(0, 0, 0))
