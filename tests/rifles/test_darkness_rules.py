@@ -330,3 +330,20 @@ def test_RD_TAB_2_a_six_reveals_one_brute_and_a_one_removes_the_marker():
     assert [(u.kind, u.quality) for u in game.enemies[0].units] == [("brute", QUALITY["regular"])]
     assert len(game.enemies) == 1 and game.markers[:2] == [None, None]
     assert game.dice.remaining == 0
+
+
+def test_RD_GEN_3_the_observation_shows_each_darkness_type_and_the_results_taken():
+    from envs.rifles import observation as ob
+    from envs.rifles.actions import PLACES, PLAYER_SLOTS
+    from envs.rifles.config import STRIPES
+    game = night()
+    dark(game, "S", ["spitter"], 5)
+    k = dark(game, "K", ["crawler", "crawler", "brute"], "4a")
+    k.units[2].hits = 3
+    obs = game.observation(0)
+    at = ob.GLOBAL + ob.CONTEXT + ob.MAP + PLAYER_SLOTS * ob.GROUP + k.gid * ob.GROUP
+    assert obs[at] == 1 and obs[at + 4] == 1 and obs[at + 1 + STRIPES + k.place] == 1     # present, Stripe 4, 4a
+    counts = at + 1 + STRIPES + PLACES + 8
+    assert list(obs[counts:counts + 6]) == [0.75, 0.5, 0.25, 3, 0, 0]    # 3 units, 2 unhurt, 1 hit; 3 results taken
+    assert list(obs[counts + 6:counts + 6 + 4]) == [2, 0, 0, 1]          # crawler, stalker, spitter, brute slots
+    assert ob.SIZE == game.observation(1).size == 989                    # the same layout as rifles-urban
