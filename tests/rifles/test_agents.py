@@ -1,4 +1,6 @@
-"""The Rifles agents: the scripted player beats the random player against the scripted enemy."""
+"""The Rifles agents: the scripted player beats the random player against the scripted enemy, in every Rifles env."""
+import pytest
+
 import envs  # noqa: F401  (registers the rulesets)
 from training.simulate import Matchup, run_series
 from training.stats import tally_side
@@ -6,15 +8,15 @@ from training.stats import tally_side
 SEEDS = range(200)
 
 
-def player_wins(player: str) -> tuple[int, tuple[float, float]]:
-    records = run_series(Matchup("rifles-urban", None, (player, "scripted")), SEEDS)
+def player_wins(env: str, player: str) -> tuple[int, tuple[float, float]]:
+    records = run_series(Matchup(env, None, (player, "scripted")), SEEDS)
     tally = tally_side(records, 0)
     return tally.wins, tally.interval("wins")
 
 
-def test_scripted_player_beats_random_player_against_scripted_enemy():
-    scripted_wins, (scripted_low, _) = player_wins("scripted")
-    random_wins, (_, random_high) = player_wins("random")
+@pytest.mark.parametrize("env", ["rifles-urban", "rifles-darkness"])
+def test_scripted_player_beats_random_player_against_scripted_enemy(env):
+    scripted_wins, (scripted_low, _) = player_wins(env, "scripted")
+    random_wins, (_, random_high) = player_wins(env, "random")
     assert scripted_wins > random_wins
     assert scripted_low > random_high, (scripted_wins, random_wins)   # 95 % Wilson intervals apart
-
