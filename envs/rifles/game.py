@@ -127,7 +127,7 @@ class RiflesGame(GameState):
         """Run tasks until a side must decide or the game is over."""
         while self.decision is None and self.outcome is None:
             name, *args = self.tasks.pop()
-            flow.TASKS[name](self, *args)
+            flow.FLOW.tasks[name](self, *args)
             self.check_at_once()
         self._mask = None
 
@@ -148,14 +148,14 @@ class RiflesGame(GameState):
         kind, ctx = self.decision
         self.decision, self._mask = None, None
         if name == "end_phase" and kind == "rubble_cost":
-            flow.ANSWERS[kind](self, ctx, False)          # RB-TURN-4: ending the phase declines the rubble cost
+            flow.FLOW.answers[kind](self, ctx, False)          # RB-TURN-4: ending the phase declines the rubble cost
             PLAYER_ACTIONS[name](self)
         elif kind == "player":
             if name != "end_phase":
                 self.push(("player_decide",))
             PLAYER_ACTIONS[name](self, *args)
         else:
-            flow.ANSWERS[kind](self, ctx, *legal.answer_args(name, args))
+            flow.FLOW.answers[kind](self, ctx, *legal.answer_args(name, args))
         self.run()
         return self.log.take()
 
