@@ -1,4 +1,4 @@
-"""Compact set-ups and checks for Rifles rule tests: Block Six's map, groups placed by hand, dice scripted.
+"""Compact set-ups and checks for Rifles rule tests: groups placed by hand, dice scripted.
 
     game = fresh()                       # Block Six, no markers, player to decide, AP 4
     put(game, "A", "5a", level=1)        # a player group onto a feature (or a Stripe number: the Open)
@@ -6,6 +6,15 @@
     dice(game, 6, 1, 4)                  # the next rolls, in order
     act(game, "activate", 0); act(game, "fire", x.gid, 0)
     game, c, x = one_on_one("C", 2, ["rifle"], 3)    # the usual first lines of a fire or close combat test
+
+Rifles in the Darkness (test_darkness_*.py) play Night Crossing:
+
+    game = night()                                   # Night Crossing, no markers, player to decide, AP 4
+    k = dark(game, "K", ["crawler", "crawler"], 2)   # a revealed Darkness group on Stripe 2's Open
+    events = enemy_turn(game, k)                     # end the Player Phase, K activates (no order roll scripted)
+
+Dice are scripted face by face: a d6 per die; a random unit among n rolls one die of size n (none for one
+unit); 1d3 one face, 2d3 two faces; D66 two faces.
 """
 from __future__ import annotations
 
@@ -69,6 +78,20 @@ def enemy(game: RiflesGame, name: str, weapons, at, level: int = 0, quality: str
     return group
 
 
+def night(markers: bool = False, **options) -> RiflesGame:
+    """A new Night Crossing at the first player decision (markers removed unless asked for)."""
+    return fresh("night_crossing", markers=markers, **options)
+
+
+def dark(game: RiflesGame, name: str, types, at, level: int = GROUND) -> Group:
+    """A revealed Darkness group (units `name`1, `name`2, ...) made by the engine's own constructor, placed by hand."""
+    group = game.new_enemy_group(name, [(t, False) for t in types], 1, [f"{name}{i + 1}" for i in range(len(types))])
+    group.stripe, group.place = where(game, at)
+    group.level = level
+    game._mask = None
+    return group
+
+
 def only(game: RiflesGame, *names: str) -> None:
     """Remove every group not named (so tests see only the groups they use)."""
     for g in game.players:
@@ -80,9 +103,9 @@ def only(game: RiflesGame, *names: str) -> None:
     game._mask = None
 
 
-def ready(game: RiflesGame, name: str, at, level: int = GROUND) -> Group:
-    """Put a player group somewhere and activate it."""
-    group = put(game, name, at, level)
+def ready(game: RiflesGame, name: str, at=None, level: int = GROUND) -> Group:
+    """Activate player group `name`, put on `at` (and `level`) first unless `at` is None (then it stays where it is)."""
+    group = player(game, name) if at is None else put(game, name, at, level)
     act(game, "activate", group.gid)
     return group
 
@@ -110,10 +133,11 @@ def move_args(game: RiflesGame, at, recon: int = 0) -> tuple[int, int, int]:
     return (stripe - 1, place, recon)
 
 
-def start_enemy_phase(game: RiflesGame) -> None:
-    """End the Player Phase; the enemy must choose which group activates."""
-    act(game, "end_phase")
-    assert game.decision[0] == "activate"
+def start_enemy_phase(game: RiflesGame) -> list:
+    """End the Player Phase (no dice); the enemy must choose which group activates. Returns the events."""
+    events = act(game, "end_phase")
+    assert game.decision[0] == "activate", game.decision
+    return events
 
 
 def activate(game: RiflesGame, group: Group, *faces: int):
@@ -126,6 +150,17 @@ def enemy_turn(game: RiflesGame, group: Group, *faces: int):
     """End the Player Phase and activate enemy `group` with the next dice scripted (the order roll first)."""
     start_enemy_phase(game)
     return activate(game, group, *faces)
+
+
+def stalker_chose_p(at=1):
+    """Night Crossing with a Stalker T on `at` that, in the Enemy Phase, has chosen P as its target: the enemy now
+    decides between a Fast attack and Close Combat (RD-AI-1). Returns (game, t, p)."""
+    game = night()
+    t = dark(game, "T", ["stalker"], at)
+    p = player(game, "P")
+    enemy_turn(game, t)
+    act(game, "e_target", p.gid)
+    return game, t, p
 
 
 # Looking ------------------------------------------------------------------------------------------
@@ -175,6 +210,6 @@ def kinds(events) -> list[str]:
     return [e.kind for e in events]
 
 
-def texts(events) -> list[str]:
-    """Each event as text."""
-    return [str(e) for e in events]
+def texts(events, kind: str | None = None) -> list[str]:
+    """The text of each event (of `kind` only, when given), without the dice rolled."""
+    return [e.text for e in events if kind is None or e.kind == kind]

@@ -13,9 +13,8 @@ from dataclasses import replace
 from envs.rifles import darkness
 from envs.rifles.state import QUALITY
 
-from .builders import enemy, player, unit
-from .darkness_helpers import (act, activate_enemy, assert_illegal, dark, dice, legal, legal_set, night, put, ready,
-                               texts, to_enemy_phase)
+from .builders import (act, activate, assert_illegal, dark, dice, enemy, enemy_turn, kinds, legal, legal_actions, night,
+                       player, put, ready, start_enemy_phase, texts, unit)
 
 
 def crawlers_in_woods(attacker: str = "P"):
@@ -33,6 +32,16 @@ def engaged_by_hand(game, p, k, rounds: int = 1) -> None:
     k.defending, p.defending = True, False
     p.rounds = k.rounds = rounds
     game._mask = None
+
+
+def p_fighting_crawlers():
+    """Night Crossing with P Engaged (by hand, one round fought) with two Crawlers K defending the woods 2a; nothing
+    activated yet: (game, p, k)."""
+    game = night()
+    k = dark(game, "K", ["crawler", "crawler"], "2a")
+    p = player(game, "P")
+    engaged_by_hand(game, p, k)
+    return game, p, k
 
 
 # RD-CC-1 -------------------------------------------------------------------------------------------
@@ -178,7 +187,7 @@ def test_RD_CC_7_plus_one_with_more_veterans_and_darkness_are_never_veterans():
     dice(game, 3, 1, 6, 1, 1, 1, 1)  # pass; Q 1+2 = 3 vs K 6+3 = 9 (>= 2 x 3): 2d3 = 1 + 1 on Q: picks 1 -> Q1, 1 -> Q2
     events = act(game, "close_combat", k.gid, 0)
     assert texts(events, "cc_round") == ["close combat Q 3 vs K 9"]
-    assert k.units[0].quality == QUALITY["regular"] and "veteran" not in [e.kind for e in events]
+    assert k.units[0].quality == QUALITY["regular"] and "veteran" not in kinds(events)
     assert not game.veterans_possible(k) and not game.veterans_possible(q)
 
 
@@ -190,7 +199,8 @@ def test_RD_CC_8_placement_engagement_and_the_tie():
     assert texts(events, "result") == ["P1 of P is SHAKEN", "K2 of K is wounded"]
     assert p.position == k.position == (2, 1, 0)           # the attacker joins the target's position
     assert p.engaged_with == k.gid and k.engaged_with == p.gid and k.defending and not p.defending
-    assert legal_set(game) == {("end_phase",), ("end_activation",), ("activate", 1)}   # it fought this activation
+    # it fought this activation
+    assert legal_actions(game) == {("end_phase", ()), ("end_activation", ()), ("activate", (1,))}
     assert game.dice.remaining == 0
 
 
@@ -201,12 +211,13 @@ def test_RD_CC_8_an_engaged_group_only_fights_with_no_morale_check():
     p.activated = False
     game._mask = None
     act(game, "activate", p.gid)
-    assert legal_set(game) == {("end_phase",), ("end_activation",), ("activate", 1), ("close_combat", k.gid, 0)}
+    assert legal_actions(game) == {("end_phase", ()), ("end_activation", ()), ("activate", (1,)),
+                                   ("close_combat", (k.gid, 0))}
     assert_illegal(game, "close_combat", k.gid, 1)
     assert_illegal(game, "move", 2, 0, 0)
     dice(game, 6, 1, 1, 1, 1)       # no morale die: P 6+4 = 10 vs K 1+3 = 4 (no woods bonus after round 1): 2d3 = 2
     events = act(game, "close_combat", k.gid, 0)
-    assert texts(events, "cc_round") == ["close combat P 10 vs K 4"] and "morale" not in [e.kind for e in events]
+    assert texts(events, "cc_round") == ["close combat P 10 vs K 4"] and "morale" not in kinds(events)
     assert texts(events, "eliminated") == []                 # one result each: K1 (pick 1) then K2
     assert [u.hits for u in k.units] == [1, 1] and p.engaged
     assert game.dice.remaining == 0
@@ -226,10 +237,8 @@ def test_RD_CC_8_winner_at_twice_the_loser_deals_2d3_else_1d3():
 
 # RD-CC-9 -------------------------------------------------------------------------------------------
 def test_RD_CC_9_join_with_an_unactivated_friend_merges_and_fights_a_round():
-    game = night()
-    k = dark(game, "K", ["crawler", "crawler"], "2a")
-    p, q = player(game, "P"), player(game, "Q")
-    engaged_by_hand(game, p, k)
+    game, p, k = p_fighting_crawlers()
+    q = player(game, "Q")
     ready(game, "Q", 2)
     assert legal(game, "close_combat", k.gid, 0)
     dice(game, 3, 3, 1, 1, 1, 1)    # morale 3+1 pass; merged P (6.5 -> 6, -1 Recruit, +1 Veterans) 3+6 = 9 vs K 1+3 = 4; 2d3 = 2
@@ -242,10 +251,8 @@ def test_RD_CC_9_join_with_an_unactivated_friend_merges_and_fights_a_round():
 
 
 def test_RD_CC_9_join_with_an_activated_friend_merges_for_the_next_round():
-    game = night()
-    k = dark(game, "K", ["crawler", "crawler"], "2a")
-    p, q = player(game, "P"), player(game, "Q")
-    engaged_by_hand(game, p, k)
+    game, p, k = p_fighting_crawlers()
+    q = player(game, "Q")
     act(game, "activate", p.gid)                 # P activates (and does not fight)
     ready(game, "Q", 2)
     assert legal(game, "close_combat", k.gid, 0)  # RU-CC-15 would forbid this join
@@ -253,15 +260,13 @@ def test_RD_CC_9_join_with_an_activated_friend_merges_for_the_next_round():
     events = act(game, "close_combat", k.gid, 0)
     assert texts(events, "join") == ["Q joins P against K", "P has activated: the joiners fight in the next round"]
     assert texts(events, "cc_round") == [] and len(p.units) == 7 and not q.alive
-    assert legal_set(game) == {("end_phase",), ("end_activation",)}
+    assert legal_actions(game) == {("end_phase", ()), ("end_activation", ())}
     assert game.dice.remaining == 0
 
 
 def test_RD_CC_9_a_failed_join_check_merges_nothing():
-    game = night()
-    k = dark(game, "K", ["crawler", "crawler"], "2a")
-    p, q = player(game, "P"), player(game, "Q")
-    engaged_by_hand(game, p, k)
+    game, p, k = p_fighting_crawlers()
+    q = player(game, "Q")
     ready(game, "Q", 2)
     dice(game, 1)
     act(game, "close_combat", k.gid, 0)
@@ -270,17 +275,13 @@ def test_RD_CC_9_a_failed_join_check_merges_nothing():
 
 # RD-CC-10 ------------------------------------------------------------------------------------------
 def test_RD_CC_10_darkness_fight_without_morale_and_join_an_unactivated_friend_with_a_round():
-    game = night()
-    k = dark(game, "K", ["crawler", "crawler"], "2a")
+    game, p, k = p_fighting_crawlers()
     b = dark(game, "B", ["brute"], 2)
-    p = player(game, "P")
-    engaged_by_hand(game, p, k)
-    to_enemy_phase(game)
-    activate_enemy(game, b)                      # the Brute first: its friend K has not activated
+    enemy_turn(game, b)                          # the Brute first: its friend K has not activated
     assert game.decision[1]["options"] == [p.gid]     # RD-AI-1: an Engaged player group may be chosen
     dice(game, 1, 6, 1, 3)          # no morale; K+B 1 + 6 = 7 vs P 6+4 = 10: 1d3 = 1 on K+B, pick 3 -> K2 (B1, K1, K2)
     events = act(game, "e_target", p.gid)
-    assert "morale" not in [e.kind for e in events]
+    assert "morale" not in kinds(events)
     assert texts(events, "join") == ["B joins K against P"]
     assert texts(events, "cc_round") == ["close combat K 7 vs P 10"]
     assert [(u.name, u.hits) for u in k.units] == [("K1", 0), ("K2", 1), ("B1", 0)] and not b.alive
@@ -289,15 +290,12 @@ def test_RD_CC_10_darkness_fight_without_morale_and_join_an_unactivated_friend_w
 
 
 def test_RD_CC_10_joining_an_activated_darkness_group_merges_without_a_round():
-    game = night()
-    k = dark(game, "K", ["crawler", "crawler"], "2a")
+    game, p, k = p_fighting_crawlers()
     b = dark(game, "B", ["brute"], 2)
-    p = player(game, "P")
-    engaged_by_hand(game, p, k)
-    to_enemy_phase(game)
+    start_enemy_phase(game)
     assert game.decision[1]["options"] == [k.gid, b.gid]     # RB-AI-2: Engaged first
-    activate_enemy(game, k, 4, 4, 2, 2)         # RB-AI-3: K fights; K 4+3 = 7 vs P 4+4 = 8: 1d3 = 1, pick 2 -> K2
-    events = activate_enemy(game, b)
+    activate(game, k, 4, 4, 2, 2)               # RB-AI-3: K fights; K 4+3 = 7 vs P 4+4 = 8: 1d3 = 1, pick 2 -> K2
+    events = activate(game, b)
     assert game.decision[0] == "target"
     events = act(game, "e_target", p.gid)
     assert texts(events, "join") == ["B joins K against P", "K has activated: the joiners fight in the next round"]
@@ -309,11 +307,10 @@ def test_RD_CC_10_a_crawler_charge_from_range_one():
     game = night()
     k = dark(game, "K", ["crawler", "crawler"], 2)
     p, q = player(game, "P"), player(game, "Q")
-    to_enemy_phase(game)
-    activate_enemy(game, k)
+    enemy_turn(game, k)
     assert game.decision[1]["options"] == [q.gid, p.gid]      # range 1; fewest units first
     dice(game, 4, 1, 3, 1, 1)       # K 4+3 = 7 vs Q 1+2+1 (wall, first round) = 4: 1d3 = 2 -> Q pick 1 -> Q1, then pick 1 -> Q2
     events = act(game, "e_target", q.gid)
     assert k.position == q.position == (1, 1, 0) and k.engaged_with == q.gid and q.defending
     assert texts(events, "cc_round") == ["close combat K 7 vs Q 4"]
-    assert "morale" not in [e.kind for e in events]
+    assert "morale" not in kinds(events)

@@ -7,9 +7,8 @@ from agents.scripted.rifles import ScriptedEnemy
 from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
 
-from .builders import player
-from .darkness_helpers import (act, activate_enemy, assert_illegal, dark, dice, legal_set, night, put, texts,
-                               to_enemy_phase)
+from .builders import (act, activate, assert_illegal, dark, dice, enemy_turn, kinds, legal_actions, night, player, put,
+                       stalker_chose_p, texts)
 
 
 class FixedDie:
@@ -32,12 +31,11 @@ def test_RD_AI_1_a_player_group_within_range_one_is_attacked_without_an_order_ro
     game = night()
     k = dark(game, "K", ["crawler", "crawler"], 2)
     p, q = player(game, "P"), player(game, "Q")
-    to_enemy_phase(game)
-    events = activate_enemy(game, k)           # no die scripted: none is rolled
-    assert "order" not in [e.kind for e in events]
+    events = enemy_turn(game, k)               # no die scripted: none is rolled
+    assert "order" not in kinds(events)
     assert game.decision == ("target", {"group": k.gid, "options": [q.gid, p.gid], "mode": "close_combat", "drm": 0,
                                         "left": 1})
-    assert legal_set(game) == {("e_target", q.gid), ("e_target", p.gid)}
+    assert legal_actions(game) == {("e_target", (q.gid,)), ("e_target", (p.gid,))}
     assert CODEC.decode(enemy_answer(game)) == ("e_target", (q.gid,))      # RB-AI-10 ties: fewest units
 
 
@@ -45,8 +43,7 @@ def test_RD_AI_1_range_zero_before_range_one_and_no_unit_count_limit():
     game = night()
     b = dark(game, "B", ["brute"], 2)
     p = put(game, "P", 2)
-    to_enemy_phase(game)
-    activate_enemy(game, b)
+    enemy_turn(game, b)
     assert game.decision[1]["options"] == [p.gid]       # Q (range 1) is not offered; one Brute may attack four units
     assert_illegal(game, "e_target", player(game, "Q").gid)
 
@@ -54,20 +51,14 @@ def test_RD_AI_1_range_zero_before_range_one_and_no_unit_count_limit():
 def test_RD_AI_1_ranged_groups_fight_too_when_the_squad_is_close():
     game = night()
     s = dark(game, "S", ["spitter", "spitter"], 2)
-    to_enemy_phase(game)
-    activate_enemy(game, s)
+    enemy_turn(game, s)
     assert game.decision[0] == "target" and game.decision[1]["mode"] == "close_combat"
 
 
 def test_RD_AI_1_a_fast_group_may_fight_instead_and_the_automaton_makes_fast_attacks():
-    game = night()
-    t = dark(game, "T", ["stalker"], 1)
-    p = player(game, "P")
-    to_enemy_phase(game)
-    activate_enemy(game, t)
-    act(game, "e_target", p.gid)
+    game, t, p = stalker_chose_p()
     assert game.decision == ("fast", {"group": t.gid, "target": p.gid, "left": 2})
-    assert legal_set(game) == {("e_fast", 0), ("e_fast", 1)}
+    assert legal_actions(game) == {("e_fast", (0,)), ("e_fast", (1,))}
     assert_illegal(game, "e_target", p.gid)
     assert enemy_answer(game) == CODEC.encode("e_fast", 1)
     assert game.action_label(CODEC.encode("e_fast", 0)) == "enemy fights in close combat"
@@ -80,9 +71,8 @@ def test_RD_AI_1_an_engaged_target_gets_no_fast_attack_the_fast_group_joins():
     t = dark(game, "T", ["stalker"], 1)
     p, q = player(game, "P"), player(game, "Q")
     k.engaged_with, q.engaged_with, q.defending, k.rounds, q.rounds = q.gid, k.gid, True, 1, 1
-    to_enemy_phase(game)
-    activate_enemy(game, k, 1, 1, 1, 1)     # RB-AI-3: K 1+3 = 4 vs Q 1+2 = 3: 1d3 = 1 on Q, pick 1 -> Q1
-    activate_enemy(game, t)
+    enemy_turn(game, k, 1, 1, 1, 1)         # RB-AI-3: K 1+3 = 4 vs Q 1+2 = 3: 1d3 = 1 on Q, pick 1 -> Q1
+    activate(game, t)
     assert game.decision[1]["options"] == [q.gid, p.gid]
     events = act(game, "e_target", q.gid)   # no "fast" decision: Q is Engaged; K has activated, so T merges
     assert texts(events, "join") == ["T joins K against Q", "K has activated: the joiners fight in the next round"]
@@ -95,8 +85,7 @@ def test_RD_AI_2_d6_one_or_two_attack_with_ranged_cf():
     game = night()
     s = dark(game, "S", ["spitter", "spitter"], 3)
     p, q = player(game, "P"), player(game, "Q")
-    to_enemy_phase(game)
-    events = activate_enemy(game, s, 2)
+    events = enemy_turn(game, s, 2)
     assert texts(events, "order") == ["S order: attack"]
     assert game.decision == ("target", {"group": s.gid, "options": [p.gid, q.gid], "mode": "fire", "drm": 0, "left": 2})
     assert CODEC.decode(enemy_answer(game)) == ("e_target", (p.gid,))      # RB-AI-6: lowest TN (Q is behind a wall)
@@ -105,8 +94,7 @@ def test_RD_AI_2_d6_one_or_two_attack_with_ranged_cf():
 def test_RD_AI_2_d6_three_to_six_advance():
     game = night()
     s = dark(game, "S", ["spitter", "spitter"], 3)
-    to_enemy_phase(game)
-    events = activate_enemy(game, s, 3)
+    events = enemy_turn(game, s, 3)
     assert texts(events, "order") == ["S order: advance"]
     assert game.decision == ("advance", {"group": s.gid, "options": [0, -1]})
     dice(game)
@@ -119,23 +107,20 @@ def test_RD_AI_2_d6_three_to_six_advance():
 def test_RD_AI_2_attack_without_ranged_cf_or_target_becomes_advance():
     game = night()
     k = dark(game, "K", ["crawler", "crawler"], 4)
-    to_enemy_phase(game)
-    events = activate_enemy(game, k, 1)     # @Attack, but Crawlers have no ranged attack
+    events = enemy_turn(game, k, 1)         # @Attack, but Crawlers have no ranged attack
     assert texts(events, "order") == ["K order: attack"] and game.decision[0] == "advance"
     game = night()
     s = dark(game, "S", ["spitter"], 5)     # range 4: no target
-    to_enemy_phase(game)
-    activate_enemy(game, s, 2)
+    enemy_turn(game, s, 2)
     assert game.decision[0] == "advance"
 
 
 def test_RD_AI_2_under_RB_AI_1_the_order_is_the_enemys_choice_of_attack_or_advance():
     game = night(enemy_rolls_as_choices=True)
     s = dark(game, "S", ["spitter"], 3)
-    to_enemy_phase(game)
-    activate_enemy(game, s)
+    enemy_turn(game, s)
     assert game.decision == ("order", {"group": s.gid})
-    assert legal_set(game) == {("e_order", 1), ("e_order", 2)}          # @Attack, @Advance
+    assert legal_actions(game) == {("e_order", (1,)), ("e_order", (2,))}  # @Attack, @Advance
     assert_illegal(game, "e_order", 0)                                    # @Cover
     assert_illegal(game, "e_order", 3)                                    # Close Combat
     agent = ScriptedEnemy(1, 0)

@@ -10,9 +10,8 @@ from envs.rifles import config, darkness, enemy, fire
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import QUALITY
 
-from .builders import player, unit
-from .darkness_helpers import (act, activate_enemy, assert_illegal, dark, dice, legal, night, put, ready, texts,
-                               to_enemy_phase)
+from .builders import (act, assert_illegal, dark, dice, enemy_turn, legal, night, player, put, ready, stalker_chose_p,
+                       texts, unit)
 
 
 # RD-GEN-1 -----------------------------------------------------------------------------------------
@@ -55,8 +54,7 @@ def test_RD_GEN_2_player_results_are_shaken_with_the_effects_of_suppressed():
     game = night()
     s = dark(game, "S", ["spitter", "spitter"], 3)
     p = player(game, "P")
-    to_enemy_phase(game)
-    activate_enemy(game, s, 1)             # RD-AI-2: d6 1 -> @Attack; targets P (TN 5), Q (TN 6)
+    enemy_turn(game, s, 1)                 # RD-AI-2: d6 1 -> @Attack; targets P (TN 5), Q (TN 6)
     dice(game, 5, 1, 1, 2)                 # S1 hits, S2 misses; RD-TRT-3 one USN roll: 1 -> random OK unit, die 2 -> P2
     events = act(game, "e_target", p.gid)
     assert texts(events, "result") == ["P2 of P is SHAKEN"]
@@ -117,8 +115,7 @@ def test_RD_GEN_4_a_wounded_darkness_unit_is_not_rallied_and_keeps_acting():
     assert not k.units[0].suppressed and k.ok_units() == k.units
     assert game.hits_to_eliminate(k.units[0]) == game.scenario.darkness.results_to_eliminate == 2
     p = put(game, "P", 3)
-    to_enemy_phase(game)
-    activate_enemy(game, k)                # RD-AI-1: it still attacks, with no order roll (no die scripted)
+    enemy_turn(game, k)                    # RD-AI-1: it still attacks, with no order roll (no die scripted)
     assert game.decision == ("target", {"group": k.gid, "options": [p.gid], "mode": "close_combat", "drm": 0, "left": 1})
 
 
@@ -183,8 +180,7 @@ def test_RD_TRT_2_fast_attack_at_range_zero_without_engagement():
     game = night()
     t = dark(game, "T", ["stalker"], 1)
     p, q = player(game, "P"), player(game, "Q")
-    to_enemy_phase(game)
-    activate_enemy(game, t)                 # RD-AI-1: no order roll; targets at range 0, fewest units first
+    enemy_turn(game, t)                     # RD-AI-1: no order roll; targets at range 0, fewest units first
     assert game.decision[0] == "target" and game.decision[1]["options"] == [q.gid, p.gid]
     act(game, "e_target", p.gid)
     assert game.decision == ("fast", {"group": t.gid, "target": p.gid, "left": 2})
@@ -203,12 +199,7 @@ def test_RD_TRT_2_fast_attack_at_range_zero_without_engagement():
 
 
 def test_RD_TRT_2_fast_group_moves_in_from_range_one_then_attacks():
-    game = night()
-    t = dark(game, "T", ["stalker"], 2)
-    p = player(game, "P")
-    to_enemy_phase(game)
-    activate_enemy(game, t)
-    act(game, "e_target", p.gid)            # range 1
+    game, t, p = stalker_chose_p(2)         # range 1
     act(game, "e_fast", 1)
     assert game.decision == ("place", {"group": t.gid, "stripe": 1, "options": [0]})   # 1a holds Q
     dice(game, 6, 2, 2)                     # hit; USN 2 -> random OK unit, die 2 -> P2
@@ -235,8 +226,7 @@ def test_RD_TRT_3_multiple_attacks_roll_the_unit_selection_once_per_attack():
     game = night()
     s = dark(game, "S", ["spitter", "spitter"], 3)
     p = player(game, "P")
-    to_enemy_phase(game)
-    activate_enemy(game, s, 2)              # d6 2 -> @Attack (RD-AI-2); range 2
+    enemy_turn(game, s, 2)                  # d6 2 -> @Attack (RD-AI-2); range 2
     dice(game, 5, 6, 1, 4)                  # both hit (TN 5); ONE USN roll: 1 -> random OK unit, die 4 -> P4 takes both
     events = act(game, "e_target", p.gid)
     assert texts(events, "result") == ["P4 of P is SHAKEN"] and texts(events, "eliminated") == ["P4 of P is eliminated"]
@@ -260,12 +250,7 @@ def test_RD_TRT_3_hits_beyond_the_picked_units_elimination_are_lost():
 
 # RD-TRT-4 -------------------------------------------------------------------------------------------
 def test_RD_TRT_4_multiple_attacks_do_not_multiply_close_combat_rounds():
-    game = night()
-    t = dark(game, "T", ["stalker"], 1)
-    p = player(game, "P")
-    to_enemy_phase(game)
-    activate_enemy(game, t)
-    act(game, "e_target", p.gid)
+    game, t, p = stalker_chose_p()
     dice(game, 3, 3, 1)                     # fights instead: T 3+1 = 4 vs P 3+4-1+1 = 7 (defender in the Open); 1d3: 1
     events = act(game, "e_fast", 0)
     assert texts(events, "cc_round") == ["close combat T 4 vs P 7"]

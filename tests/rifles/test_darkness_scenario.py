@@ -14,9 +14,8 @@ from envs.rifles import config, enemy
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import QUALITY
 
-from .builders import player
-from .darkness_helpers import (act, activate_enemy, assert_illegal, dark, dice, legal, legal_set, night, put, ready,
-                               texts, to_enemy_phase)
+from .builders import (act, assert_illegal, dark, dice, enemy_turn, kinds, legal, legal_actions, night, player, put,
+                       ready, texts)
 
 SCENARIO = config.CONFIG_DIR / "scenarios" / "night_crossing.yaml"
 TABLES = config.CONFIG_DIR / "tables" / "darkness.yaml"
@@ -30,9 +29,9 @@ def test_RD_SCN_1_setup_groups_on_stripe_one_markers_as_shown():
         [("P", 1, "Stripe 1 Open"), ("Q", 1, "1a (wall)")]
     assert [(m.name, m.stripe) for m in game.markers] == [("K1", 3), ("K2", 3), ("K3", 4), ("K4", 5), ("K5", 6)]
     assert game.enemies == [] and game.decision == ("player", {})     # RB-EM-2 ran: no marker within range 1
-    kinds = {f.fid: f.kind for stripe in game.places[1:] for f in stripe[1:]}
-    assert kinds == {"1a": "wall", "2a": "woods", "2b": "building", "3a": "wall", "4a": "building", "4b": "woods",
-                     "5a": "wall", "5b": "woods", "6a": "woods", "6b": "building"}
+    feature_kinds = {f.fid: f.kind for stripe in game.places[1:] for f in stripe[1:]}
+    assert feature_kinds == {"1a": "wall", "2a": "woods", "2b": "building", "3a": "wall", "4a": "building",
+                             "4b": "woods", "5a": "wall", "5b": "woods", "6a": "woods", "6b": "building"}
     assert game.scenario.reveal_table[4] == (("stalker", False),)     # RD-TAB-2
 
 
@@ -48,7 +47,7 @@ def test_RD_SCN_2_the_squad_and_its_resources():
     assert all(g.demo_charges == 0 and not g.sewers for g in game.players)
     assert game.scenario.sewer_stripes == frozenset()
     ready(game, "P")
-    assert not any(a[0].startswith(("sewer", "demo")) for a in legal_set(game))
+    assert not any(a[0].startswith(("sewer", "demo")) for a in legal_actions(game))
 
 
 # RD-SCN-3 -----------------------------------------------------------------------------------------
@@ -78,8 +77,7 @@ def test_RD_SCN_3_loss_at_once_when_four_units_are_eliminated():
         game.eliminate(p, next(u for u in p.units if u.name == name))
     p.units[0].hits = 1                      # P1 SHAKEN: one more result eliminates the 4th unit
     s = dark(game, "S", ["spitter"], 3)
-    to_enemy_phase(game)
-    activate_enemy(game, s, 1)               # @Attack
+    enemy_turn(game, s, 1)                   # @Attack
     dice(game, 6, 4)                         # hit; USN 4 -> heaviest weapon: P1 is alone
     events = act(game, "e_target", p.gid)
     assert game.outcome == -1 and game.eliminated_units == 4 and game.phase == "enemy"   # at once, mid-phase
@@ -134,7 +132,7 @@ def test_RD_VAR_2_exposed_movement_off_by_default():
     ready(game, "P")
     assert not legal(game, "move", 1, 0, 1)                   # no Recon Point to spend on a roll that never comes
     events = act(game, "move", 1, 0, 0)                       # no die scripted: none rolled
-    assert "exposed" not in [e.kind for e in events] and game.dice.remaining == 0
+    assert "exposed" not in kinds(events) and game.dice.remaining == 0
 
 
 def test_RD_VAR_2_on_rolls_exposed_movement_with_darkness_free_attacks():
