@@ -1,8 +1,10 @@
-"""The `rubble` command: list the environments, play one, simulate series of games, benchmark the adapters."""
+"""The `rubble` command: list the environments, play one, simulate series of games, benchmark the adapters,
+train, evaluate and report."""
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 import envs  # noqa: F401 - importing the package registers every ruleset
 from envs import registry
@@ -86,6 +88,52 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_train(args) -> int:
+    from .train import run_session
+
+    rundir = _resume_dir(args) if args.resume else _new_run(args)
+    print(f"run folder: {_shown_path(rundir.path)}", flush=True)
+    try:
+        outcome = run_session(rundir, progress=not args.quiet, budget=(args.timesteps, args.minutes))
+    except KeyboardInterrupt:  # Ctrl-C after the model was saved (during the final evaluation)
+        print(f"interrupted; the model is saved in {_shown_path(rundir.model)}", file=sys.stderr)
+        return 130
+    print(rundir.report.read_text(encoding="utf-8").split("## Learning curve")[0].strip())
+    if outcome.status == "interrupted":
+        return 130  # the shell's code for Ctrl-C: scripts can tell a stopped run from a finished one
+    print(f"\nreport: {_shown_path(rundir.report)}")
+    return 0
+
+
+def _new_run(args):
+    from envs.engine.scenario import ScenarioError
+
+    from .config import default_config_path
+    from .train import TrainRequest, new_run
+
+    rs = lookup.ruleset(args.env)
+    side = rs.sides[lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side]
+    lookup.agent(rs, args.opponent)  # an unknown opponent or a missing .zip fails before anything is made
+    request = TrainRequest(env=rs.name, side=side, opponent=args.opponent, scenario=lookup.scenario(rs, args.scenario),
+                           seed=args.seed, timesteps=args.timesteps, minutes=args.minutes,
+                           config_path=args.config or default_config_path(rs.name), envs=args.envs, run=args.run_name,
+                           results=args.results)
+    try:
+        return new_run(request)
+    except (ScenarioError, FileExistsError) as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _resume_dir(args):
+    from .train import resume_request
+
+    rs = lookup.ruleset(args.env)
+    try:
+        return resume_request(args.results, rs.name, args.resume)
+    except FileNotFoundError as exc:
+        raise CommandError(str(exc)) from None
+
+
 def _count(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -134,6 +182,36 @@ def _add_bench(sub) -> None:
     p.set_defaults(run=cmd_bench)
 
 
+def _minutes(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected minutes > 0, got {text}")
+    return value
+
+
+def _add_train(sub) -> None:
+    from .rundir import RESULTS_ROOT
+
+    p = sub.add_parser("train", help="train MaskablePPO on one side; evaluation, checkpoints, report")
+    p.add_argument("env")
+    p.add_argument("--side", help="the side that learns, by name or number (default: the env's learner side); "
+                                  "the opponent plays the others")
+    p.add_argument("--opponent", default="scripted", help="scripted, random, or a trained model's .zip")
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--minutes", type=_minutes, help="wall-clock budget (default: the config's `minutes`)")
+    budget.add_argument("--timesteps", type=_count, help="budget in learner decisions")
+    p.add_argument("--seed", type=_seed, default=0, help="seeds the model, the training games and the agents")
+    p.add_argument("--config", help="hyperparameters (default: configs/training/ENV.yaml, else default.yaml)")
+    p.add_argument("--envs", type=_count, help="parallel environments (default: the config's `envs`)")
+    p.add_argument("--scenario")
+    p.add_argument("--run", dest="run_name", help="name of the run folder (default: SIDE-vs-OPPONENT-seedN, numbered if taken)")
+    p.add_argument("--resume", metavar="RUN", help="continue an interrupted run (name under results/ENV, or its "
+                                                   "folder); its settings are kept, --minutes/--timesteps may set a new budget")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="where runs go (default: results/)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_train)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rubble", description=__doc__)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -141,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play(sub)
     _add_simulate(sub)
     _add_bench(sub)
-    # --- `train` and `evaluate` subcommands: a later issue adds them here. ---
+    _add_train(sub)
     return parser
 
 

@@ -69,4 +69,10 @@ def _trained(rs: Ruleset, path: str) -> AgentFactory:
         if exc.name != "agents.trained":
             raise
         raise CommandError("trained models need agents/trained.py, which this version of rubble does not have yet") from None
+    try:  # load now (it is cached): a model that does not fit fails here, in one line, not mid-series
+        trained.check_fits(trained.load_model(path), rs, path)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - a zip that is not a model fails in many ways inside SB3
+        raise CommandError(f"{path} is not a model saved by rubble train ({type(exc).__name__}: {exc})") from None
     return lambda side, seed: trained.load(path, rs, side, seed)

@@ -1,0 +1,142 @@
+"""`rubble train`: a short run end to end, Ctrl-C and --resume, the files a run leaves."""
+import csv
+import json
+
+import torch
+from stable_baselines3.common.callbacks import BaseCallback
+
+from agents.trained import load_model, model_meta
+from tests.training.helpers import ENV, run_cli, write_config
+from training.rundir import RunDir
+from training.train import Session, TrainRequest, new_run, run_session
+
+
+class InterruptAfter(BaseCallback):
+    """Raises KeyboardInterrupt (as Ctrl-C would) once `steps` timesteps have been taken."""
+
+    def __init__(self, steps: int) -> None:
+        super().__init__()
+        self.steps = steps
+
+    def _on_step(self) -> bool:
+        if self.model.num_timesteps >= self.steps:
+            raise KeyboardInterrupt
+        return True
+
+
+class RecordStart(BaseCallback):
+    """Keeps the step count, parameters and optimizer state the model has when learning starts."""
+
+    def _on_training_start(self) -> None:
+        self.timesteps = self.model.num_timesteps
+        self.params = {k: v.clone() for k, v in self.model.policy.state_dict().items()}
+        self.optimizer_steps = optimizer_steps(self.model.policy.optimizer)
+
+    def _on_step(self) -> bool:
+        return True
+
+
+def optimizer_steps(optimizer) -> list[float]:
+    return [float(state["step"]) for state in optimizer.state.values()]
+
+
+def new_tiny_run(tmp_path, timesteps=384, run=None) -> RunDir:
+    config = write_config(tmp_path)
+    return new_run(TrainRequest(env=ENV, side="player", timesteps=timesteps, config_path=config,
+                                results=tmp_path / "results", run=run))
+
+
+def test_a_short_run_trains_evaluates_and_reports(tmp_path, capsys):
+    config = write_config(tmp_path)
+    code, out, err = run_cli(capsys, "train", ENV, "--timesteps", 300, "--config", config, "--results",
+                             tmp_path, "--seed", 3, "--quiet")
+    assert code == 0, err
+    run = RunDir(tmp_path / ENV / "player-vs-scripted-seed3")
+    for path in (run.config, run.info_file, run.model, run.eval_csv, run.curve, run.report):
+        assert path.is_file(), path
+    info = run.read_info()
+    assert info.status == "finished" and info.trained_timesteps >= 300 and info.sessions == 1
+    assert info.versions["rubble"] and info.git_commit
+    rows = list(csv.DictReader(run.eval_csv.open()))
+    assert rows[0]["timesteps"] == "0" and int(rows[-1]["timesteps"]) == info.trained_timesteps
+    assert list(run.tensorboard.glob("ppo_0/events.out.tfevents.*"))
+    report = run.report.read_text()
+    for text in ("against the scripted enemy", "against the random enemy", "[95 % CI]", "1,000,000..1,000,003",
+                 f"rubble train {ENV} --side player --opponent scripted --seed 3", "![learning curve](curve.png)"):
+        assert text in report, text
+    assert "against the scripted enemy" in out and "report: " in out
+    assert model_meta(load_model(run.model))["side"] == "player"
+
+
+def test_ctrl_c_saves_and_resume_continues_the_same_model(tmp_path):
+    run = new_tiny_run(tmp_path)
+    first = run_session(run, progress=False, callbacks=[InterruptAfter(200)])
+    assert first.status == "interrupted" and first.final == []
+    saved = load_model(run.model)
+    info = run.read_info()
+    assert info.status == "interrupted" and info.trained_timesteps == saved.num_timesteps >= 200
+    assert "resume" in run.report.read_text()
+    rows_before = run.eval_csv.read_text().splitlines()
+
+    start = RecordStart()
+    second = run_session(run, progress=False, callbacks=[start])
+    assert second.status == "finished"
+    assert start.timesteps == saved.num_timesteps                  # the step count continues...
+    for name, value in saved.policy.state_dict().items():          # ...from the very parameters saved
+        assert torch.equal(start.params[name], value), name
+    assert start.optimizer_steps == optimizer_steps(saved.policy.optimizer) and start.optimizer_steps[0] > 0
+    info = run.read_info()
+    assert info.status == "finished" and info.sessions == 2 and info.trained_timesteps >= 384
+    assert run.eval_csv.read_text().splitlines()[: len(rows_before)] == rows_before   # appended, not rewritten
+    assert [p.name for p in run.tensorboard.iterdir()] == ["ppo_0"]                  # one log, continued
+
+
+def test_resume_from_the_command_line_with_a_new_budget(tmp_path, capsys):
+    run = new_tiny_run(tmp_path, timesteps=128)
+    run_session(run, progress=False)
+    code, out, err = run_cli(capsys, "train", ENV, "--resume", run.path.name, "--timesteps", 256,
+                             "--results", tmp_path / "results", "--quiet")
+    assert code == 0, err
+    info = run.read_info()
+    assert info.timesteps == 256 and info.trained_timesteps == 256 and info.sessions == 2
+
+
+def test_ctrl_c_exits_with_130_and_says_how_to_resume(tmp_path, capsys, monkeypatch):
+    def interrupt(self, timesteps):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(Session, "evaluate", interrupt)
+    code, out, _ = run_cli(capsys, "train", ENV, "--timesteps", 256, "--config", write_config(tmp_path),
+                           "--results", tmp_path, "--run", "stopped", "--quiet")
+    assert code == 130
+    assert f"Continue with `rubble train {ENV} --resume stopped`" in out
+    assert json.loads((tmp_path / ENV / "stopped" / "run.json").read_text())["status"] == "interrupted"
+
+
+def test_same_seed_same_model(tmp_path):
+    models = []
+    for name in ("a", "b"):
+        run = new_tiny_run(tmp_path, timesteps=128, run=name)
+        run_session(run, progress=False)
+        models.append(load_model(run.model).policy.state_dict())
+    assert all(torch.equal(models[0][k], models[1][k]) for k in models[0])
+
+
+def test_an_existing_run_name_is_not_overwritten(tmp_path, capsys):
+    config = write_config(tmp_path)
+    (tmp_path / ENV / "mine").mkdir(parents=True)
+    code, _, err = run_cli(capsys, "train", ENV, "--run", "mine", "--config", config, "--results", tmp_path)
+    assert code == 2 and "resume it with --resume mine" in err
+
+
+def test_resume_of_an_unknown_run_fails_in_one_line(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "train", ENV, "--resume", "nothing", "--results", tmp_path)
+    assert code == 2 and err.startswith("rubble: no run 'nothing'")
+
+
+def test_the_enemy_side_learns_against_the_scripted_player(tmp_path):
+    request = TrainRequest(env=ENV, side="enemy", timesteps=128, config_path=write_config(tmp_path),
+                           results=tmp_path / "results")
+    run = new_run(request)
+    outcome = run_session(run, progress=False)
+    assert outcome.status == "finished" and run.path.name == "enemy-vs-scripted-seed0"
+    assert "the trained enemy wins" in run.report.read_text()

@@ -1,0 +1,65 @@
+"""agents.trained: a saved model plays through `rubble simulate` and the Gymnasium env; loads are cached."""
+import dataclasses
+import re
+
+import numpy as np
+import pytest
+
+from agents import trained
+from envs import registry
+from envs.gym_env import RubbleEnv
+from tests.training.helpers import ENV, run_cli, tiny_model
+
+
+@pytest.fixture(scope="module")
+def model_path(tmp_path_factory):
+    return tiny_model(tmp_path_factory.mktemp("model") / "tiny.zip")
+
+
+def test_simulate_plays_a_model_by_its_path(model_path, capsys):
+    code, out, err = run_cli(capsys, "simulate", ENV, "--games", 3, "--player", model_path, "--enemy", "scripted",
+                             "--seed", 1_000_000, "--quiet")
+    assert code == 0, err
+    row = next(line for line in out.splitlines() if line.startswith("player"))
+    wins, draws, losses = (int(n) for n in re.findall(r"(\d+) +[\d.]+%", row))
+    assert wins + draws + losses == 3
+
+
+def test_the_agent_plays_only_legal_actions_deterministically(model_path):
+    rs = registry.get(ENV)
+    agent = trained.load(model_path, rs, side=0, seed=0)
+    state = rs.new_game(seed=5)
+    for _ in range(30):
+        if state.is_over:
+            break
+        side, mask = state.current_side, state.legal_action_mask()
+        if side == 0:
+            observation = state.observation(0)
+            action = agent.act(observation, mask, state.view(0))
+            assert mask[action] and action == agent.act(observation, mask, state.view(0))
+        else:
+            action = int(np.flatnonzero(mask)[0])
+        state.apply(action)
+
+
+def test_a_model_is_loaded_once_per_path(model_path):
+    rs = registry.get(ENV)
+    first, second = trained.load(model_path, rs, 0), trained.load(model_path, rs, 0, seed=9)
+    assert first.policy is second.policy
+
+
+def test_a_model_as_the_gym_opponent(model_path, recwarn):
+    env = RubbleEnv(ENV, opponent=str(model_path), learner_side="enemy")   # the model plays its own side
+    env.reset(seed=0)
+    assert env.action_masks().any() and not recwarn.list
+
+
+def test_a_model_on_another_side_than_it_learned_is_a_warning(model_path):
+    with pytest.warns(UserWarning, match="trained as player, not enemy"):
+        trained.load(model_path, registry.get(ENV), side=1)
+
+
+def test_a_model_for_other_spaces_is_refused(model_path):
+    smaller = dataclasses.replace(registry.get(ENV), name="smaller", num_actions=3)
+    with pytest.raises(ValueError, match=r"model has observation shape \(989,\) and 184 actions; smaller needs"):
+        trained.load(model_path, smaller, 0)

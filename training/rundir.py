@@ -1,0 +1,117 @@
+"""A training run's folder, results/<env>/<run>/: what was run, by which code, and what came of it.
+
+    config.yaml     the hyperparameters used (the config file as read)
+    run.json        env, side, opponent, seed, budget, versions, git commit, progress and status
+    model.zip       the latest model (MaskablePPO, with its optimizer state: `--resume` continues from it)
+    checkpoints/    step_<N>.zip every `checkpoints.every` timesteps
+    eval.csv        one row per periodic evaluation against the scripted opponent
+    curve.png       the learning curve drawn from eval.csv
+    report.md       final win rates with 95 % intervals and the command that reproduces the run
+    tb/             TensorBoard logs (`tensorboard --logdir results/<env>/<run>/tb`)
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+from dataclasses import asdict, dataclass, field, replace
+from importlib import metadata
+from pathlib import Path
+
+from envs.paths import PROJECT_ROOT
+
+RESULTS_ROOT = PROJECT_ROOT / "results"
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """The contents of run.json."""
+
+    env: str
+    run: str
+    side: str
+    opponent: str
+    scenario: str | None
+    seed: int
+    timesteps: int | None          # the budget in timesteps, or None for a time budget
+    minutes: float | None          # the budget in minutes, or None
+    envs: int
+    versions: dict = field(default_factory=dict)
+    git_commit: str = "unknown"
+    trained_timesteps: int = 0     # steps taken so far (the model's num_timesteps)
+    updated_timesteps: int = 0     # steps of the last rollout the model was updated on
+    trained_seconds: float = 0.0   # wall time spent training so far, over every session
+    sessions: int = 0              # how many times the run was started or resumed
+    status: str = "new"            # new, running, interrupted, finished
+
+    def with_progress(self, **changes) -> "RunInfo":
+        return replace(self, **changes)
+
+
+class RunDir:
+    """Paths inside one run's folder."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    config = property(lambda self: self.path / "config.yaml")
+    info_file = property(lambda self: self.path / "run.json")
+    model = property(lambda self: self.path / "model.zip")
+    eval_csv = property(lambda self: self.path / "eval.csv")
+    curve = property(lambda self: self.path / "curve.png")
+    report = property(lambda self: self.path / "report.md")
+    checkpoints = property(lambda self: self.path / "checkpoints")
+    tensorboard = property(lambda self: self.path / "tb")
+
+    def checkpoint(self, timesteps: int) -> Path:
+        return self.checkpoints / f"step_{timesteps}.zip"
+
+    def read_info(self) -> RunInfo:
+        return RunInfo(**json.loads(self.info_file.read_text(encoding="utf-8")))
+
+    def write_info(self, info: RunInfo) -> None:
+        # Write then rename: a Ctrl-C in the middle never leaves a half-written run.json.
+        tmp = self.info_file.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(asdict(info), indent=2) + "\n", encoding="utf-8")
+        tmp.replace(self.info_file)
+
+
+def new_run_name(env_dir: Path, base: str) -> str:
+    """`base`, or `base-2`, `base-3`, ... if a run of that name already exists."""
+    name, n = base, 1
+    while (env_dir / name).exists():
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def find_run(results: Path, env: str, run: str) -> RunDir:
+    """The run called `run` under results/<env>/, or `run` as a path to a run folder."""
+    for candidate in (Path(results) / env / run, Path(run)):
+        if (candidate / "run.json").is_file():
+            return RunDir(candidate)
+    raise FileNotFoundError(f"no run {run!r}: neither {Path(results) / env / run} nor {run} holds a run.json")
+
+
+def versions() -> dict:
+    """Versions of rubble and the packages that decide what training does."""
+    names = ("rubble", "torch", "stable-baselines3", "sb3-contrib", "gymnasium", "numpy")
+    found = {}
+    for name in names:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def git_commit() -> str:
+    """The repo's HEAD commit, with '-dirty' if tracked files differ from it; 'unknown' outside git."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                              timeout=30, check=True).stdout.strip()
+    try:
+        head = git("rev-parse", "HEAD")
+        dirty = git("status", "--porcelain", "--untracked-files=no")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return head + ("-dirty" if dirty else "")

@@ -1,0 +1,242 @@
+"""`rubble train`: MaskablePPO (sb3-contrib, torch CPU) on one side of a ruleset, against an opponent policy.
+
+A run lives in results/<env>/<run>/ (see training/rundir.py). `start_run` makes the folder; `run_session`
+trains until the budget is spent or Ctrl-C, saving the model with its optimizer state and the step count,
+so that `run_session` on the same folder later (`rubble train ENV --resume RUN`) continues where it stopped.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from stable_baselines3.common.callbacks import BaseCallback, CallbackList
+
+from agents.trained import META_ATTRIBUTE, PolicyAgent
+from envs import registry
+from envs.engine.scenario import ScenarioError
+
+from . import lookup
+from .callbacks import (Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps, append_eval_row, eval_row,
+                        read_eval_rows)
+from .config import TrainConfig, load_config
+from .rundir import RESULTS_ROOT, RunDir, RunInfo, find_run, git_commit, new_run_name, versions
+from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
+from .vector import make_vec_env
+
+TB_NAME = "ppo"               # TensorBoard logs go to <run>/tb/ppo_0; a resumed session appends there
+UNLIMITED = 10**12            # learn()'s total under a time budget: the clock stops the run, not the count
+
+
+@dataclass(frozen=True)
+class TrainRequest:
+    """What `rubble train` was asked for (a new run)."""
+
+    env: str
+    side: str
+    opponent: str = "scripted"
+    scenario: str | None = None
+    seed: int = 0
+    timesteps: int | None = None
+    minutes: float | None = None
+    config_path: Path | None = None
+    envs: int | None = None
+    run: str | None = None
+    results: Path = RESULTS_ROOT
+
+
+@dataclass
+class Outcome:
+    """How a session ended: 'finished' (budget spent) or 'interrupted' (Ctrl-C), and where the run is."""
+
+    rundir: RunDir
+    info: RunInfo
+    status: str
+    final: list = field(default_factory=list)
+
+
+# Starting a run -------------------------------------------------------------------------------------
+def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
+    """Make results/<env>/<run>/ with config.yaml and run.json; the run itself starts in run_session."""
+    rs = registry.get(request.env)
+    env_dir = Path(request.results) / rs.name
+    if request.run and (env_dir / request.run).exists():
+        raise FileExistsError(f"run {request.run!r} exists in {env_dir}: resume it with --resume {request.run}, "
+                              "or choose another --run")
+    name = request.run or new_run_name(env_dir, default_run_name(request))
+    rundir = RunDir(env_dir / name)
+    rundir.path.mkdir(parents=True)
+    rundir.config.write_text(config.to_yaml(), encoding="utf-8")
+    envs = request.envs or config.envs
+    minutes = request.minutes if request.timesteps is None else None
+    if request.timesteps is None and minutes is None:
+        minutes = config.minutes
+    rundir.write_info(RunInfo(env=rs.name, run=name, side=request.side, opponent=request.opponent,
+                              scenario=request.scenario, seed=request.seed, timesteps=request.timesteps,
+                              minutes=minutes, envs=envs, versions=versions(), git_commit=git_commit()))
+    return rundir
+
+
+def default_run_name(request: TrainRequest) -> str:
+    """e.g. 'player-vs-scripted-seed0'; a model opponent is named by its file."""
+    opponent = Path(request.opponent).stem if request.opponent.endswith(".zip") else request.opponent
+    return f"{request.side}-vs-{opponent}-seed{request.seed}"
+
+
+def check_config(config: TrainConfig, envs: int, path) -> None:
+    """The checks that need the number of environments: a minibatch must fit in one rollout."""
+    rollout = envs * config.ppo.n_steps
+    if config.ppo.batch_size > rollout:
+        raise ScenarioError(str(path), "ppo.batch_size", f"at most envs * n_steps = {rollout}",
+                            config.ppo.batch_size)
+
+
+# One session of a run --------------------------------------------------------------------------------
+def run_session(rundir: RunDir, progress: bool = True, callbacks: Sequence[BaseCallback] = (),
+                budget: tuple[int | None, float | None] | None = None) -> Outcome:
+    """Train the run in `rundir` from where it stands until its budget is spent or Ctrl-C; then report."""
+    import torch
+
+    info, config = rundir.read_info(), load_config(rundir.config)
+    if budget is not None and budget != (None, None):   # a resume may set a new budget
+        info = info.with_progress(timesteps=budget[0], minutes=budget[1])
+    check_config(config, info.envs, rundir.config)
+    torch.set_num_threads(config.torch_threads)
+    session = Session(rundir, info, config, progress)
+    status = session.learn(callbacks)
+    outcome = Outcome(rundir, session.info, status)
+    if status == "finished":
+        outcome.final = session.final_evaluation()
+    session.write_report(outcome.final)
+    return outcome
+
+
+class Session:
+    """One sitting of a run: the environments, the model, the clock, the evaluations."""
+
+    def __init__(self, rundir: RunDir, info: RunInfo, config: TrainConfig, progress: bool) -> None:
+        self.rundir, self.info, self.config = rundir, info, config
+        self.rs = registry.get(info.env)
+        self.side = self.rs.sides.index(info.side)
+        self.venv = make_vec_env(info.env, info.scenario, info.opponent, info.side, info.envs, config.vec_env)
+        self.model = self._model()
+        self.clock = Clock(info.trained_seconds, None if info.minutes is None else 60 * info.minutes)
+        self.bar = ProgressBar(self.clock, info.timesteps, disable=not progress)
+        self.updated = UpdatedSteps()
+
+    def _model(self):
+        from sb3_contrib import MaskablePPO
+
+        tb = str(self.rundir.tensorboard)
+        if self.rundir.model.exists():
+            model = MaskablePPO.load(self.rundir.model, env=self.venv, device="cpu", tensorboard_log=tb)
+            # New games for the new session: the env seeds move on with the steps already taken.
+            model.set_random_seed(self.info.seed + self.info.trained_timesteps)
+            return model
+        return MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
+                           verbose=0, policy_kwargs={"net_arch": list(self.config.net_arch)},
+                           **asdict(self.config.ppo))
+
+    # Learning -------------------------------------------------------------------------------------
+    def learn(self, extra: Sequence[BaseCallback]) -> str:
+        """Run model.learn to the budget; Ctrl-C (KeyboardInterrupt) ends it early. Saves either way."""
+        remaining = self._remaining()
+        self._save_info(status="running", sessions=self.info.sessions + 1)
+        status = "finished"
+        try:
+            if remaining > 0 and not self.clock.spent():
+                self.model.learn(remaining, callback=self._callbacks(extra), reset_num_timesteps=False,
+                                 tb_log_name=TB_NAME)
+        except KeyboardInterrupt:
+            status = "interrupted"
+        finally:
+            self.bar.close()
+            self.save(status)
+            self._close_envs()
+        return status
+
+    def _remaining(self) -> int:
+        if self.info.timesteps is None:
+            return UNLIMITED
+        return self.info.timesteps - self.model.num_timesteps
+
+    def _callbacks(self, extra: Sequence[BaseCallback]) -> CallbackList:
+        rows = read_eval_rows(self.rundir.eval_csv)
+        last_eval = int(rows[-1]["timesteps"]) if rows else 0
+        # A new run evaluates its untrained model first: the curve's first point.
+        every_eval = Periodic(self.config.eval_every, self.evaluate, last=last_eval, now=not rows)
+        every_checkpoint = Periodic(self.config.checkpoint_every, self.checkpoint, last=self.model.num_timesteps)
+        return CallbackList([self.updated, TimeBudget(self.clock), self.bar, every_eval, every_checkpoint, *extra])
+
+    def _close_envs(self) -> None:
+        try:
+            self.venv.close()
+        except (EOFError, BrokenPipeError, ConnectionError):
+            pass  # Ctrl-C reaches SubprocVecEnv's workers too; they may be gone already
+
+    # Evaluations and saving -----------------------------------------------------------------------
+    def trained_factory(self):
+        policy, name = self.model.policy, self.info.run
+        return lambda side, seed: PolicyAgent(policy, side, name)
+
+    def play_learner(self, opponent: str, seeds, agent_factory=None) -> SideResult:
+        """The learner's side (the model, or `agent_factory`) against `opponent` on every other side."""
+        factories = [lookup.agent(self.rs, opponent)] * len(self.rs.sides)
+        factories[self.side] = agent_factory or self.trained_factory()
+        return side_result(play_series(self.rs, self.info.scenario, factories, seeds), self.side)
+
+    def evaluate(self, timesteps: int) -> SideResult:
+        """The periodic evaluation against the scripted opponent: a row of eval.csv, the bar, TensorBoard."""
+        result = self.play_learner("scripted", seeds_from(TRAIN_EVAL_SEED, self.config.eval_games))
+        append_eval_row(self.rundir.eval_csv, eval_row(timesteps, self.clock.elapsed(), result))
+        self.bar.show(result)
+        self.model.logger.record("eval/win_rate", result.win_rate)
+        self.model.logger.record("eval/mean_decisions", result.decisions)
+        return result
+
+    def checkpoint(self, timesteps: int) -> None:
+        """checkpoints/step_<N>.zip, and model.zip + run.json as they are now (a crash resumes from here)."""
+        self.rundir.checkpoints.mkdir(exist_ok=True)
+        self._stamp_model()
+        self.model.save(self.rundir.checkpoint(timesteps))
+        self.save("running")
+
+    def save(self, status: str) -> None:
+        """model.zip (with optimizer state and step count) and run.json."""
+        self._stamp_model()
+        self.model.save(self.rundir.model)
+        self._save_info(status=status, trained_timesteps=int(self.model.num_timesteps),
+                        updated_timesteps=int(self.updated.updated or self.info.updated_timesteps),
+                        trained_seconds=round(self.clock.elapsed(), 2))
+
+    def _stamp_model(self) -> None:
+        setattr(self.model, META_ATTRIBUTE, {"env": self.info.env, "side": self.info.side, "run": self.info.run,
+                                             "opponent": self.info.opponent, "scenario": self.info.scenario})
+
+    def _save_info(self, **changes) -> None:
+        self.info = self.info.with_progress(**changes)
+        self.rundir.write_info(self.info)
+
+    # The end of a session ---------------------------------------------------------------------------
+    def final_evaluation(self) -> list:
+        from .final import final_evaluation
+        return final_evaluation(self)
+
+    def write_report(self, final: list) -> None:
+        from .final import write_run_report
+        write_run_report(self, final)
+
+
+def resume_request(results: Path, env: str, run: str) -> RunDir:
+    """The run folder `--resume RUN` names (a run name under results/<env>/, or a path)."""
+    return find_run(results, registry.get(env).name, run)
+
+
+def new_run(request: TrainRequest) -> RunDir:
+    """Check the config, then make the run folder."""
+    path = request.config_path
+    config = load_config(path)
+    check_config(config, request.envs or config.envs, path)
+    if request.opponent not in ("scripted", "random") and not request.opponent.endswith(".zip"):
+        lookup.agent(registry.get(request.env), request.opponent)  # unknown names fail before the folder exists
+    return start_run(request, config)
