@@ -96,9 +96,11 @@ class ProgressBar(BaseCallback):
         self._postfix = ""
 
     def _on_training_start(self) -> None:
-        total = self.timesteps if self.timesteps is not None else self.clock.budget
-        unit = "step" if self.timesteps is not None else "s"
-        self.bar = tqdm(total=total, unit=unit, desc="train", disable=self.disable, dynamic_ncols=True)
+        if self.timesteps is not None:
+            self.bar = tqdm(total=self.timesteps, unit="step", desc="train", disable=self.disable, dynamic_ncols=True)
+        else:   # a time budget: the bar counts seconds, the postfix the steps
+            self.bar = tqdm(total=int(self.clock.budget), desc="train", disable=self.disable, dynamic_ncols=True,
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| {n}/{total} s{postfix}")
         self._sync()
 
     def _on_step(self) -> bool:
@@ -107,9 +109,12 @@ class ProgressBar(BaseCallback):
         return True
 
     def _sync(self) -> None:
-        now = self.model.num_timesteps if self.timesteps is not None else self.clock.elapsed()
-        self.bar.n = min(now, self.bar.total) if self.bar.total else now
-        self.bar.set_postfix_str(self._postfix, refresh=True)
+        if self.timesteps is not None:
+            now, postfix = self.model.num_timesteps, self._postfix
+        else:
+            now, postfix = int(self.clock.elapsed()), f"[{self.model.num_timesteps:,} steps] {self._postfix}"
+        self.bar.set_postfix_str(postfix, refresh=False)
+        self.bar.update(max(0, min(now, self.bar.total) - self.bar.n))   # redraws at most every 0.1 s
 
     def show(self, result: SideResult) -> None:
         """Put the latest evaluation in the bar's postfix."""
@@ -117,6 +122,7 @@ class ProgressBar(BaseCallback):
         self._postfix = f"eval@{self.model.num_timesteps:,}: win {result.win_rate:.1%} [{lo:.1%}, {hi:.1%}]"
         if self.bar is not None:
             self._sync()
+            self.bar.refresh()
 
     def _on_training_end(self) -> None:
         self.close()
@@ -124,6 +130,7 @@ class ProgressBar(BaseCallback):
     def close(self) -> None:
         if self.bar is not None:
             self._sync()
+            self.bar.refresh()
             self.bar.close()
             self.bar = None
 

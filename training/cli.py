@@ -134,6 +134,42 @@ def _resume_dir(args):
         raise CommandError(str(exc)) from None
 
 
+def cmd_evaluate(args) -> int:
+    from .evaluate import evaluate
+    from .series import HELD_OUT_SEED
+
+    rs = lookup.ruleset(args.env)
+    scenario = lookup.scenario(rs, args.scenario)
+    if args.seed < HELD_OUT_SEED:
+        print(f"note: seeds below {HELD_OUT_SEED:,} include those of the evaluations during training", file=sys.stderr)
+    out_dir = args.results / rs.name / "ladder"
+    text = evaluate(rs, scenario, args.agents, args.games, args.seed, args.jobs, out_dir, progress=not args.quiet)
+    print(text)
+    print(f"\nwritten: {_shown_path(out_dir / 'ladder.md')}, ladder.png, pairings.csv")
+    return 0
+
+
+def cmd_report(args) -> int:
+    from .exploitability import latest_model, write_report
+
+    names = args.env or registry.names()
+    for name in names:
+        rs = lookup.ruleset(name)
+        models = {}
+        for side, given in enumerate((args.player, args.enemy)[: len(rs.sides)]):
+            if given is not None:
+                lookup.agent(rs, given)   # a missing or unfit .zip fails here, in one line
+            models[side] = given or _str(latest_model(args.results, rs.name, rs.sides[side]))
+        out = args.results / rs.name / "exploitability.md"
+        print(write_report(rs, lookup.scenario(rs, args.scenario), models, args.games, args.seed, out))
+        print(f"written: {_shown_path(out)}\n")
+    return 0
+
+
+def _str(path) -> str | None:
+    return None if path is None else str(path)
+
+
 def _count(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -212,6 +248,39 @@ def _add_train(sub) -> None:
     p.set_defaults(run=cmd_train)
 
 
+def _add_evaluate(sub) -> None:
+    from .rundir import RESULTS_ROOT
+    from .series import HELD_OUT_SEED
+
+    p = sub.add_parser("evaluate", help="every ordered pair of agents on both sides, on held-out seeds; a rating ladder")
+    p.add_argument("env")
+    p.add_argument("--agents", nargs="+", required=True, help="agent names and/or trained model .zip paths")
+    p.add_argument("--games", type=_count, default=200, help="games per pairing")
+    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED,
+                   help=f"game i uses seed SEED+i (default {HELD_OUT_SEED}: seeds no training evaluation uses)")
+    p.add_argument("--scenario")
+    p.add_argument("--jobs", type=_count, default=1, help="worker processes")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/ladder/ (default: results/)")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(run=cmd_evaluate)
+
+
+def _add_report(sub) -> None:
+    from .rundir import RESULTS_ROOT
+    from .series import HELD_OUT_SEED
+
+    p = sub.add_parser("report", help="exploitability: scripted vs scripted beside trained vs scripted, per side")
+    p.add_argument("env", nargs="*", help="environment names (default: every registered one)")
+    p.add_argument("--player", help="trained player model .zip (default: the finished player run with the most "
+                                    "timesteps under RESULTS/ENV)")
+    p.add_argument("--enemy", help="trained enemy model .zip (default: likewise)")
+    p.add_argument("--games", type=_count, default=500, help="games per row")
+    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="game i uses seed SEED+i")
+    p.add_argument("--scenario")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="reads runs from and writes to RESULTS/ENV/")
+    p.set_defaults(run=cmd_report)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rubble", description=__doc__)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -220,6 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(sub)
     _add_bench(sub)
     _add_train(sub)
+    _add_evaluate(sub)
+    _add_report(sub)
     return parser
 
 

@@ -1,0 +1,81 @@
+"""`rubble evaluate` (pairings and the rating ladder) and `rubble report` (exploitability)."""
+import csv
+import json
+
+import pytest
+
+from envs import registry
+from tests.training.helpers import ENV, run_cli, tiny_model
+from training.evaluate import Contestant, pairings
+from training.exploitability import latest_model
+from training.ladder import rate
+from training.stats import GameRecord
+
+
+@pytest.fixture(scope="module")
+def player_model(tmp_path_factory):
+    return tiny_model(tmp_path_factory.mktemp("run") / "model.zip")
+
+
+def test_pairings_put_each_agent_only_on_the_sides_it_plays():
+    both, player_only = Contestant("scripted", "scripted", (0, 1)), Contestant("m.zip", "m", (0,))
+    assert pairings([both, player_only], 2) == [(both, both), (player_only, both)]
+
+
+def test_evaluate_plays_every_pairing_and_writes_the_ladder(tmp_path, capsys, player_model):
+    code, out, err = run_cli(capsys, "evaluate", ENV, "--agents", "scripted", "random", player_model,
+                             "--games", 2, "--results", tmp_path, "--quiet")
+    assert code == 0, err
+    ladder = tmp_path / ENV / "ladder"
+    rows = list(csv.DictReader((ladder / "pairings.csv").open()))
+    assert len(rows) == 3 * 2                      # player: scripted, random, the model; enemy: scripted, random
+    run = player_model.parent.name                  # a model.zip is labelled by its run folder
+    assert {(r["player"], r["enemy"]) for r in rows} >= {(run, "scripted"), ("scripted", "scripted")}
+    assert all(int(r["player_wins"]) + int(r["player_draws"]) + int(r["player_losses"]) == 2 for r in rows)
+    text = (ladder / "ladder.md").read_text()
+    assert "seeds 1,000,000..1,000,001" in text and "| 1 | " in text and f"{run}@player" in text
+    assert "random@enemy" in text and f"{run}@enemy" not in text
+    assert (ladder / "ladder.png").stat().st_size > 1000
+    assert "## Ladder" in out and "note:" not in err
+
+
+def test_evaluate_warns_about_seeds_used_in_training(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "evaluate", ENV, "--agents", "random", "--games", 1, "--seed", 0,
+                           "--results", tmp_path, "--quiet")
+    assert code == 0 and "note: seeds below 1,000,000" in err
+
+
+def test_the_ladder_ranks_the_side_that_always_wins_first():
+    class Pair:
+        agents = (Contestant("a", "a", (0, 1)), Contestant("b", "b", (0, 1)))
+        records = tuple(GameRecord(i, (1.0, -1.0), 10) for i in range(20))
+    ratings = rate([Pair()], ("player", "enemy"))
+    assert [r.entry for r in ratings] == ["a@player", "b@enemy"] and ratings[0].games == 20
+
+
+def test_report_sets_scripted_and_trained_side_by_side(tmp_path, capsys, player_model):
+    code, out, err = run_cli(capsys, "report", ENV, "--player", player_model, "--games", 3, "--results", tmp_path)
+    assert code == 0, err
+    text = (tmp_path / ENV / "exploitability.md").read_text()
+    table = [line for line in text.splitlines() if line.startswith(("| player", "| enemy"))]
+    assert [line.split(" | ")[1] for line in table] == ["scripted", f"trained ({player_model})", "scripted", "trained"]
+    assert "no trained enemy yet: `rubble train rifles-urban --side enemy`" in text
+    assert "- player: the trained player wins" in text
+
+
+def test_report_finds_the_finished_run_with_most_timesteps(tmp_path):
+    for name, steps, status in (("a", 100, "finished"), ("b", 300, "finished"), ("c", 900, "interrupted")):
+        folder = tmp_path / ENV / name
+        folder.mkdir(parents=True)
+        (folder / "model.zip").write_bytes(b"")
+        (folder / "run.json").write_text(json.dumps({"side": "player", "status": status, "trained_timesteps": steps}))
+    assert latest_model(tmp_path, ENV, "player") == tmp_path / ENV / "b" / "model.zip"
+    assert latest_model(tmp_path, ENV, "enemy") is None
+
+
+def test_report_covers_every_registered_env_by_default(tmp_path, capsys):
+    code, out, _ = run_cli(capsys, "report", "--games", 1, "--results", tmp_path)
+    assert code == 0
+    for name in registry.names():
+        if name in ("rifles-urban", "rifles-darkness"):
+            assert (tmp_path / name / "exploitability.md").is_file()
