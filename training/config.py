@@ -13,7 +13,7 @@ from envs.engine.scenario import Fields
 from envs.paths import CONFIG_ROOT
 
 VEC_ENVS = ("dummy", "subproc")
-TOP_FIELDS = {"minutes", "envs", "vec_env", "torch_threads", "policy", "ppo", "evaluation", "checkpoints"}
+TOP_FIELDS = {"minutes", "envs", "vec_env", "torch_threads", "policy", "ppo", "imitation", "evaluation", "checkpoints"}
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,16 @@ class PPOSettings:
 
 
 @dataclass(frozen=True)
+class ImitationSettings:
+    """Behaviour cloning before PPO (training/imitation.py); games 0 starts PPO from scratch."""
+
+    teacher: str = "scripted"
+    games: int = 0
+    epochs: int = 10
+    batch_size: int = 256
+
+
+@dataclass(frozen=True)
 class TrainConfig:
     """Everything `rubble train` reads from a config file."""
 
@@ -42,6 +52,7 @@ class TrainConfig:
     torch_threads: int
     net_arch: tuple[int, ...]
     ppo: PPOSettings
+    imitation: ImitationSettings
     eval_every: int
     eval_games: int
     final_games: int
@@ -53,6 +64,7 @@ class TrainConfig:
             "minutes": self.minutes, "envs": self.envs, "vec_env": self.vec_env, "torch_threads": self.torch_threads,
             "policy": {"net_arch": list(self.net_arch)},
             "ppo": asdict(self.ppo),
+            "imitation": asdict(self.imitation),
             "evaluation": {"every": self.eval_every, "games": self.eval_games, "final_games": self.final_games},
             "checkpoints": {"every": self.checkpoint_every},
         }
@@ -79,6 +91,7 @@ def load_config(path) -> TrainConfig:
         torch_threads=f.int("torch_threads", min=1, max=64),
         net_arch=_net_arch(f.sub("policy")),
         ppo=_ppo(f.sub("ppo")),
+        imitation=_imitation(f.sub("imitation", default={})),
         eval_every=evaluation.int("every", min=1),
         eval_games=evaluation.int("games", min=1),
         final_games=evaluation.int("final_games", min=1),
@@ -107,6 +120,17 @@ def _ppo(ppo: Fields) -> PPOSettings:
         ent_coef=ppo.number("ent_coef", min=0.0),
         vf_coef=ppo.number("vf_coef", min=0.0),
         max_grad_norm=ppo.number("max_grad_norm", min=0.0),
+    )
+
+
+def _imitation(f: Fields) -> ImitationSettings:
+    f.unknown(set(ImitationSettings.__dataclass_fields__))
+    defaults = ImitationSettings()
+    return ImitationSettings(
+        teacher=f.str("teacher", default=defaults.teacher),
+        games=f.int("games", min=0, default=defaults.games),
+        epochs=f.int("epochs", min=1, default=defaults.epochs),
+        batch_size=f.int("batch_size", min=1, default=defaults.batch_size),
     )
 
 

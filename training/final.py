@@ -85,8 +85,20 @@ def run_lines(session) -> list[str]:
             f"training time {info.trained_seconds:.0f} s ({rate:,.0f} timesteps/s including evaluations)",
             f"- budget: {budget_text(info)}; environments: {info.envs} ({session.config.vec_env}); "
             f"opponent: {info.opponent}; scenario: {info.scenario or session.rs.default_scenario}; seed: {info.seed}",
+            *imitation_lines(info),
             "- files: `model.zip` (MaskablePPO with optimizer state), `eval.csv`, `curve.png`, `config.yaml`, "
             "`run.json`, `checkpoints/`, TensorBoard logs in `tb/`"]
+
+
+def imitation_lines(info) -> list[str]:
+    """What behaviour cloning did before PPO, if it ran."""
+    i = info.imitation
+    if not i:
+        return ["- imitation: none (PPO from a random policy)"]
+    return [f"- imitation: before PPO the policy copied the {i['teacher']} {info.side} (behaviour cloning, "
+            f"training/imitation.py): {i['decisions']:,} decisions from {i['games']:,} games (the teacher won "
+            f"{i['teacher_wins']:,}), {i['epochs']} epochs, {i['accuracy']:.1%} of the teacher's choices matched "
+            f"afterwards; {i['seconds']:.0f} s of the training time"]
 
 
 def duration(seconds: float) -> str:

@@ -41,6 +41,7 @@ class RunInfo:
     updated_timesteps: int = 0     # steps of the last rollout the model was updated on
     trained_seconds: float = 0.0   # wall time spent training so far, over every session
     sessions: int = 0              # how many times the run was started or resumed
+    imitation: dict = field(default_factory=dict)   # behaviour cloning's statistics, once it has run
     status: str = "new"            # new, running, interrupted, finished
 
     def with_progress(self, **changes) -> "RunInfo":

@@ -6,6 +6,7 @@ so that `run_session` on the same folder later (`rubble train ENV --resume RUN`)
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -115,7 +116,7 @@ class Session:
     """One sitting of a run: the environments, the model, the clock, the evaluations."""
 
     def __init__(self, rundir: RunDir, info: RunInfo, config: TrainConfig, progress: bool) -> None:
-        self.rundir, self.info, self.config = rundir, info, config
+        self.rundir, self.info, self.config, self.progress = rundir, info, config, progress
         self.rs = registry.get(info.env)
         self.side = self.rs.sides.index(info.side)
         self.venv = make_vec_env(info.env, info.scenario, info.opponent, info.side, info.envs, config.vec_env)
@@ -123,6 +124,8 @@ class Session:
         self.clock = Clock(info.trained_seconds, None if info.minutes is None else 60 * info.minutes)
         self.bar = ProgressBar(self.clock, info.timesteps, disable=not progress)
         self.updated = UpdatedSteps()
+        if self.model.num_timesteps == 0 and config.imitation.games and not info.imitation:
+            self.imitate()
 
     def _model(self):
         from sb3_contrib import MaskablePPO
@@ -136,6 +139,22 @@ class Session:
         return MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
                            verbose=0, policy_kwargs={"net_arch": list(self.config.net_arch)},
                            **asdict(self.config.ppo))
+
+    def imitate(self) -> None:
+        """Behaviour cloning of the teacher before the first PPO step (training/imitation.py)."""
+        from .imitation import clone, collect, teacher_seeds
+
+        settings, rs = self.config.imitation, self.rs
+        factories = [lookup.agent(rs, self.info.opponent)] * len(rs.sides)
+        factories[self.side] = lookup.agent(rs, settings.teacher)
+        if self.progress:
+            print(f"imitation: {settings.games} games of the {settings.teacher} {self.info.side}", file=sys.stderr)
+        demos = collect(rs, self.info.scenario, self.side, factories, teacher_seeds(self.info.seed, settings.games),
+                        self.config.ppo.gamma)
+        stats = clone(self.model.policy, demos, settings.epochs, settings.batch_size, self.config.ppo.vf_coef,
+                      self.info.seed)
+        self._save_info(imitation={**stats, "teacher": settings.teacher, "seconds": round(self.clock.elapsed(), 1)})
+        self.save("running")   # a Ctrl-C from here on resumes from the cloned policy
 
     # Learning -------------------------------------------------------------------------------------
     def learn(self, extra: Sequence[BaseCallback]) -> str:
@@ -237,6 +256,8 @@ def new_run(request: TrainRequest) -> RunDir:
     path = request.config_path
     config = load_config(path)
     check_config(config, request.envs or config.envs, path)
-    if request.opponent not in ("scripted", "random") and not request.opponent.endswith(".zip"):
-        lookup.agent(registry.get(request.env), request.opponent)  # unknown names fail before the folder exists
+    rs = registry.get(request.env)
+    lookup.agent(rs, request.opponent)              # unknown names fail before the folder exists
+    if config.imitation.games:
+        lookup.agent(rs, config.imitation.teacher)
     return start_run(request, config)

@@ -29,6 +29,8 @@ def test_an_env_without_its_own_file_uses_the_default():
     ({"policy.net_arch": [64, 0]}, "policy.net_arch", "a list of layer widths"),
     ({"evaluation.games": None}, "evaluation.games", "a value"),
     ({"turbo": True}, "turbo", "a known field"),
+    ({"imitation": {"games": -1}}, "imitation.games", "an integer in 0..inf"),
+    ({"imitation": {"teacher": 3}}, "imitation.teacher", "a string"),
 ])
 def test_a_bad_field_is_named_with_its_file(tmp_path, change, field, expected):
     path = write_config(tmp_path, **change)
@@ -55,3 +57,9 @@ def test_a_minibatch_larger_than_a_rollout_is_refused(tmp_path, capsys):
 def test_a_missing_config_file_is_named(tmp_path, capsys):
     code, _, err = run_cli(capsys, "train", ENV, "--config", tmp_path / "none.yaml", "--results", tmp_path)
     assert code == 2 and "none.yaml: field '<file>': expected an existing YAML file" in err
+
+
+def test_an_unknown_teacher_is_refused(tmp_path, capsys):
+    path = write_config(tmp_path, imitation={"teacher": "nobody", "games": 1})
+    code, _, err = run_cli(capsys, "train", ENV, "--config", path, "--results", tmp_path)
+    assert code == 2 and err.startswith("rubble: unknown agent 'nobody'")

@@ -140,3 +140,12 @@ def test_the_enemy_side_learns_against_the_scripted_player(tmp_path):
     outcome = run_session(run, progress=False)
     assert outcome.status == "finished" and run.path.name == "enemy-vs-scripted-seed0"
     assert "the trained enemy wins" in run.report.read_text()
+
+
+def test_imitation_clones_the_teacher_before_ppo(tmp_path):
+    config = write_config(tmp_path, **{"imitation": {"teacher": "scripted", "games": 3, "epochs": 2}})
+    run = new_run(TrainRequest(env=ENV, side="player", timesteps=128, config_path=config, results=tmp_path))
+    run_session(run, progress=False)
+    imitation = run.read_info().imitation
+    assert imitation["games"] == 3 and imitation["decisions"] > 3 and 0 <= imitation["accuracy"] <= 1
+    assert "- imitation: before PPO the policy copied the scripted player" in run.report.read_text()
