@@ -15,7 +15,7 @@ from . import registry
 from .engine.ruleset import Ruleset
 
 #: One module per ruleset; importing it calls `envs.registry.register(Ruleset(...))`.
-RULESET_MODULES = ["envs.rifles.ruleset"]
+RULESET_MODULES = ["envs.rifles.ruleset", "envs.cityfight.ruleset"]
 
 _ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,0 +1,265 @@
+"""CityfightGame: CITYFIGHT 2024 as a `GameState` (rules catalog shared/rules/cityfight.md).
+
+Side 0 is the attacker (Blue), side 1 the defender (Red). The state holds the truth, as an umpire
+would; each side's `Knowledge` (knowledge.py) holds only what it was told. Play runs as tasks on a
+stack (envs.engine.flow) that pause on a decision of the side that owns it (CF-TURN-7).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from envs.engine.dice import Dice, SeededDice
+from envs.engine.events import EventLog
+from envs.engine.ruleset import GameState
+
+from . import config, legal, render, victory, views
+from . import assault, fire, movement, overwatch, search, turn  # noqa: F401  (their tasks register with flow)
+from .board import board_for
+from .flow import FLOW
+from .knowledge import Knowledge
+from .observation import encode
+from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke
+
+
+class CityfightGame(GameState):
+    """One game of Cityfight on a square map."""
+
+    def __init__(self, scenario: config.Scenario, dice: Dice, options: dict | None = None, *, _setup: bool = True) -> None:
+        self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
+        self.options = dict(scenario.options)
+        for key, value in (options or {}).items():
+            if key not in self.options:
+                raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(self.options))}")
+            self.options[key] = value if key == "force_level" else bool(value)
+        if self.options["force_level"] not in config.FORCE_LEVELS:
+            raise ValueError(f"force_level must be one of {config.FORCE_LEVELS}")
+        self.board = board_for(scenario.width, scenario.height, scenario.terrain)
+        self.conditions = self._conditions()
+        self.log = EventLog()
+        self._mask = None
+        self._killed = False
+        self.prepared_mask = None
+        if _setup:
+            self._setup()
+
+    # Setup -------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None, **options) -> "CityfightGame":
+        """A new game of the named scenario (default The Office Block) with seeded dice (or the dice given)."""
+        spec = config.load_scenario(config.scenario_path(scenario))
+        return cls(spec, dice if dice is not None else SeededDice(seed), options)
+
+    def _conditions(self) -> dict:
+        """CF-COND-1 with CF-VAR-1: the night toggle sets the time and the illuminated MSqs."""
+        c = dict(self.scenario.conditions)
+        if self.options["night"]:
+            c["time"] = self.scenario.variants["night"]["time"]
+            c["illuminated"] = self.scenario.variants["night"]["illuminated"]
+        return c
+
+    def _setup(self) -> None:
+        """CF-SCN-5/6: the orders of battle, the hidden set-up, then turn 1 up to the first decision."""
+        self.init_state()
+        smoke_ids = set(self.scenario.variants["smoke"]["smoke_weapons"]) if self.options["smoke"] else set()
+        for side in (ATTACKER, DEFENDER):
+            for sec_spec in self.scenario.sections[side]:
+                self._add_section(side, sec_spec, smoke_ids)
+        self.push(("hidden_setup",), ("turn_start",))
+        self.run()
+        # The set-up and first-turn events up to the first decision; `apply` returns only what that decision caused.
+        self.setup_events = self.log.take()
+
+    def init_state(self) -> None:
+        """Turn 1, the map as printed, no elements, nothing known, no task."""
+        n, board = self.board.size, self.board
+        self.turn, self.phase, self.winner = 1, "setup", None
+        self.cover = list(board.base_cover)
+        self.damage, self.rubble = [0] * n, [self.scenario.terrain[i] == ":" for i in range(n)]
+        self.door = [1 if d else 0 for d in board.doorway]          # 0 none, 1 doorway or breach, 2 blocked
+        self.smoke, self.smoke_blocks, self.smoke_count = [0] * n, [], 0
+        self.knowledge = [Knowledge(s, n, len(board.msq_squares)) for s in (ATTACKER, DEFENDER)]
+        self.outs, self.next_side, self.active, self.active_side = [False, False], self.scenario.initiative, DEAD, DEAD
+        self.decision, self.tasks = None, []
+        self.graveyard: list[str] = []
+        self.sections, self.elements = [[], []], [[], []]
+
+    def _add_section(self, side: int, spec, smoke_ids) -> None:
+        section = Section(len(self.sections[side]), side, spec.id, spec.lr)
+        self.sections[side].append(section)
+        for e in spec.elements:
+            slot = len(self.elements[side])
+            weapon = e.weapons[0] if e.weapons else None
+            shots = self.tables.he_weapons[weapon].shots if weapon else 0
+            square = self.board.at(*e.squares[0])
+            element = Element(slot, side, e.id, e.row, section.index, leader=(e.row == "L"), special=weapon, shots=shots,
+                              smoke=e.id in smoke_ids, square=square, roof=e.squares[0] in self.scenario.roofs)
+            if element.leader and section.leader == DEAD:
+                section.leader = slot
+            self.elements[side].append(element)
+
+    # The flow ------------------------------------------------------------------------------------
+    def push(self, *tasks) -> None:
+        """Schedule tasks to run next, in the order given."""
+        self.tasks.extend(reversed(tasks))
+
+    def decide(self, kind: str, side: int, **ctx) -> None:
+        """Pause the flow for a decision of `side` (CF-TURN-7)."""
+        ctx["side"] = side
+        self.decision = (kind, ctx)
+
+    def run(self) -> None:
+        """Run tasks until a side must decide or the game is over."""
+        while self.decision is None and self.winner is None:
+            name, *args = self.tasks.pop()
+            FLOW.tasks[name](self, *args)
+            if self._killed:                 # CF-VIC-2: a side with no elements loses at once
+                self._killed = False
+                victory.check_at_once(self)
+        self._mask, self.prepared_mask = (self.prepared_mask if self.decision is not None else None), None
+
+    @property
+    def current_side(self) -> int | None:
+        if self.winner is not None:
+            return None
+        return self.decision[1]["side"]
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = legal.mask(self)
+        return self._mask
+
+    def apply(self, action: int) -> list:
+        self.check_legal(action, self.legal_action_mask(), lambda a: legal.why(self, a))
+        name, args = legal.CODEC.decode(int(action))
+        kind, ctx = self.decision
+        self.decision, self._mask = None, None
+        FLOW.answers[kind](self, ctx, name, *args)
+        self.run()
+        return self.log.take()
+
+    # Shared helpers for the rules ------------------------------------------------------------------
+    def element(self, side: int, slot: int) -> Element:
+        return self.elements[side][slot]
+
+    def living(self, side: int) -> list[Element]:
+        return [e for e in self.elements[side] if e.square != DEAD]
+
+    def at(self, square: int, side: int) -> list[Element]:
+        """`side`'s elements in `square`, in element order."""
+        return [e for e in self.elements[side] if e.square == square]
+
+    def engaged(self, square: int) -> bool:
+        """CF-AUTO-1: a square holding elements of both sides (public: both sides know it)."""
+        return any(e.square == square for e in self.elements[0]) and any(e.square == square for e in self.elements[1])
+
+    def engaged_squares(self) -> set[int]:
+        held = [{e.square for e in self.elements[s] if e.square != DEAD} for s in (0, 1)]
+        return held[0] & held[1]
+
+    def section_of(self, e: Element) -> Section:
+        return self.sections[e.side][e.section]
+
+    def name(self, square: int) -> str:
+        return self.board.names[square]
+
+    def is_open(self, square: int) -> bool:
+        """Cover class Open now (CF-TER-1; damage can lower a building to Open, CF-BLD-7)."""
+        return self.cover[square] == config.OPEN
+
+    def kill(self, e: Element, why: str) -> None:
+        """Remove an element for good; a dead leader is replaced (CF-LDR-2/3)."""
+        square = e.square
+        e.square, e.overwatch, e.suppressed = DEAD, DEAD, False
+        self.graveyard.append(e.name)
+        self._killed = True
+        self.log.add("killed", f"{e.name} is killed ({why})", e.side, square=square)
+        if e.leader or self.section_of(e).leader == e.slot:
+            from .leaders import leader_lost
+            leader_lost(self, e, square)
+
+    def finish(self, winner: int, why: str) -> None:
+        """CF-VIC-2: 0 or 1 wins, 2 a draw."""
+        self.winner, self.decision, self.tasks = winner, None, []
+        words = "draw" if winner == 2 else f"{SIDE_NAMES[winner]} wins"
+        self.log.add("game_over", f"game over, {words}: {why}")
+
+    # Protocol: observation, views, rendering -----------------------------------------------------------
+    def observation(self, side: int) -> np.ndarray:
+        return encode(self, side)
+
+    def view(self, side: int):
+        return views.SideView(self, side)
+
+    def returns(self) -> tuple[float, float]:
+        """CF-VIC-3: +1 win, -1 loss, 0 draw."""
+        if self.winner is None or self.winner == 2:
+            return 0.0, 0.0
+        return (1.0, -1.0) if self.winner == ATTACKER else (-1.0, 1.0)
+
+    def action_label(self, action: int) -> str:
+        return legal.label(self, action)
+
+    def render_text(self, side: int | None = None) -> str:
+        return render.text(self, side)
+
+    def render_rgb(self, side: int | None = None) -> np.ndarray:
+        return render.rgb(self, side)
+
+    def check_invariants(self) -> None:
+        """Pools and AP spent within bounds; dead stay dead; stacks at most 3; turn within the limit."""
+        for side in (0, 1):
+            for s in self.sections[side]:
+                assert s.pool >= 0, (s.name, s.pool)
+            counts: dict[int, int] = {}
+            for e in self.elements[side]:
+                assert 0 <= e.ap_spent <= self.tables.ap["element_cap"], (e.name, e.ap_spent)
+                if e.square != DEAD:
+                    assert e.name not in self.graveyard, e.name
+                    counts[e.square] = counts.get(e.square, 0) + 1
+            assert all(c <= 3 for c in counts.values()), counts
+        assert self.turn <= self.scenario.turns + 1
+
+    # Copy and save -------------------------------------------------------------------------------------
+    def clone(self) -> "CityfightGame":
+        """A deep copy whose dice stream is branched."""
+        return self.from_dict(self.to_dict(), dice=self.dice.branch())
+
+    def to_dict(self) -> dict:
+        return {
+            "ruleset": "cityfight", "scenario": self.scenario.path, "options": dict(self.options),
+            "dice": self.dice.to_dict(),
+            "turn": self.turn, "phase": self.phase, "winner": self.winner,
+            "cover": list(self.cover), "damage": list(self.damage), "rubble": list(self.rubble), "door": list(self.door),
+            "smoke": list(self.smoke), "smoke_blocks": [b.to_dict() for b in self.smoke_blocks],
+            "knowledge": [k.to_dict() for k in self.knowledge],
+            "outs": list(self.outs), "next_side": self.next_side, "active": self.active, "active_side": self.active_side,
+            "decision": None if self.decision is None else [self.decision[0], _copy(self.decision[1])],
+            "tasks": [_copy(list(t)) for t in self.tasks], "graveyard": list(self.graveyard),
+            "sections": [[s.to_dict() for s in side] for side in self.sections],
+            "elements": [[e.to_dict() for e in side] for side in self.elements],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> "CityfightGame":
+        game = cls(config.load_scenario(data["scenario"]), dice or Dice.from_dict(data["dice"]), data["options"], _setup=False)
+        for key in ("turn", "phase", "winner", "next_side", "active", "active_side"):
+            setattr(game, key, data[key])
+        for key in ("cover", "damage", "rubble", "door", "smoke", "outs", "graveyard"):
+            setattr(game, key, list(data[key]))
+        game.smoke_blocks = [Smoke(**b) for b in data["smoke_blocks"]]
+        game.smoke_count = sum(game.smoke)
+        game.knowledge = [Knowledge.from_dict(k) for k in data["knowledge"]]
+        game.decision = None if data["decision"] is None else (data["decision"][0], _copy(data["decision"][1]))
+        game.tasks = [tuple(_copy(t)) for t in data["tasks"]]
+        game.sections = [[Section.from_dict(s) for s in side] for side in data["sections"]]
+        game.elements = [[Element.from_dict(e) for e in side] for side in data["elements"]]
+        return game
+
+
+def _copy(value):
+    """A deep copy of plain JSON-like data (lists, dicts, scalars)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy(v) for v in value]
+    return value

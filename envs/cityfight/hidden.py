@@ -1,0 +1,74 @@
+"""Hidden information (CF-HID-3, CF-HID-14/15): states that differ only in what a side may not know.
+
+`hidden_variants(state, side)` is the hook the generic suite looks up (tests/checkers.py,
+check_hidden_information): every copy it returns must give `side` the very same observation and,
+when `side` decides, the very same legal mask.
+
+  * CF-HID-3: no side sees the future dice: a copy with another dice stream is a variant for both.
+  * CF-HID-3: a side never sees where unspotted enemy elements are, nor their suppression, AP spent,
+    OOA or section pools: for each enemy element that is not in an Engaged or currently SPOTTED square,
+    a copy with it moved to another square (free of the side's elements, not Engaged, not SPOTTED,
+    room in the stack), and a copy with its status flipped and its section's pool changed.
+"""
+from __future__ import annotations
+
+from envs.engine.dice import SeededDice
+
+from .state import DEAD
+
+MAX_MOVED = 3
+
+
+def hidden_variants(state, side: int) -> list:
+    """Copies of `state` that differ only in what `side` may not know."""
+    return [with_other_dice(state)] + moved_variants(state, side) + status_variants(state, side)
+
+
+def with_other_dice(state):
+    """The same game with a different future dice stream (and the same past rolls)."""
+    data = state.to_dict()
+    old = data["dice"]
+    seed = old.get("seed", 0) + 1 if old["kind"] == "seeded" else 1
+    dice = SeededDice(seed)
+    dice.log = [tuple(r) for r in old["log"]]
+    return type(state).from_dict(data, dice=dice)
+
+
+def hidden_enemies(state, side: int) -> list:
+    """Enemy elements the side cannot know the position of: not Engaged, not in a SPOTTED square."""
+    engaged, spotted = state.engaged_squares(), set(state.knowledge[side].spotted)
+    return [e for e in state.elements[1 - side] if e.square != DEAD and e.square not in engaged | spotted]
+
+
+def free_squares(state, side: int) -> list[int]:
+    """Squares a hidden enemy could be in without the side knowing better."""
+    own = {e.square for e in state.elements[side]}
+    spotted = set(state.knowledge[side].spotted)
+    counts: dict[int, int] = {}
+    for e in state.elements[1 - side]:
+        counts[e.square] = counts.get(e.square, 0) + 1
+    return [s for s in range(state.board.size) if s not in own and s not in spotted and counts.get(s, 0) < 3]
+
+
+def moved_variants(state, side: int) -> list:
+    found = []
+    free = free_squares(state, side)
+    for e in hidden_enemies(state, side)[:MAX_MOVED]:
+        options = [s for s in free if s != e.square]
+        if not options:
+            continue
+        copy = type(state).from_dict(state.to_dict())
+        copy.elements[1 - side][e.slot].square = options[(e.slot * 37 + state.turn * 11) % len(options)]
+        found.append(copy)
+    return found
+
+
+def status_variants(state, side: int) -> list:
+    enemies = hidden_enemies(state, side)
+    if not enemies:
+        return []
+    copy = type(state).from_dict(state.to_dict())
+    e = copy.elements[1 - side][enemies[0].slot]
+    e.suppressed, e.ooa, e.fired_still = not e.suppressed, not e.ooa, not e.fired_still
+    copy.sections[1 - side][e.section].pool += 3
+    return [copy]

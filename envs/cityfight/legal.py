@@ -1,0 +1,216 @@
+"""The one source of legality: which actions each decision allows, why others are illegal, and their names.
+
+Every mask depends only on what the deciding side may observe (CF-HID-14): its own elements, the
+public map and markers, Engaged squares, and its own knowledge.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import ap, fire, he, movement, overwatch, search, smoke
+from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
+from .config import CATEGORIES
+from .flow import answer
+from .state import SIDE_NAMES
+from .turn import can_activate
+
+
+def mask(game) -> np.ndarray:
+    """Bool mask of the legal actions of the pending decision."""
+    m = np.zeros(NUM_ACTIONS, dtype=bool)
+    kind, ctx = game.decision
+    m[LEGAL[kind](game, ctx)] = True
+    return m
+
+
+def mask_of(actions: list[int]) -> np.ndarray:
+    m = np.zeros(NUM_ACTIONS, dtype=bool)
+    m[actions] = True
+    return m
+
+
+def squares_to_actions(game, family: str, allowed) -> list[int]:
+    """Flat actions of a square family from a bool (size,) array or a list of board squares."""
+    base = OFF[family]
+    if isinstance(allowed, np.ndarray):
+        return (game.board.code_array[allowed] + base).tolist()
+    code = game.board.code
+    return [base + code[s] for s in allowed]
+
+
+# The decisions --------------------------------------------------------------------------------------------
+def activate_legal(game, ctx) -> list[int]:
+    """CF-TURN-4..6: an element that may activate, or declare Out."""
+    side = ctx["side"]
+    return [OFF["out"]] + [OFF["activate"] + e.slot for e in game.elements[side] if can_activate(game, e)]
+
+
+def act_legal(game, ctx) -> list[int]:
+    return act_actions(game, game.element(ctx["side"], ctx["element"]))
+
+
+def act_actions(game, e) -> list[int]:
+    """CF-ACT-1..11: the actions the activating element may take now; Pass is always legal (CF-ACT-10)."""
+    found = [OFF["pass"]]
+    if e.suppressed:                                          # CF-ACT-11
+        return found
+    found += [OFF["move"] + d for d in movement.move_targets(game, e)]
+    found += [OFF["run"] + 8 * a + b for a, b in movement.run_targets(game, e)]
+    found += [OFF["search"] + game.board.mcode[m] for m in search.target_msqs(game, e)]
+    ow = overwatch.watch_squares(game, e)
+    if ow is not None:
+        found += squares_to_actions(game, "overwatch", ow)
+    if fire.may_fire(game, e) and ap.can_spend(game, e, 1):   # CF-ACT-6
+        found += squares_to_actions(game, "fire", fire.target_squares(game, e))
+        found += squares_to_actions(game, "fire", own_square_assault(game, e))
+    found += squares_to_actions(game, "special", he.he_targets(game, e))
+    found += squares_to_actions(game, "smoke", smoke.smoke_targets(game, e))
+    return found
+
+
+def own_square_assault(game, e) -> list[int]:
+    """CF-CA-1: fire into the own Engaged square starts an open close-assault round (hook, stage 2)."""
+    from . import assault
+    return [e.square] if assault.may_assault_own_square(game, e) else []
+
+
+def options_of(family: str, squares: bool = False):
+    def legal(game, ctx):
+        if squares:
+            return [OFF["pass"]] + squares_to_actions(game, family, ctx["options"])
+        return [OFF["pass"]] + [OFF[family] + o for o in ctx["options"]]
+    return legal
+
+
+def dice_legal(game, ctx) -> list[int]:
+    """CF-FIRE-4: 1 or 2 dice (a sniper's choice is made for it)."""
+    e = game.element(ctx["side"], ctx["element"])
+    return [OFF["dice"] + n - 1 for n in fire.dice_choices(game, e)]
+
+
+def join_legal(game, ctx) -> list[int]:
+    return [OFF["pass"], OFF["join"]]
+
+
+def announce_legal(game, ctx) -> list[int]:
+    """CF-SRCH-7: the full N or any lower figure (down by at most 12)."""
+    return [OFF["announce"] + k for k in range(13)]
+
+
+def weapon_legal(game, ctx) -> list[int]:
+    return [OFF["pass"]] + [OFF["weapon"] + w for w in ctx["options"]]
+
+
+LEGAL = {
+    "activate": activate_legal, "act": act_legal, "dice": dice_legal, "join": join_legal,
+    "announce": announce_legal, "ifa": options_of("fire", squares=True), "return_fire": options_of("react"),
+    "overwatch_fire": weapon_legal,
+}
+
+
+# Answers to the act decision --------------------------------------------------------------------------------
+@answer("act")
+def answer_act(game, ctx, name, *args) -> None:
+    """CF-ACT-1..10: carry out the chosen action, then ask again (CF-TURN-4)."""
+    e = game.element(ctx["side"], ctx["element"])
+    if name == "pass":
+        game.log.add("pass", f"{e.name} passes", e.side)
+        game.push(("end_activation",))
+        return
+    game.push(("act_prompt",))
+    board = game.board
+    if name == "move":
+        movement.do_move(game, e, args[0])
+    elif name == "run":
+        movement.do_run(game, e, *args)
+    elif name == "search":
+        search.do_search(game, e, board.muncode[args[0]])
+    elif name == "overwatch":
+        overwatch.do_overwatch(game, e, board.uncode[args[0]])
+    elif name == "fire":
+        do_fire(game, e, board.uncode[args[0]])
+    elif name == "special":
+        he.do_special(game, e, board.uncode[args[0]])
+    elif name == "smoke":
+        smoke.do_smoke(game, e, board.uncode[args[0]])
+
+
+def do_fire(game, e, target: int) -> None:
+    """CF-ACT-6: 1 AP; unspotted unless the square is SPOTTED for this activation via an automatic spot (CF-FIRE-9)."""
+    ap.spend(game, e, 1)
+    if target == e.square:
+        from . import assault
+        assault.start_by_fire(game, e)
+        return
+    fire.begin_fire(game, e, target, False, "")
+
+
+# Words -------------------------------------------------------------------------------------------------
+def why(game, action: int) -> str:
+    """Why `action` is illegal now, in the game's words."""
+    name, _ = CODEC.decode(action)
+    kind, ctx = game.decision
+    allowed = allowed_families(game)
+    if name not in allowed:
+        return f"the {SIDE_NAMES[ctx['side']]} is deciding '{kind}', where only {', '.join(allowed)} may be chosen"
+    if "element" in ctx:
+        e = game.element(ctx["side"], ctx["element"])
+        return (f"its target or argument is not allowed now ({e.name}: AP spent {e.ap_spent}, "
+                f"pool {game.section_of(e).pool}{', suppressed' if e.suppressed else ''}{', has fired' if e.fired else ''})")
+    return "its argument is not allowed now"
+
+
+def allowed_families(game) -> list[str]:
+    """The families with a legal action now (cached with the mask: illegal attempts come in bursts)."""
+    m = game.legal_action_mask()
+    cached = getattr(game, "_families", None)
+    if cached is None or cached[0] is not m:
+        starts = np.flatnonzero(m)
+        names = sorted({FAMILY_OF[a] for a in starts.tolist()})
+        game._families = cached = (m, names)
+    return cached[1]
+
+
+FAMILY_OF = [CODEC.decode(a)[0] for a in range(NUM_ACTIONS)]
+
+
+def square_name(game, code: int) -> str:
+    square = game.board.uncode.get(code)
+    return f"square #{code} (off this map)" if square is None else game.name(square)
+
+
+def label(game, action: int) -> str:
+    """The action in words, e.g. 'fire at k6'."""
+    name, args = CODEC.decode(action)
+    words = {
+        "pass": lambda: "pass / decline",
+        "out": lambda: "declare Out",
+        "activate": lambda: f"activate element {element_name(game, args[0])}",
+        "move": lambda: f"move {DIRECTION_NAMES[args[0]]}",
+        "run": lambda: f"run {DIRECTION_NAMES[args[0]]} then {DIRECTION_NAMES[args[1]]}",
+        "search": lambda: f"search MSq {msq_name(game, args[0])}",
+        "overwatch": lambda: f"overwatch {square_name(game, args[0])}",
+        "fire": lambda: f"fire at {square_name(game, args[0])}",
+        "special": lambda: f"fire special weapon at {square_name(game, args[0])}",
+        "smoke": lambda: f"fire smoke at {square_name(game, args[0])}",
+        "dice": lambda: f"roll {args[0] + 1} {'die' if args[0] == 0 else 'dice'}",
+        "join": lambda: "join the search",
+        "react": lambda: f"return fire with element {element_name(game, args[0])}",
+        "weapon": lambda: "overwatch fire with " + ("the kinetic weapons" if args[0] == 0 else "the special weapon"),
+        "announce": lambda: f"announce the search number minus {args[0]}",
+    }
+    return words[name]()
+
+
+def element_name(game, slot: int) -> str:
+    side = game.current_side if game.current_side is not None else 0
+    elements = game.elements[side]
+    return elements[slot].name if slot < len(elements) else f"slot {slot}"
+
+
+def msq_name(game, code: int) -> str:
+    m = game.board.muncode.get(code)
+    return f"MSq #{code} (off this map)" if m is None else game.board.msq_names[m]
+
+
+__all__ = ["CATEGORIES", "CODEC"]

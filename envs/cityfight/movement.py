@@ -1,0 +1,117 @@
+"""Movement (CF-MOVE-1..8, CF-ACT-1..3, CF-AUTO-3): steps, runs, and what a step sets off."""
+from __future__ import annotations
+
+from . import ap, assault, overwatch
+from .config import WOOD
+from .flow import task
+from .state import DEAD
+
+STACK = 3   # CF-GRID-5
+
+
+def is_diagonal(direction: int) -> bool:
+    return direction >= 4
+
+
+def ends_movement(game, square: int) -> bool:
+    """CF-MOVE-2: a step into Wood or a building square ends movement for the turn."""
+    return game.board.building[square] >= 0 or game.board.base_cover[square] == WOOD
+
+
+def step_target(game, e, square: int, direction: int, diagonal_used: bool, rubble_steps: int) -> int:
+    """The square a step from `square` reaches, or -1 if the step is illegal (observable facts only, CF-HID-14)."""
+    board = game.board
+    there = board.step(square, direction)
+    if there < 0:                                             # CF-MOVE-6: off the map
+        return -1
+    diagonal = is_diagonal(direction)
+    if diagonal and diagonal_used:                            # CF-MOVE-1
+        return -1
+    if game.rubble[there] and rubble_steps >= 1:              # CF-MOVE-5
+        return -1
+    if not building_step_ok(game, square, there, diagonal):
+        return -1
+    if sum(1 for f in game.elements[e.side] if f.square == there) >= STACK:   # CF-MOVE-6 / CF-GRID-5
+        return -1
+    return there
+
+
+def building_step_ok(game, here: int, there: int, diagonal: bool) -> bool:
+    """CF-MOVE-3/4: into or out of a building orthogonally through an open doorway or breach; inside, orthogonal."""
+    b = game.board.building
+    if b[here] < 0 and b[there] < 0:
+        return True
+    if diagonal:
+        return False
+    if b[here] >= 0 and b[there] >= 0:
+        return b[here] == b[there]                            # CF-MOVE-4: stay in that building
+    door = there if b[there] >= 0 else here
+    return game.door[door] == 1
+
+
+def can_move(game, e) -> bool:
+    """CF-ACT-9 / CF-ACT-11 / CF-MOVE-2: fired, suppressed or stopped elements do not move."""
+    return not (e.fired or e.suppressed or e.stopped)
+
+
+def move_targets(game, e) -> list[int]:
+    """CF-ACT-1: the legal step directions."""
+    if not can_move(game, e) or not ap.can_spend(game, e, 1):
+        return []
+    return [d for d in range(8) if step_target(game, e, e.square, d, e.diagonal, e.rubble_steps) >= 0]
+
+
+def run_targets(game, e) -> list[tuple[int, int]]:
+    """CF-ACT-2/3: two steps; no run whose first step would end movement (CF-MOVE-2, CF-MOVE-5)."""
+    if not can_move(game, e) or not ap.can_spend(game, e, 2):
+        return []
+    found = []
+    for d1 in range(8):
+        mid = step_target(game, e, e.square, d1, e.diagonal, e.rubble_steps)
+        if mid < 0 or ends_movement(game, mid):
+            continue
+        diag, rubble = e.diagonal or is_diagonal(d1), e.rubble_steps + game.rubble[mid]
+        for d2 in range(8):
+            if step_target(game, e, mid, d2, diag, rubble) >= 0:
+                found.append((d1, d2))
+    return found
+
+
+def do_move(game, e, direction: int) -> None:
+    ap.spend(game, e, 1)
+    game.push(("step", e.side, e.slot, direction))
+
+
+def do_run(game, e, first: int, second: int) -> None:
+    ap.spend(game, e, 2)
+    game.push(("step", e.side, e.slot, first), ("step", e.side, e.slot, second))
+
+
+@task("step")
+def step(game, side: int, slot: int, direction: int) -> None:
+    """One step; a run's second step is skipped once movement has ended (CF-MOVE-2/7, CF-OW-5)."""
+    e = game.element(side, slot)
+    if e.square == DEAD or e.suppressed or e.stopped:
+        return
+    here = e.square
+    there = game.board.step(here, direction)
+    if game.engaged(here):                                    # CF-AUTO-3: leaving is announced, no direction
+        game.log.add("leaves_engaged", f"an element leaves the Engaged square {game.name(here)}", side, square=here)
+    overwatch.left(game, e, here, there)                      # CF-OW-3
+    enter(game, e, there, is_diagonal(direction))
+    if game.at(there, 1 - side):                              # CF-MOVE-7: a step into enemy starts close assault
+        e.stopped = True
+        assault.start_by_move(game, e, there)
+    overwatch.entered(game, e, there, here)                   # CF-OW-2/4
+
+
+def enter(game, e, there: int, diagonal: bool) -> None:
+    """CF-MOVE-8: count the square entered, the diagonal, the rubble; clear the 'not moved since' DMs."""
+    e.square = there
+    e.entered += 1
+    e.diagonal = e.diagonal or diagonal
+    e.rubble_steps += game.rubble[there]
+    e.fired_still = e.seen_still = False                      # CF-SRCH-14/15: it has moved
+    if ends_movement(game, there):
+        e.stopped = True
+    game.log.add("move", f"{e.name} moves to {game.name(there)}", e.side, square=there)

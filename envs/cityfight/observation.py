@@ -1,0 +1,176 @@
+"""The observation vector of one side: only what that side may know (CF-HID-1..15).
+
+Layout (float32, fixed size, squares in codec order y * 18 + x):
+  GLOBAL     turn, phase, whose decision (own decisions only, CF-HID-4), Outs, enemy activations taken,
+             own section pools and LRs, conditions and options;
+  CONTEXT    the element of the own decision in progress and its options (react choices);
+  PLANES     per square: terrain class, building, doorway, damage, rubble, smoke, prepared, objective,
+             overwatch markers (own / enemy), Engaged, own elements, knowledge (occupied, empty, SPOTTED,
+             fire origins, exposed own squares, last enemy search), the decision's squares, chokepoints;
+  OWN        every own element fully (CF-HID-2);
+  ENEMY      the enemy's starting order of battle (CF-HID-1) and its elements seen killed (CF-CA-11).
+Never the truth about enemy elements (CF-HID-3).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .actions import SQUARES
+from .config import COVER_NAMES, MAX_ELEMENTS, WEATHERS
+from .knowledge import NEVER
+from .state import DEAD
+
+PHASES = ("setup", "upkeep", "command", "action", "ammo", "recovery", "end")
+DECISIONS = ("activate", "act", "dice", "join", "announce", "ifa", "return_fire", "overwatch_fire")
+ROWS = ("A", "B", "C", "D", "E", "F", "L", "S")
+WEAPONS = ("UGL", "RPG", "RCL", "LAW")
+SECTIONS = 2
+GLOBAL = 2 + len(PHASES) + 2 + len(DECISIONS) + 3 + 2 * SECTIONS + 2 + len(WEATHERS) + 3
+CONTEXT = 2 * MAX_ELEMENTS
+PLANE_NAMES = (*COVER_NAMES, "building", "door_open", "door_blocked", "damage", "rubble", "smoke", "prepared",
+               "objective", "own_overwatch", "enemy_overwatch", "engaged", "own_count", "own_suppressed",
+               "seen_occupied", "seen_empty", "spotted", "fire_origin", "exposed", "enemy_search", "decision_square",
+               "chokepoint", "on_map")
+PLANES = len(PLANE_NAMES)
+P = {name: i for i, name in enumerate(PLANE_NAMES)}
+OWN = 16 + len(ROWS) + len(WEAPONS)
+ENEMY = len(ROWS) + len(WEAPONS) + 1
+SIZE = GLOBAL + CONTEXT + PLANES * SQUARES + MAX_ELEMENTS * OWN + MAX_ELEMENTS * ENEMY
+
+
+def encode(game, side: int) -> np.ndarray:
+    """The observation of `side` as one float32 vector of length SIZE."""
+    obs = np.zeros(SIZE, dtype=np.float32)
+    at = encode_global(game, side, obs, 0)
+    at = encode_context(game, side, obs, at)
+    planes = obs[at:at + PLANES * SQUARES].reshape(PLANES, SQUARES)
+    encode_planes(game, side, planes)
+    at += PLANES * SQUARES
+    for e in game.elements[side]:
+        encode_own(game, e, obs, at + e.slot * OWN)
+    at += MAX_ELEMENTS * OWN
+    encode_enemy_oob(game, side, obs, at)
+    return obs
+
+
+def own_decision(game, side: int):
+    """CF-HID-4: a side sees its own decision, never the enemy's (reaction prompts included)."""
+    if game.decision is None or game.winner is not None or game.decision[1]["side"] != side:
+        return None
+    return game.decision
+
+
+def encode_global(game, side: int, obs: np.ndarray, at: int) -> int:
+    s, k = game.scenario, game.knowledge[side]
+    obs[at:at + 2] = (game.turn / s.turns, side)
+    at += 2
+    obs[at + PHASES.index(game.phase)] = 1
+    at += len(PHASES)
+    decision = own_decision(game, side)
+    obs[at:at + 2] = (decision is not None, game.winner is not None)
+    at += 2
+    if decision is not None:
+        obs[at + DECISIONS.index(decision[0])] = 1
+    at += len(DECISIONS)
+    obs[at:at + 3] = (game.outs[side], game.outs[1 - side], k.enemy_activations / 16.0)   # CF-HID-1/4
+    at += 3
+    for i, section in enumerate(game.sections[side][:SECTIONS]):
+        obs[at + 2 * i:at + 2 * i + 2] = (section.pool / 16.0, section.lr / 6.0)
+    at += 2 * SECTIONS
+    c = game.conditions
+    obs[at:at + 2] = (c["time"] == "night", game.options["smoke"])
+    at += 2
+    obs[at + WEATHERS.index(c["weather"])] = 1
+    at += len(WEATHERS)
+    obs[at:at + 3] = (game.options["allow_under_announce"], game.options["force_level"] == "company",
+                      game.active_side == side)
+    return at + 3
+
+
+def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
+    decision = own_decision(game, side)
+    if decision is not None:
+        ctx = decision[1]
+        if "element" in ctx:
+            obs[at + ctx["element"]] = 1
+        if decision[0] == "return_fire":
+            for slot in ctx["options"]:
+                obs[at + MAX_ELEMENTS + slot] = 1
+    return at + CONTEXT
+
+
+def recency(turns: list[int], now: int) -> np.ndarray:
+    """CF-HID-13: 1 this turn, 1/2 last turn, ... 0 never."""
+    t = np.asarray(turns, dtype=np.float32)
+    return np.where(t == NEVER, 0.0, 1.0 / (1.0 + now - t))
+
+
+def encode_planes(game, side: int, planes: np.ndarray) -> None:
+    board, k = game.board, game.knowledge[side]
+    code = board.code
+    view = planes[:, code]                                    # (PLANES, board squares) in board order
+    cover = np.asarray(game.cover)
+    view[cover, np.arange(board.size)] = 1
+    view[P["building"]] = np.asarray(board.building) >= 0
+    door = np.asarray(game.door)
+    view[P["door_open"]], view[P["door_blocked"]] = door == 1, door == 2
+    view[P["damage"]] = np.minimum(np.asarray(game.damage), 8) / 8.0
+    view[P["rubble"]], view[P["smoke"]] = game.rubble, np.asarray(game.smoke) > 0
+    for plane, squares in (("prepared", game.scenario.prepared), ("objective", game.scenario.objectives),
+                           ("chokepoint", game.scenario.chokepoints)):
+        for xy in squares:
+            view[P[plane], board.at(*xy)] = 1
+    for s, plane in ((side, "own_overwatch"), (1 - side, "enemy_overwatch")):
+        for e in game.elements[s]:
+            if e.overwatch != DEAD:
+                view[P[plane], e.overwatch] = 1
+    for square in game.engaged_squares():
+        view[P["engaged"], square] = 1
+    for e in game.elements[side]:
+        if e.square != DEAD:
+            view[P["own_count"], e.square] += 1 / 3
+            view[P["own_suppressed"], e.square] += e.suppressed / 3
+    view[P["seen_occupied"]] = recency(k.occupied, game.turn)
+    view[P["seen_empty"]] = recency(k.empty, game.turn)
+    view[P["fire_origin"]] = recency(k.origins, game.turn)
+    view[P["exposed"]] = recency(k.exposed, game.turn)
+    view[P["spotted"], k.spotted] = 1
+    if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
+        view[P["enemy_search"], board.msq_squares[k.last_search[0]]] = 1
+    decision = own_decision(game, side)
+    if decision is not None:
+        ctx = decision[1]
+        for key in ("target", "origin"):
+            if key in ctx:
+                view[P["decision_square"], ctx[key]] = 1
+        if decision[0] == "ifa":
+            view[P["decision_square"], ctx["options"]] = 1
+    view[P["on_map"]] = 1
+    planes[:, code] = view
+
+
+def encode_own(game, e, obs: np.ndarray, at: int) -> None:
+    """CF-HID-2: square, status, AP spent, OOA, weapons of an own element."""
+    if e.square == DEAD:
+        return
+    x, y = game.board.xy(e.square)
+    obs[at:at + 16] = (1, x / 17.0, y / 17.0, e.suppressed, e.ap_spent / 2.0, e.activated, e.fired, e.entered / 2.0,
+                       e.diagonal, e.stopped, e.ooa, e.special_ooa, e.overwatch != DEAD, e.smoke and not e.smoke_spent,
+                       e.assaulted, game.section_of(e).leader == e.slot)
+    obs[at + 16 + ROWS.index(e.row)] = 1
+    if e.special is not None:
+        obs[at + 16 + len(ROWS) + WEAPONS.index(e.special)] = 1 if e.shots == 0 else e.shots
+
+
+def encode_enemy_oob(game, side: int, obs: np.ndarray, at: int) -> None:
+    """CF-HID-1: the enemy's starting order of battle is public; CF-CA-11: killed types seen."""
+    k = game.knowledge[side]
+    seen_killed = dict(k.killed)
+    for e in game.elements[1 - side]:
+        base = at + e.slot * ENEMY
+        obs[base + ROWS.index(e.row)] = 1
+        if e.special is not None:
+            obs[base + len(ROWS) + WEAPONS.index(e.special)] = 1
+        if seen_killed.get(e.row, 0) > 0:
+            seen_killed[e.row] -= 1
+            obs[base + len(ROWS) + len(WEAPONS)] = 1

@@ -1,0 +1,131 @@
+"""Text and picture renderings of the map, as a side sees it (fog of war) or as the umpire does (side None).
+
+A side's rendering shows only its own elements and its knowledge marks (CF-HID-1..13), so it is
+unchanged by anything hidden from it (tests check this with hidden_variants).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .config import COVER_NAMES
+from .knowledge import NEVER
+from .state import DEAD, SIDE_NAMES
+
+TERRAIN_CHAR = {0: ".", 1: ":", 2: "T", 3: "W", 4: "B", 5: "C"}
+COVER_COLOUR = {0: (222, 214, 190), 1: (180, 160, 130), 2: (90, 140, 80), 3: (170, 130, 90), 4: (160, 80, 60),
+                5: (140, 140, 150)}
+SIDE_COLOUR = ((40, 90, 200), (200, 50, 40))
+
+
+def shown_elements(game, side):
+    """The elements a rendering may show: all for the umpire, own only for a side (CF-HID-3)."""
+    sides = (0, 1) if side is None else (side,)
+    return [e for s in sides for e in game.elements[s] if e.square != DEAD]
+
+
+def square_char(game, side, square: int, elements) -> str:
+    here = [e for e in elements if e.square == square]
+    if here:
+        mark = "ad"[here[0].side] if all(e.suppressed for e in here) else "AD"[here[0].side]
+        if side is None and len({e.side for e in here}) == 2:
+            return "*"
+        return mark if len(here) == 1 else str(len(here))
+    engaged = game.engaged_squares()
+    if square in engaged:
+        return "*"
+    if side is not None:
+        k = game.knowledge[side]
+        if square in k.spotted:
+            return "!"
+        if k.occupied[square] != NEVER and game.turn - k.occupied[square] <= 1:
+            return "?"
+    if any(e.overwatch == square for s in (0, 1) for e in game.elements[s]):
+        return "o"
+    if game.smoke[square]:
+        return "~"
+    ch = TERRAIN_CHAR[game.cover[square]]
+    if game.board.building[square] >= 0 and game.door[square] == 1:
+        ch = ch.lower()
+    return "%" if game.rubble[square] and ch == ":" else ch
+
+
+def status_line(game, side) -> str:
+    who = "umpire" if side is None else SIDE_NAMES[side]
+    deciding = game.current_side
+    pools = " ".join(f"{s.name}:{s.pool}AP/LR{s.lr}" for sd in ((0, 1) if side is None else (side,)) for s in game.sections[sd])
+    outs = "".join(f" {SIDE_NAMES[s]} Out" for s in (0, 1) if game.outs[s])
+    turn = f"Turn {game.turn}/{game.scenario.turns} {game.phase}"
+    if deciding is not None and (side is None or deciding == side):
+        turn += f", {SIDE_NAMES[deciding]} decides {game.decision[0]}"
+    return f"{turn}  [{who} view]  {pools}{outs}"
+
+
+def text(game, side=None) -> str:
+    """The map with column letters and row numbers, then a line per shown element."""
+    board, elements = game.board, shown_elements(game, side)
+    lines = [status_line(game, side), "    " + "".join(chr(ord("a") + x) for x in range(board.width))]
+    for y in range(board.height):
+        row = "".join(square_char(game, side, y * board.width + x, elements) for x in range(board.width))
+        lines.append(f"{y + 1:>3} {row}")
+    for e in elements:
+        flags = "".join(f for f, on in (("S", e.suppressed), ("F", e.fired), ("OW", e.overwatch != DEAD),
+                                        ("OOA", e.ooa)) if on)
+        lines.append(f"  {e.name} ({e.row}{'+' + e.special if e.special else ''}) at {game.name(e.square)} "
+                     f"AP {e.ap_spent} {flags}".rstrip())
+    if game.winner is not None:
+        lines.append("Game over: " + ("draw" if game.winner == 2 else f"{SIDE_NAMES[game.winner]} wins"))
+    return "\n".join(lines)
+
+
+CELL, HEADER = 30, 22
+
+
+def rgb(game, side=None) -> np.ndarray:
+    """A picture: terrain colours, doorways, smoke, Engaged squares, own (or all) elements, knowledge marks."""
+    from PIL import Image, ImageDraw
+
+    board, elements = game.board, shown_elements(game, side)
+    image = Image.new("RGB", (CELL * board.width, HEADER + CELL * board.height), (245, 245, 245))
+    draw = ImageDraw.Draw(image)
+    draw.text((4, 5), status_line(game, side)[:120], fill=(0, 0, 0))
+    engaged = game.engaged_squares()
+    for square in range(board.size):
+        x, y = board.xy(square)
+        box = (x * CELL, HEADER + y * CELL, x * CELL + CELL - 1, HEADER + y * CELL + CELL - 1)
+        draw.rectangle(box, fill=COVER_COLOUR[game.cover[square]], outline=(120, 120, 120))
+        draw_marks(draw, game, side, square, box, engaged)
+    for square in {e.square for e in elements}:
+        draw_elements(draw, game, [e for e in elements if e.square == square], board.xy(square))
+    return np.asarray(image, dtype=np.uint8).copy()
+
+
+def draw_marks(draw, game, side, square: int, box, engaged) -> None:
+    x0, y0, x1, y1 = box
+    if game.board.building[square] >= 0 and game.door[square] == 1:
+        draw.rectangle((x0 + 11, y1 - 5, x1 - 11, y1), fill=(250, 250, 250))
+    if game.rubble[square]:
+        draw.text((x0 + 2, y0 + 1), "%", fill=(90, 70, 50))
+    if game.smoke[square]:
+        draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=(110, 110, 110), width=3)
+    if square in engaged:
+        draw.rectangle(box, outline=(240, 160, 0), width=3)
+    if any(e.overwatch == square for s in (0, 1) for e in game.elements[s]):
+        draw.line((x0, y0, x1, y1), fill=(0, 0, 0), width=1)
+        draw.line((x0, y1, x1, y0), fill=(0, 0, 0), width=1)
+    if side is not None:
+        k = game.knowledge[side]
+        if square in k.spotted or (k.occupied[square] != NEVER and game.turn - k.occupied[square] <= 1):
+            draw.text((x1 - 9, y0 + 1), "?", fill=SIDE_COLOUR[1 - side])
+
+
+def draw_elements(draw, game, here, xy) -> None:
+    x, y = xy
+    for i, e in enumerate(here):
+        left, top = x * CELL + 3 + 8 * i, HEADER + y * CELL + 10
+        colour = SIDE_COLOUR[e.side]
+        if e.suppressed:
+            colour = tuple(c // 2 for c in colour)
+        draw.rectangle((left, top, left + 7, top + 14), fill=colour)
+
+
+__all__ = ["COVER_NAMES"]

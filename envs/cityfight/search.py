@@ -1,0 +1,180 @@
+"""Search (CF-SRCH-1..23, CF-ACT-4, CF-ACT-12, CF-HID-5/6): joint search, the search number, IFA."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import ap, fire, knowledge
+from .board import sight_row
+from .flow import answer, task
+from .state import DEAD
+
+
+# Legality ---------------------------------------------------------------------------------------------
+def may_search(game, e) -> bool:
+    """CF-SRCH-2 / CF-AUTO-2: not suppressed, not from an Engaged square; 1 AP (CF-ACT-4)."""
+    return not e.suppressed and e.square != DEAD and not game.engaged(e.square) and ap.can_spend(game, e, 1)
+
+
+def target_msqs(game, e) -> list[int]:
+    """CF-SRCH-1/3: own, adjacent or peri-adjacent MSqs with LOS to one of their squares; only the own from smoke."""
+    if not may_search(game, e):
+        return []
+    board = game.board
+    own = board.msq[e.square]
+    if game.smoke[e.square]:
+        return [own]                                          # CF-SRCH-3
+    seen = np.bincount(board.msq_array, weights=sight_row(game, e.square), minlength=len(board.msq_squares)) > 0
+    seen[own] = True
+    return np.flatnonzero(seen & (board.msq_range[own] <= 2)).tolist()
+
+
+def joiners(game, searcher) -> list[int]:
+    """CF-ACT-12: unsuppressed same-section elements in the searcher's square, with 1 AP to pay."""
+    return [e.slot for e in game.elements[searcher.side]
+            if e is not searcher and e.square == searcher.square and e.section == searcher.section
+            and not e.suppressed and ap.can_spend(game, e, 1)]
+
+
+# Resolution -----------------------------------------------------------------------------------------------
+def do_search(game, e, msq: int) -> None:
+    ap.spend(game, e, 1)
+    game.push(("search_offer", e.side, e.slot, msq, [], joiners(game, e)))
+
+
+@task("search_offer")
+def search_offer(game, side: int, searcher: int, msq: int, joined: list, candidates: list) -> None:
+    """CF-ACT-12: each possible joiner in element order, a yes/no decision of the searching side."""
+    candidates = [c for c in candidates if ap.can_spend(game, game.element(side, c), 1)]
+    if not candidates:
+        game.push(("search_roll", side, searcher, msq, joined))
+        return
+    game.decide("join", side, element=candidates[0], searcher=searcher, msq=msq, joined=joined, rest=candidates[1:])
+
+
+@answer("join")
+def answer_join(game, ctx, name, *args) -> None:
+    joined = list(ctx["joined"])
+    if name == "join":
+        ap.spend(game, game.element(ctx["side"], ctx["element"]), 1)
+        joined.append(ctx["element"])
+    game.push(("search_offer", ctx["side"], ctx["searcher"], ctx["msq"], joined, ctx["rest"]))
+
+
+def spotter_dm(game, e, msq: int, joined: int) -> int:
+    """CF-SRCH-10..12, CF-SRCH-19/20."""
+    t, board, c = game.tables.search, game.board, game.conditions
+    distance = int(board.msq_range[board.msq[e.square]][msq])
+    dm = t["own_msq"] if distance == 0 else t["peri_adjacent"] if distance == 2 else 0
+    dm += t["per_joiner"] * joined
+    if distance > 0:
+        dm += t["weather"][c["weather"]]                      # CF-SRCH-19: not in the own MSq
+    if c["time"] == "night":
+        dm += t["night"]                                      # CF-SRCH-20
+    return dm
+
+
+@task("search_roll")
+def search_roll(game, side: int, searcher: int, msq: int, joined: list) -> None:
+    """CF-SRCH-6/7: 2D6 once plus DMs = N; announced in full unless the option lets the searcher say less."""
+    e = game.element(side, searcher)
+    dice = game.dice.dice(2)
+    number = sum(dice) + spotter_dm(game, e, msq, len(joined))
+    game.log.add("search_roll", f"search of {game.board.msq_names[msq]}: N = {number}", side, dice=tuple(dice))
+    if game.options["allow_under_announce"]:
+        game.decide("announce", side, element=searcher, msq=msq, joined=joined, number=number)
+    else:
+        game.push(("search_resolve", side, searcher, msq, joined, number))
+
+
+@answer("announce")
+def answer_announce(game, ctx, name, *args) -> None:
+    game.push(("search_resolve", ctx["side"], ctx["element"], ctx["msq"], ctx["joined"], ctx["number"] - args[0]))
+
+
+def effective_sr(game, e, msq: int) -> int:
+    """CF-SRCH-9: the MSq's SR, at most 7 when the searcher is in that MSq."""
+    sr = game.scenario.search_ratings[msq]
+    if game.board.msq[e.square] == msq:
+        sr = min(sr, game.tables.search["own_msq_sr_cap"])
+    return sr
+
+
+def target_dm(game, t) -> int:
+    """CF-SRCH-13..18, CF-SRCH-21: the DMs of one hidden element."""
+    s, night = game.tables.search, game.conditions["time"] == "night"
+    dm = s["suppressed"] if t.suppressed else 0
+    if t.fired_still:
+        dm += s["fired_not_moved_night"] if night else s["fired_not_moved"]
+    if t.seen_still:
+        dm += s["seen_not_moved"]
+    if game.board.xy(t.square) in game.scenario.prepared:
+        dm += s["prepared"]
+    if game.tables.elements[t.row].sniper:
+        dm += s["sniper"]
+    if t.roof:
+        dm += s["roof"]
+    return dm
+
+
+def searchable(game, e, square: int, msq: int) -> bool:
+    """CF-SRCH-5: smoke squares are skipped unless the searcher is in the target MSq."""
+    return not game.smoke[square] or game.board.msq[e.square] == msq
+
+
+@task("search_resolve")
+def search_resolve(game, side: int, searcher: int, msq: int, joined: list, number: int) -> None:
+    """CF-SRCH-4/8, CF-HID-5/6: Open squares declared, others revealed on N + DMs >= SR; then IFA."""
+    e = game.element(side, searcher)
+    mine, theirs = game.knowledge[side], game.knowledge[1 - side]
+    sr, found = effective_sr(game, e, msq), []
+    for square in game.board.msq_squares[msq]:
+        if not searchable(game, e, square, msq):
+            continue
+        enemies = game.at(square, 1 - side)
+        if game.is_open(square):
+            if enemies:
+                found.append(square)                          # CF-SRCH-4: declared, no roll
+            else:
+                knowledge.told_empty(mine, square, game.turn)
+        elif enemies and any(number + target_dm(game, t) >= sr for t in enemies):
+            found.append(square)                              # CF-SRCH-8: revealed
+    for square in found:
+        knowledge.told_occupied(mine, square, game.turn, spotted=True)   # CF-SRCH-22
+        for t in game.at(square, 1 - side):
+            t.seen_still = True                               # CF-SRCH-15
+    knowledge.told_searched(theirs, msq, number, found, game.turn)
+    mine.searched[msq] = game.turn
+    game.log.add("search", f"search of {game.board.msq_names[msq]} (N {number}): "
+                 f"{len(found)} square(s) occupied " + " ".join(game.name(s) for s in found), side, msq=msq, found=found)
+    game.push(("ifa_offer", side, [searcher] + list(joined)))
+
+
+def ifa_targets(game, e) -> list[int]:
+    """CF-SRCH-23: SPOTTED squares it may fire at (1 AP), if it has not fired this turn."""
+    if not fire.may_fire(game, e) or not ap.can_spend(game, e, 1):
+        return []
+    allowed = fire.target_squares(game, e)
+    return [s for s in game.knowledge[e.side].spotted if allowed[s]]
+
+
+@task("ifa_offer")
+def ifa_offer(game, side: int, searchers: list) -> None:
+    """CF-SRCH-23: each element that searched, in order, may make an Immediate Fire Action."""
+    while searchers:
+        e = game.element(side, searchers[0])
+        options = ifa_targets(game, e)
+        if options:
+            game.decide("ifa", side, element=e.slot, options=options, rest=searchers[1:])
+            return
+        searchers = searchers[1:]
+
+
+@answer("ifa")
+def answer_ifa(game, ctx, name, *args) -> None:
+    side = ctx["side"]
+    game.push(("ifa_offer", side, ctx["rest"]))
+    if name == "pass":
+        return
+    e = game.element(side, ctx["element"])
+    ap.spend(game, e, 1)
+    fire.begin_fire(game, e, game.board.uncode[args[0]], True, "ifa")

@@ -1,0 +1,159 @@
+"""The turn sequence (CF-TURN-1..8): upkeep, Command-Control, the alternating Action Phase, resupply, recovery, check."""
+from __future__ import annotations
+
+from . import ammo, ap, knowledge, recovery, smoke, victory
+from .flow import answer, task
+from .state import DEAD, DEFENDER, SIDE_NAMES
+
+PER_TURN_FLAGS = {"ap_spent": 0, "activated": False, "fired": False, "entered": 0, "diagonal": False, "rubble_steps": 0,
+                  "stopped": False, "fired_on": False, "assaulted": False, "fired_still": False, "seen_still": False,
+                  "suppressed_engaging": False}
+
+
+@task("hidden_setup")
+def hidden_setup(game) -> None:
+    """CF-SCN-6: each element with set-up alternatives rolls a D6 in order: 1-3 the first square, 4-6 the second."""
+    for side in (0, 1):
+        specs = [e for sec in game.scenario.sections[side] for e in sec.elements]
+        for element, spec in zip(game.elements[side], specs):
+            if len(spec.squares) > 1:
+                die = game.dice.d6()
+                choice = 0 if die <= 3 else 1
+                element.square = game.board.at(*spec.squares[min(choice, len(spec.squares) - 1)])
+                element.roof = spec.squares[choice] in game.scenario.roofs
+                game.log.add("setup", f"{element.name} sets up hidden", side, dice=(die,))
+
+
+@task("turn_start")
+def turn_start(game) -> None:
+    """CF-TURN-1/2: upkeep (smoke decays, per-turn flags clear), then the phases of the turn."""
+    game.phase = "upkeep"
+    game.log.add("turn", f"turn {game.turn} begins")
+    smoke.decay(game)                                           # CF-SMK-5
+    for side in (0, 1):
+        for e in game.elements[side]:
+            for key, value in PER_TURN_FLAGS.items():
+                setattr(e, key, value)
+    game.push(("command_phase",), ("action_phase",), ("ammo_phase",), ("recovery_phase",), ("end_check",))
+
+
+@task("command_phase")
+def command_phase(game) -> None:
+    """CF-AP-1..8: each section's AP pool."""
+    game.phase = "command"
+    ap.roll_pools(game)
+
+
+@task("action_phase")
+def action_phase(game) -> None:
+    """CF-TURN-3: the initiative side activates first; the sides then alternate."""
+    game.phase = "action"
+    game.outs, game.next_side = [False, False], game.scenario.initiative
+    for k in game.knowledge:
+        k.enemy_activations, k.enemy_out_told = 0, False
+    game.push(("next_activation",))
+
+
+def can_activate(game, e) -> bool:
+    """CF-TURN-4/5: not yet this phase; not suppressed, 2 AP spent, barred by CF-CA-10 or without pool AP."""
+    if e.square == DEAD or e.activated or e.suppressed or e.assaulted or e.overwatch != DEAD:
+        return False
+    return e.ap_spent < game.tables.ap["element_cap"] and game.section_of(e).pool >= 1
+
+
+def eligible(game, side: int) -> list:
+    return [e for e in game.elements[side] if can_activate(game, e)]
+
+
+@task("next_activation")
+def next_activation(game) -> None:
+    """CF-TURN-6: a side that cannot activate is Out; the other activates its remaining elements in a row."""
+    if all(game.outs):
+        game.push(("end_action_phase",))
+        return
+    side = game.next_side if not game.outs[game.next_side] else 1 - game.next_side
+    if not eligible(game, side):
+        declare_out(game, side, "cannot activate")
+        game.push(("next_activation",))
+        return
+    game.decide("activate", side)
+
+
+def declare_out(game, side: int, why: str) -> None:
+    """CF-TURN-6 / CF-HID-1: an Out declaration is public."""
+    game.outs[side] = True
+    game.knowledge[1 - side].enemy_out_told = True
+    game.log.add("out", f"the {SIDE_NAMES[side]} is Out ({why})", side)
+
+
+@answer("activate")
+def answer_activate(game, ctx, name, *args) -> None:
+    side = ctx["side"]
+    if name == "out":
+        declare_out(game, side, "declared")
+        game.push(("next_activation",))
+        return
+    e = game.element(side, args[0])
+    e.activated = True
+    game.active, game.active_side = e.slot, side
+    game.knowledge[1 - side].enemy_activations += 1          # CF-HID-4: only "the enemy took an activation"
+    game.log.add("activate", f"{e.name} activates", side)
+    game.push(("act_prompt",))
+
+
+@task("act_prompt")
+def act_prompt(game) -> None:
+    """CF-TURN-4: the activation goes on until the element passes, has spent 2 AP or cannot act."""
+    from .legal import act_actions, mask_of
+    side = game.active_side
+    e = game.element(side, game.active)
+    actions = act_actions(game, e) if e.square != DEAD else []
+    if len(actions) <= 1:
+        game.push(("end_activation",))
+        return
+    game.decide("act", side, element=e.slot)
+    game.prepared_mask = mask_of(actions)                     # the mask of this decision, already computed
+
+
+@task("end_activation")
+def end_activation(game) -> None:
+    side = game.active_side
+    knowledge.end_activation(game.knowledge)                  # CF-SRCH-22
+    game.active, game.active_side = DEAD, DEAD
+    game.next_side = 1 - side
+    game.push(("next_activation",))
+
+
+@task("end_action_phase")
+def end_action_phase(game) -> None:
+    """CF-AP-10: unspent pool AP are lost; CF-OW-6: overwatch ends with the Action Phase."""
+    for side in (0, 1):
+        for s in game.sections[side]:
+            s.pool = 0
+        for e in game.elements[side]:
+            e.overwatch = DEAD
+
+
+@task("ammo_phase")
+def ammo_phase(game) -> None:
+    game.phase = "ammo"
+    ammo.resupply(game)                                       # CF-AMMO-1
+
+
+@task("recovery_phase")
+def recovery_phase(game) -> None:
+    game.phase = "recovery"
+    recovery.recover_all(game)                                # CF-REC-1..14
+
+
+@task("end_check")
+def end_check(game) -> None:
+    """CF-TURN-8 / CF-SCN-7: the end-of-turn check; the game ends after the last turn's."""
+    game.phase = "end"
+    if victory.end_of_turn(game):
+        return
+    game.turn += 1
+    game.push(("turn_start",))
+
+
+__all__ = ["DEFENDER"]

@@ -1,0 +1,128 @@
+"""What one side may know, as an object for scripted agents and renderers (CF-HID-1..15).
+
+A SideView exposes the side's own elements, its Knowledge, and the public state; never the enemy's
+elements (CF-HID-3). The doctrine (agents/scripted/cityfight.py) reads only this.
+"""
+from __future__ import annotations
+
+from . import board as board_rules
+from . import overwatch
+from .state import DEAD
+
+
+class SideView:
+    """Read-only queries a side's policy may ask."""
+
+    def __init__(self, game, side: int) -> None:
+        self._game, self.side = game, side
+
+    @property
+    def decision(self) -> tuple[str, dict] | None:
+        """The pending decision if it is this side's (CF-HID-4), else None."""
+        g = self._game
+        if g.decision is None or g.winner is not None or g.decision[1]["side"] != self.side:
+            return None
+        return g.decision[0], dict(g.decision[1])
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def turns(self) -> int:
+        return self._game.scenario.turns
+
+    @property
+    def scenario(self):
+        return self._game.scenario
+
+    @property
+    def tables(self):
+        return self._game.tables
+
+    @property
+    def board(self):
+        return self._game.board
+
+    @property
+    def knowledge(self):
+        return self._game.knowledge[self.side]
+
+    @property
+    def options(self) -> dict:
+        return dict(self._game.options)
+
+    @property
+    def outs(self) -> tuple[bool, bool]:
+        return tuple(self._game.outs)
+
+    def own_elements(self) -> list:
+        """CF-HID-2: the side's own living elements."""
+        return [e for e in self._game.elements[self.side] if e.square != DEAD]
+
+    def element(self, slot: int):
+        return self._game.elements[self.side][slot]
+
+    def pool(self, e) -> int:
+        return self._game.section_of(e).pool
+
+    def section_leader(self, e) -> int:
+        return self._game.section_of(e).leader
+
+    def cover(self, square: int) -> int:
+        return self._game.cover[square]
+
+    def smoke(self, square: int) -> bool:
+        return bool(self._game.smoke[square])
+
+    def rubble(self, square: int) -> bool:
+        return bool(self._game.rubble[square])
+
+    def engaged_squares(self) -> set[int]:
+        """CF-AUTO-1: public."""
+        return self._game.engaged_squares()
+
+    def overwatch_markers(self, side: int) -> list[int]:
+        """CF-HID-1: public markers of either side."""
+        return overwatch.markers(self._game, side)
+
+    def sight(self, a: int, b: int) -> bool:
+        return board_rules.sight(self._game, a, b)
+
+    def objectives(self) -> list[int]:
+        return [self._game.board.at(*xy) for xy in self._game.scenario.objectives]
+
+    def chokepoints(self) -> list[int]:
+        return [self._game.board.at(*xy) for xy in self._game.scenario.chokepoints]
+
+    def own_at(self, square: int) -> list:
+        return [e for e in self.own_elements() if e.square == square]
+
+    # Helpers for doctrines: public terrain facts only -------------------------------------------------------
+    def walk_distances(self, goal: int) -> list[int]:
+        """Steps from every square to `goal` over the terrain (doorways, buildings), ignoring AP and stacks."""
+        from .movement import building_step_ok
+        g = self._game
+        board = g.board
+        dist = [-1] * board.size
+        dist[goal], frontier = 0, [goal]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for d in range(8):
+                    there = board.step(here, d)
+                    if there >= 0 and dist[there] < 0 and building_step_ok(g, there, here, d >= 4):
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        return dist
+
+    def ends_movement(self, square: int) -> bool:
+        from .movement import ends_movement
+        return ends_movement(self._game, square)
+
+    def fire_range(self, e) -> int:
+        return self._game.tables.elements[e.row].max_range
+
+    def has_mg(self, e) -> bool:
+        return self._game.tables.elements[e.row].mg
