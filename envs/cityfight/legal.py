@@ -62,14 +62,14 @@ def act_actions(game, e) -> list[int]:
         found += squares_to_actions(game, "overwatch", ow)
     if fire.may_fire(game, e) and ap.can_spend(game, e, 1):   # CF-ACT-6
         found += squares_to_actions(game, "fire", fire.target_squares(game, e))
-        found += squares_to_actions(game, "fire", own_square_assault(game, e))
+    found += squares_to_actions(game, "fire", own_square_assault(game, e))
     found += squares_to_actions(game, "special", he.he_targets(game, e))
     found += squares_to_actions(game, "smoke", smoke.smoke_targets(game, e))
     return found
 
 
 def own_square_assault(game, e) -> list[int]:
-    """CF-CA-1: fire into the own Engaged square starts an open close-assault round (hook, stage 2)."""
+    """CF-CA-1: fire into the own Engaged square starts an open close-assault round."""
     from . import assault
     return [e.square] if assault.may_assault_own_square(game, e) else []
 

@@ -98,10 +98,11 @@ def step(game, side: int, slot: int, direction: int) -> None:
     if game.engaged(here):                                    # CF-AUTO-3: leaving is announced, no direction
         game.log.add("leaves_engaged", f"an element leaves the Engaged square {game.name(here)}", side, square=here)
     overwatch.left(game, e, here, there)                      # CF-OW-3
+    was_engaged = game.engaged(there)
     enter(game, e, there, is_diagonal(direction))
     if game.at(there, 1 - side):                              # CF-MOVE-7: a step into enemy starts close assault
         e.stopped = True
-        assault.start_by_move(game, e, there)
+        assault.start_by_move(game, e, there, was_engaged)
     overwatch.entered(game, e, there, here)                   # CF-OW-2/4
 
 
