@@ -163,8 +163,8 @@ def test_CF_MOVE_6_no_step_off_the_map_or_into_a_full_stack():
 
 
 def test_CF_MOVE_7_a_step_into_a_hidden_enemy_completes_and_ends_movement():
-    game = one("e7", enemies=[("D1", "B", "f7")])
-    act(game, "run", 1, 1)                # legal although f7 holds an enemy
+    game = one("e7", enemies=[("D1", "B", "f7"), ("D2", "B", "a1")], dice=[1, 2, 1, 2])
+    act(game, "run", 1, 1)                # legal although f7 holds an enemy; both miss in the close assault
     a1 = el(game, "A1")
     assert a1.square == sq(game, "f7") and a1.stopped and game.engaged(sq(game, "f7"))
 
