@@ -10,6 +10,15 @@ def he_targets(game, e) -> list[int]:
     return []
 
 
+def can_fire_special(game, e, square: int) -> bool:
+    """CF-HE-1 (stage 2)."""
+    return False
+
+
 def do_special(game, e, target: int) -> None:
     """CF-ACT-7 (stage 2)."""
+    raise NotImplementedError("HE/AS fire is not implemented yet")
+
+
+def begin_special(game, e, target: int, spotted: bool, reaction: str) -> None:
     raise NotImplementedError("HE/AS fire is not implemented yet")

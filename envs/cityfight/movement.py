@@ -91,7 +91,7 @@ def do_run(game, e, first: int, second: int) -> None:
 def step(game, side: int, slot: int, direction: int) -> None:
     """One step; a run's second step is skipped once movement has ended (CF-MOVE-2/7, CF-OW-5)."""
     e = game.element(side, slot)
-    if e.square == DEAD or e.suppressed or e.stopped:
+    if e.square == DEAD or e.suppressed or e.stopped or e.fired:   # CF-OW-5; CF-ACT-9 after return fire
         return
     here = e.square
     there = game.board.step(here, direction)

@@ -1,14 +1,15 @@
-"""Overwatch (CF-OW-1..6, CF-ACT-5).
-
-TODO(stage 2): reports (CF-OW-2/3) and overwatch fire (CF-OW-4/5) when an enemy steps in.
-"""
+"""Overwatch (CF-OW-1..6, CF-ACT-5): a public marker on one square, reports of enemies stepping in and out,
+and one free spotted fire at the square after a reported entry."""
 from __future__ import annotations
 
 import numpy as np
 
-from . import ap
+from . import ap, fire, he, knowledge
 from .board import sight_row
-from .state import DEAD
+from .flow import answer, task
+from .state import DEAD, SIDE_NAMES
+
+KINETIC, SPECIAL = 0, 1
 
 
 def watch_squares(game, e) -> np.ndarray | None:
@@ -32,9 +33,71 @@ def markers(game, side: int) -> list[int]:
     return [e.overwatch for e in game.elements[side] if e.overwatch != DEAD]
 
 
+def watchers(game, side: int, square: int) -> list:
+    """CF-OW-6: `side`'s elements watching `square`, in element order (a suppressed or dead watcher has stopped)."""
+    return [e for e in game.elements[side] if e.overwatch == square and e.square != DEAD and not e.suppressed]
+
+
 def entered(game, mover, square: int, came_from: int) -> None:
-    """CF-OW-2/4 hook (stage 2): called after an element steps into `square`."""
+    """CF-OW-2/4: report the entry (type, size, direction) to the watcher's side, then offer the watchers' fire."""
+    side = 1 - mover.side
+    if not watchers(game, side, square):
+        return
+    entry = game.board.direction(came_from, square)
+    mover.reported = square
+    knowledge.told_report(game.knowledge[side], square, mover.row, entry, -1, game.turn)
+    game.log.add("overwatch_report", f"overwatch report: a {mover.row} element enters {game.name(square)}", side,
+                 square=square)
+    game.push(("overwatch_offer", side, square, mover.slot, [w.slot for w in watchers(game, side, square)]))
 
 
 def left(game, mover, square: int, going_to: int) -> None:
-    """CF-OW-3 hook (stage 2): called before an element steps out of `square`."""
+    """CF-OW-3: a reported element stepping out: its exit direction is reported."""
+    if mover.reported != square:
+        return
+    mover.reported = DEAD
+    side = 1 - mover.side
+    if watchers(game, side, square):
+        knowledge.told_report(game.knowledge[side], square, mover.row, -1, game.board.direction(square, going_to), game.turn)
+        game.log.add("overwatch_report", f"overwatch report: an element leaves {game.name(square)}", side, square=square)
+
+
+def fire_options(game, w, square: int) -> list[int]:
+    """CF-OW-4: any weapon in range and LOS, once (CF-ACT-8); never into or out of an Engaged square (CF-AUTO-2)."""
+    if w.fired or w.suppressed or game.engaged(square) or game.engaged(w.square) or game.at(square, w.side):
+        return []
+    options = []
+    if not w.ooa and fire.target_squares(game, w)[square]:
+        options.append(KINETIC)
+    if he.can_fire_special(game, w, square):
+        options.append(SPECIAL)
+    return options
+
+
+@task("overwatch_offer")
+def overwatch_offer(game, side: int, square: int, mover: int, slots: list) -> None:
+    """CF-OW-5/6: watchers in element order, each a fire-or-not decision of its side, before the mover's next step."""
+    if game.element(1 - side, mover).square != square:
+        return                                                 # the mover is dead (or gone): nothing to fire at
+    for i, slot in enumerate(slots):
+        w = game.element(side, slot)
+        options = fire_options(game, w, square)
+        if options and w.overwatch == square:
+            game.decide("overwatch_fire", side, element=slot, target=square, options=options, mover=mover,
+                        rest=slots[i + 1:])
+            return
+
+
+@answer("overwatch_fire")
+def answer_overwatch_fire(game, ctx, name, *args) -> None:
+    """CF-OW-4: no AP; spotted fire (CF-FIRE-9)."""
+    side, square = ctx["side"], ctx["target"]
+    game.push(("overwatch_offer", side, square, ctx["mover"], ctx["rest"]))
+    if name == "pass":
+        return
+    w = game.element(side, ctx["element"])
+    game.log.add("overwatch_fire", f"overwatch fire at {game.name(square)} ({SIDE_NAMES[side]})", side)
+    if args[0] == SPECIAL:
+        he.begin_special(game, w, square, spotted=True, reaction="overwatch")
+    else:
+        fire.begin_fire(game, w, square, True, "overwatch")

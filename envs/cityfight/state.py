@@ -17,7 +17,7 @@ class Element:
         "slot", "side", "name", "row", "section", "leader", "special", "shots", "smoke", "square", "roof",
         "suppressed", "ap_spent", "activated", "fired", "entered", "diagonal", "rubble_steps", "stopped",
         "fired_on", "assaulted", "overwatch", "fired_still", "seen_still", "ooa", "ooa_turn", "special_ooa",
-        "special_ooa_turn", "smoke_spent", "suppressed_engaging",
+        "special_ooa_turn", "smoke_spent", "suppressed_engaging", "reported",
     )
 
     def __init__(self, slot, side, name, row, section, leader=False, special=None, shots=0, smoke=False, square=DEAD,
@@ -44,6 +44,7 @@ class Element:
         self.special_ooa_turn = flags.get("special_ooa_turn", 0)
         self.smoke_spent = flags.get("smoke_spent", False)  # CF-SMK-3
         self.suppressed_engaging = flags.get("suppressed_engaging", False)  # CF-CA-8
+        self.reported = flags.get("reported", DEAD)       # CF-OW-3: the watched square it was reported entering
 
     @property
     def alive(self) -> bool:
