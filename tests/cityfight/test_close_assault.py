@@ -101,5 +101,5 @@ def test_CF_CA_10_everyone_in_the_square_spends_no_more_ap():
 
 
 def test_CF_CA_11_elements_killed_in_assault_are_revealed_by_type():
-    game = move_in([("D1", "B", "f6"), ("DL", "L", "f6")], [4, 1, 2])    # K; DL rolls 2: killed
+    game = move_in([("D1", "B", "f6"), ("DL", "L", "f6")], [4, 1, 2, 4])   # K; DL rolls 2: killed; LR roll
     assert game.knowledge[0].killed == {"B": 1, "L": 1}

@@ -218,7 +218,7 @@ def test_CF_RES_5_leaders_only_suppressed_by_results_on_their_square():
 
 
 def test_CF_RES_6_leader_with_combat_element_rolls_on_k():
-    game = build(MAP, attackers=[("A1", "D", "i9")], defenders=[("DL", "L", "a3"), ("D1", "B", "a3")], dice=[3])
+    game = build(MAP, attackers=[("A1", "D", "i9")], defenders=[("DL", "L", "a3"), ("D1", "B", "a3")], dice=[3, 4, 4])
     fire.apply_result(game, sq(game, "a3"), "K", 0)
     assert not el(game, "DL").alive
     game = build(MAP, attackers=[("A1", "D", "i9")], defenders=[("DL", "L", "a3"), ("D1", "B", "a3")], dice=[4])
@@ -227,8 +227,8 @@ def test_CF_RES_6_leader_with_combat_element_rolls_on_k():
 
 
 def test_CF_RES_7_k_with_no_combat_element_kills_all_non_combat():
-    game = result([("DL", "L", "a3")], "a3", "K")
-    assert not el(game, "DL").alive                      # no roll (no dice scripted)
+    game = result([("DL", "L", "a3")], "a3", "K", dice=[4])
+    assert not el(game, "DL").alive and game.dice.remaining == 0   # no CF-RES-6 roll; one CF-LDR-2 roll
 
 
 def test_CF_RES_8_fired_on_target_and_spread():
