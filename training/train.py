@@ -124,8 +124,6 @@ class Session:
         self.clock = Clock(info.trained_seconds, None if info.minutes is None else 60 * info.minutes)
         self.bar = ProgressBar(self.clock, info.timesteps, disable=not progress)
         self.updated = UpdatedSteps()
-        if self.model.num_timesteps == 0 and config.imitation.games and not info.imitation:
-            self.imitate()
 
     def _model(self):
         from sb3_contrib import MaskablePPO
@@ -163,6 +161,8 @@ class Session:
         self._save_info(status="running", sessions=self.info.sessions + 1)
         status = "finished"
         try:
+            if self.model.num_timesteps == 0 and self.config.imitation.games and not self.info.imitation:
+                self.imitate()
             if remaining > 0 and not self.clock.spent():
                 self.model.learn(remaining, callback=self._callbacks(extra), reset_num_timesteps=False,
                                  tb_log_name=TB_NAME)

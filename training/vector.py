@@ -1,13 +1,16 @@
 """The training environments: RubbleEnv on the learner's side, in a DummyVecEnv or a SubprocVecEnv.
 
-Measured on the 2-core machine, rifles-urban, MaskablePPO [128, 128], one torch thread, whole learn() loop
-(see the issue's final report for the full table):
-    DummyVecEnv   2 envs:  835 steps/s    8 envs: 1,072 steps/s   16 envs: 1,234 steps/s
-    SubprocVecEnv 2 envs:  546 steps/s    8 envs:   816 steps/s
-SubprocVecEnv loses: one rifles-urban step takes ~0.17 ms, less than the pipe round trip that moves its
-observation and mask between processes, and the second core is busy with the PPO update anyway. More
-environments in one process help because the policy's forward pass is batched over them. Hence
-`vec_env: dummy` and `envs: 8` in configs/training/default.yaml.
+Measured on the 2-core machine (`python -m training.measure rifles-urban`: timesteps/s of the whole learn()
+loop, the default config's MaskablePPO [128, 128], one torch thread, rollouts of 4,096 decisions):
+    DummyVecEnv    1 env: 882    2: 1,244    4: 1,804    8: 2,321    16: 2,566
+    SubprocVecEnv             2:   812    4:   836    8:   963    16: 1,134
+SubprocVecEnv loses at every count although it puts the second core to work: one rifles-urban step takes
+~0.17 ms, less than the pipe round trips (step, then `action_masks` through env_method) that carry each
+step's action, observation (989 floats), mask and info between processes, and the environments are only
+about a third of the loop's time anyway (training.measure: environments 34 %, PPO update 36 %, the rest
+mostly the policy's forward pass). More environments in one process help because that forward pass is
+batched over them; past 8 the gain is small. Hence `vec_env: dummy` and `envs: 8` in
+configs/training/default.yaml.
 """
 from __future__ import annotations
 
