@@ -28,9 +28,16 @@ class PolicyAgent:
         self.policy, self.side, self.name = policy, side, name
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view) -> int:
-        """The legal action the policy rates highest."""
-        action, _ = self.policy.predict(observation, action_masks=mask, deterministic=True)
-        return int(action)
+        """The legal action the policy rates highest (what predict(..., deterministic=True) returns)."""
+        import torch
+
+        # The actor alone, without predict()'s checks and value head: 4x faster, and evaluations play
+        # thousands of decisions. Same path as MaskableActorCriticPolicy.get_distribution for a Box input.
+        policy = self.policy
+        with torch.no_grad():
+            obs = torch.as_tensor(observation, dtype=torch.float32).unsqueeze(0)
+            logits = policy.action_net(policy.mlp_extractor.forward_actor(policy.pi_features_extractor(obs)))
+        return int(np.argmax(np.where(mask, logits[0].numpy(), -np.inf)))
 
     def reseed(self, seed: int) -> None:
         """Nothing to reseed: deterministic play draws no random numbers."""

@@ -42,6 +42,24 @@ def test_the_agent_plays_only_legal_actions_deterministically(model_path):
         state.apply(action)
 
 
+def test_the_agent_picks_what_masked_deterministic_predict_picks(model_path):
+    rs = registry.get(ENV)
+    agent = trained.load(model_path, rs, side=0)
+    rng = np.random.default_rng(0)
+    checked = 0
+    for seed in range(3):
+        state = rs.new_game(seed=seed)
+        while not state.is_over and checked < 60:
+            side, mask = state.current_side, state.legal_action_mask()
+            if side == 0:
+                observation = state.observation(0)
+                expected, _ = agent.policy.predict(observation, action_masks=mask, deterministic=True)
+                assert agent.act(observation, mask, None) == int(expected)
+                checked += 1
+            state.apply(int(rng.choice(np.flatnonzero(mask))))
+    assert checked >= 30
+
+
 def test_a_model_is_loaded_once_per_path(model_path):
     rs = registry.get(ENV)
     first, second = trained.load(model_path, rs, 0), trained.load(model_path, rs, 0, seed=9)
