@@ -150,7 +150,7 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .exploitability import latest_model, write_report
+    from .exploitability import best_model, write_report
 
     names = args.env or registry.names()
     for name in names:
@@ -159,7 +159,7 @@ def cmd_report(args) -> int:
         for side, given in enumerate((args.player, args.enemy)[: len(rs.sides)]):
             if given is not None:
                 lookup.agent(rs, given)   # a missing or unfit .zip fails here, in one line
-            models[side] = given or _str(latest_model(args.results, rs.name, rs.sides[side]))
+            models[side] = given or _str(best_model(args.results, rs.name, rs.sides[side]))
         out = args.results / rs.name / "exploitability.md"
         print(write_report(rs, lookup.scenario(rs, args.scenario), models, args.games, args.seed, out))
         print(f"written: {_shown_path(out)}\n")
@@ -271,8 +271,8 @@ def _add_report(sub) -> None:
 
     p = sub.add_parser("report", help="exploitability: scripted vs scripted beside trained vs scripted, per side")
     p.add_argument("env", nargs="*", help="environment names (default: every registered one)")
-    p.add_argument("--player", help="trained player model .zip (default: the finished player run with the most "
-                                    "timesteps under RESULTS/ENV)")
+    p.add_argument("--player", help="trained player model .zip (default: the finished player run under RESULTS/ENV "
+                                    "whose last periodic evaluation won most)")
     p.add_argument("--enemy", help="trained enemy model .zip (default: likewise)")
     p.add_argument("--games", type=_count, default=500, help="games per row")
     p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="game i uses seed SEED+i")

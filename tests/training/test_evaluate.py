@@ -7,7 +7,7 @@ import pytest
 from envs import registry
 from tests.training.helpers import ENV, run_cli, tiny_model
 from training.evaluate import Contestant, pairings
-from training.exploitability import latest_model
+from training.exploitability import best_model
 from training.ladder import rate
 from training.stats import GameRecord
 
@@ -63,14 +63,16 @@ def test_report_sets_scripted_and_trained_side_by_side(tmp_path, capsys, player_
     assert "- player: the trained player wins" in text
 
 
-def test_report_finds_the_finished_run_with_most_timesteps(tmp_path):
-    for name, steps, status in (("a", 100, "finished"), ("b", 300, "finished"), ("c", 900, "interrupted")):
+def test_report_picks_the_finished_run_that_evaluated_best(tmp_path):
+    runs = (("a", 100, "finished", 0.30), ("b", 300, "finished", 0.20), ("c", 900, "interrupted", 0.90))
+    for name, steps, status, win_rate in runs:
         folder = tmp_path / ENV / name
         folder.mkdir(parents=True)
         (folder / "model.zip").write_bytes(b"")
         (folder / "run.json").write_text(json.dumps({"side": "player", "status": status, "trained_timesteps": steps}))
-    assert latest_model(tmp_path, ENV, "player") == tmp_path / ENV / "b" / "model.zip"
-    assert latest_model(tmp_path, ENV, "enemy") is None
+        (folder / "eval.csv").write_text(f"timesteps,win_rate\n0,0.0\n{steps},{win_rate}\n")
+    assert best_model(tmp_path, ENV, "player") == tmp_path / ENV / "a" / "model.zip"
+    assert best_model(tmp_path, ENV, "enemy") is None
 
 
 def test_report_covers_every_registered_env_by_default(tmp_path, capsys):
