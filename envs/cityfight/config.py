@@ -25,7 +25,9 @@ LEGEND = {".": (OPEN, False, False), ":": (CLUTTERED, False, False), "T": (WOOD,
 CATEGORIES = ("rifles", "rifles_mg", "mg", "sniper")
 OOA_RULES = ("low_double", "any_double", "none")
 TIMES, WEATHERS = ("day", "night"), ("clear", "rain", "fog", "snow")
-OPTION_DEFAULTS = {"night": False, "smoke": False, "allow_under_announce": False, "force_level": "section"}
+# Game options (CF-VAR-1/2, CF-SRCH-7, CF-AP-7, CF-COND-1); weather None = the scenario's conditions.
+OPTION_DEFAULTS = {"night": False, "smoke": False, "allow_under_announce": False, "force_level": "section",
+                   "weather": None}
 FORCE_LEVELS = ("section", "company")
 
 
@@ -67,7 +69,7 @@ class Tables:
     range_bands: tuple[int, int]
     cover: tuple              # class -> (S, K)
     damage_steps: tuple       # cover classes, best first (CF-BLD-7)
-    damage_thresholds: tuple  # ((points, cover_down, rubble), ...)
+    damage_thresholds: tuple  # ((points, cover_down, rubble, blocks_doors), ...) (CF-BLD-3..5)
     he_weapons: dict          # name -> HEWeapon
     grids: dict               # name -> {total: (row, column)}, row 0 over / 1 level / 2 short, column 0 left / 1 line / 2 right
     leader_replacement: tuple
@@ -195,8 +197,8 @@ def load_tables(path: str) -> Tables:
     return Tables(
         path=path, elements=elements, range_bands=tuple(bands), cover=cover,
         damage_steps=tuple(COVER_NAMES.index(s) for s in steps),
-        damage_thresholds=tuple((d.int("points", min=1), d.int("cover_down", min=0), d.int("rubble", min=0))
-                                for d in f.items("damage_thresholds")),
+        damage_thresholds=tuple((d.int("points", min=1), d.int("cover_down", min=0), d.int("rubble", min=0),
+                                 d.bool("blocks_doors", default=False)) for d in f.items("damage_thresholds")),
         he_weapons=he, grids={name: _grid(f.sub("grids"), name) for name in f.sub("grids").data},
         leader_replacement=tuple(replacement), smoke_decay=tuple(tuple(s) for s in decay),
         default_sr=tuple((d.int("max", min=0, max=9), d.int("sr", min=2, max=12)) for d in f.items("default_sr")),
@@ -278,8 +280,9 @@ def _sections(f: Fields, tables: Tables, width: int, height: int) -> tuple:
 def _options(f: Fields) -> dict:
     given = f.sub("options", default={})
     given.unknown(OPTION_DEFAULTS)
-    options = {k: given.bool(k, default=v) for k, v in OPTION_DEFAULTS.items() if k != "force_level"}
+    options = {k: given.bool(k, default=v) for k, v in OPTION_DEFAULTS.items() if k not in ("force_level", "weather")}
     options["force_level"] = given.choice("force_level", FORCE_LEVELS, default="section")
+    options["weather"] = given.choice("weather", WEATHERS) if given.has("weather") else None   # CF-COND-1
     return options
 
 

@@ -119,7 +119,8 @@ def announce(game, e, target: int, category: int, dice, origin_known: bool = Tru
     origin = e.square if origin_known else -1
     knowledge.told_fire(game.knowledge[1 - e.side], origin, target, category, game.turn)
     where = game.name(e.square) if origin_known else "an unannounced square"
-    game.log.add("fire", f"fire from {where} at {game.name(target)} ({CATEGORIES[category]})", e.side,
+    from .he import ANNOUNCED
+    game.log.add("fire", f"fire from {where} at {game.name(target)} ({ANNOUNCED[category]})", e.side,
                  dice=tuple(dice), origin=origin, target=target)
 
 

@@ -30,9 +30,11 @@ class CityfightGame(GameState):
         for key, value in (options or {}).items():
             if key not in self.options:
                 raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(self.options))}")
-            self.options[key] = value if key == "force_level" else bool(value)
+            self.options[key] = value if key in ("force_level", "weather") else bool(value)
         if self.options["force_level"] not in config.FORCE_LEVELS:
             raise ValueError(f"force_level must be one of {config.FORCE_LEVELS}")
+        if self.options["weather"] not in (None, *config.WEATHERS):
+            raise ValueError(f"weather must be one of {config.WEATHERS} (or None: the scenario's)")
         self.board = board_for(scenario.width, scenario.height, scenario.terrain)
         self.conditions = self._conditions()
         self.log = EventLog()
@@ -50,11 +52,15 @@ class CityfightGame(GameState):
         return cls(spec, dice if dice is not None else SeededDice(seed), options)
 
     def _conditions(self) -> dict:
-        """CF-COND-1 with CF-VAR-1: the night toggle sets the time and the illuminated MSqs."""
+        """CF-COND-1 with CF-VAR-1: the scenario's conditions; the night toggle sets the time and the illuminated
+        MSqs, the weather option the weather. They act only through CF-SRCH-19..21 (search.py) and CF-REC-10
+        (recovery.py); both sides see them (CF-HID-1)."""
         c = dict(self.scenario.conditions)
         if self.options["night"]:
             c["time"] = self.scenario.variants["night"]["time"]
             c["illuminated"] = self.scenario.variants["night"]["illuminated"]
+        if self.options["weather"] is not None:
+            c["weather"] = self.options["weather"]
         return c
 
     def _setup(self) -> None:

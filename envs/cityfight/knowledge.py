@@ -16,7 +16,7 @@ class Knowledge:
     """One side's record of reports (CF-HID-5..13)."""
 
     __slots__ = ("side", "occupied", "empty", "spotted", "searched", "exposed", "origins", "enemy_activations",
-                 "killed", "reports", "last_search", "last_fire", "enemy_out_told")
+                 "killed", "reports", "last_search", "last_fire", "enemy_out_told", "impacts")
 
     def __init__(self, side: int, squares: int, msqs: int) -> None:
         self.side = side
@@ -32,6 +32,7 @@ class Knowledge:
         self.last_search: list = [NEVER, 0, NEVER]   # CF-HID-5: the enemy's last search here: [msq, N, turn]
         self.last_fire: list = [NEVER, NEVER, -1, NEVER]  # CF-HID-7: [origin or -1, target, category, turn]
         self.enemy_out_told = False
+        self.impacts = [NEVER] * squares      # CF-HID-9: turn of the last HE impact on each square (public)
 
     def to_dict(self) -> dict:
         return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
@@ -84,6 +85,11 @@ def told_report(k: Knowledge, square: int, row: str, entry: int, exit_: int, tur
     del k.reports[:-REPORTS_KEPT]
     if exit_ < 0:
         k.occupied[square] = turn
+
+
+def told_impact(k: Knowledge, square: int, turn: int) -> None:
+    """CF-HID-9: an HE impact square is public."""
+    k.impacts[square] = turn
 
 
 def told_killed(k: Knowledge, row: str) -> None:

@@ -30,7 +30,7 @@ CONTEXT = 2 * MAX_ELEMENTS
 PLANE_NAMES = (*COVER_NAMES, "building", "door_open", "door_blocked", "damage", "rubble", "smoke", "prepared",
                "objective", "own_overwatch", "enemy_overwatch", "engaged", "own_count", "own_suppressed",
                "seen_occupied", "seen_empty", "spotted", "fire_origin", "exposed", "enemy_search", "decision_square",
-               "chokepoint", "on_map")
+               "chokepoint", "on_map", "he_impact", "illuminated")
 PLANES = len(PLANE_NAMES)
 P = {name: i for i, name in enumerate(PLANE_NAMES)}
 OWN = 16 + len(ROWS) + len(WEAPONS)
@@ -146,6 +146,9 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
         if decision[0] == "ifa":
             view[P["decision_square"], ctx["options"]] = 1
     view[P["on_map"]] = 1
+    view[P["he_impact"]] = recency(k.impacts, game.turn)      # CF-HID-9
+    for msq in game.conditions["illuminated"]:                # CF-COND-1 / CF-HID-1: conditions are public
+        view[P["illuminated"], board.msq_squares[msq]] = 1
     planes[:, code] = view
 
 

@@ -54,10 +54,26 @@ def status_line(game, side) -> str:
     deciding = game.current_side
     pools = " ".join(f"{s.name}:{s.pool}AP/LR{s.lr}" for sd in ((0, 1) if side is None else (side,)) for s in game.sections[sd])
     outs = "".join(f" {SIDE_NAMES[s]} Out" for s in (0, 1) if game.outs[s])
-    turn = f"Turn {game.turn}/{game.scenario.turns} {game.phase}"
+    turn = f"Turn {game.turn}/{game.scenario.turns} {game.phase}{conditions_words(game)}"
     if deciding is not None and (side is None or deciding == side):
         turn += f", {SIDE_NAMES[deciding]} decides {game.decision[0]}"
     return f"{turn}  [{who} view]  {pools}{outs}"
+
+
+def conditions_words(game) -> str:
+    """CF-COND-1 / CF-HID-1: public conditions, when not day and clear."""
+    c = game.conditions
+    words = [w for w in (c["time"], c["weather"]) if w not in ("day", "clear")]
+    if c["time"] == "night" and c["illuminated"]:
+        words.append("lit " + " ".join(game.board.msq_names[m] for m in c["illuminated"]))
+    return f" ({', '.join(words)})" if words else ""
+
+
+def damage_line(game) -> str:
+    """CF-HID-1 / CF-HID-9: building damage points are public; '#' marks blocked doorways (CF-BLD-4)."""
+    hit = [f"{game.name(s)} {game.damage[s]}{'#' if game.door[s] == 2 else ''}"
+           for s in range(game.board.size) if game.damage[s]]
+    return "  damage: " + ", ".join(hit) if hit else ""
 
 
 def text(game, side=None) -> str:
@@ -67,6 +83,8 @@ def text(game, side=None) -> str:
     for y in range(board.height):
         row = "".join(square_char(game, side, y * board.width + x, elements) for x in range(board.width))
         lines.append(f"{y + 1:>3} {row}")
+    if damage_line(game):
+        lines.append(damage_line(game))
     for e in elements:
         flags = "".join(f for f, on in (("S", e.suppressed), ("F", e.fired), ("OW", e.overwatch != DEAD),
                                         ("OOA", e.ooa)) if on)
@@ -103,6 +121,10 @@ def draw_marks(draw, game, side, square: int, box, engaged) -> None:
     x0, y0, x1, y1 = box
     if game.board.building[square] >= 0 and game.door[square] == 1:
         draw.rectangle((x0 + 11, y1 - 5, x1 - 11, y1), fill=(250, 250, 250))
+    if game.board.building[square] >= 0 and game.door[square] == 2:
+        draw.rectangle((x0 + 11, y1 - 5, x1 - 11, y1), fill=(60, 40, 30))     # CF-BLD-4: a blocked way in
+    if game.damage[square]:
+        draw.text((x1 - 9, y1 - 12), str(min(game.damage[square], 9)), fill=(250, 250, 250))   # CF-BLD-1
     if game.rubble[square]:
         draw.text((x0 + 2, y0 + 1), "%", fill=(90, 70, 50))
     if game.smoke[square]:

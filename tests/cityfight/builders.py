@@ -53,7 +53,7 @@ def build(map_text: str | None = None, attackers=(), defenders=(), dice=(), pool
         section = Section(0, side, "AD"[side], lr[side], pools[side])
         game.sections[side].append(section)
         for item in items:
-            place(game, side, *item)
+            place(game, side, *item[:4], **(item[4] if len(item) > 4 else {}))   # optional 5th: element flags
     game.phase = "action"
     game.push(("ammo_phase",), ("recovery_phase",), ("end_check",))   # the rest of turn 1
     game.decide("activate", 0)
