@@ -31,7 +31,7 @@ def roll_pool(game, section) -> None:
 
 
 def effective_lr(game, section) -> int:
-    """CF-AP-5/6: the leader's LR, -2 while the (acting) leader is suppressed."""
+    """CF-AP-5, CF-AP-6: the leader's LR (scenario default 3), -2 while the (acting) leader is suppressed."""
     leader = section.leader
     if leader != DEAD and game.element(section.side, leader).suppressed:
         return section.lr + game.tables.ap["suppressed_leader_lr"]

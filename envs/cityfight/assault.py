@@ -37,7 +37,7 @@ def assault_total(game, e, dice: list[int]) -> int:
 
 
 def kills(game, e, dice: list[int], cover: int) -> bool:
-    """CF-CA-3/4: against the cover row; an S counts as K, so a 6 always kills."""
+    """CF-CA-3; CF-CA-4: against the cover row an S counts as K, so a 6 always kills."""
     return assault_total(game, e, dice) >= game.tables.cover[cover][0] or max(dice) == 6
 
 

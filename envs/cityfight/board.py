@@ -27,7 +27,7 @@ class Board:
         self.building = self._buildings(terrain)                 # CF-TER-2: building id or -1
         self.wood = [c == WOOD for c in self.base_cover]
         blocks = np.array([b >= 0 or w for b, w in zip(self.building, self.wood)]).reshape(height, width)
-        self.los = los_table(blocks, corner="both")              # CF-LOS-1/2/3: elements never block
+        self.los = los_table(blocks, corner="both")              # CF-LOS-1, CF-LOS-2; CF-LOS-3: elements never block
         self.range = self.grid.distance_table("chebyshev")       # CF-GRID-3
         self.msq = [(i // width // 3) * self.mwidth + (i % width) // 3 for i in range(self.size)]
         self.msq_array = np.array(self.msq)

@@ -67,7 +67,8 @@ def halve(value: int) -> int:
 
 
 def modified_fs(fs: int, occupants, spotted: bool) -> int:
-    """CF-FIRE-6..8: x2 if every occupant moved twice; halved if every occupant is suppressed; halved if unspotted."""
+    """CF-FIRE-6: x2 if every occupant moved twice; CF-FIRE-7: halved if every occupant is suppressed;
+    CF-FIRE-8: halved if unspotted (doubling first, each halving rounded up)."""
     if occupants and all(o.entered >= 2 for o in occupants):
         fs *= 2
     if occupants and all(o.suppressed for o in occupants):
@@ -78,7 +79,7 @@ def modified_fs(fs: int, occupants, spotted: bool) -> int:
 
 
 def die_result(die: int, fs: int, cover: tuple[int, int]) -> str | None:
-    """CF-FIRE-10/11: die + FS against the cover row; a 6 gives at least S."""
+    """CF-FIRE-10: die + FS against the cover row; CF-FIRE-11: a 6 gives at least S."""
     total = die + fs
     if total >= cover[1]:
         return K
@@ -115,7 +116,8 @@ def category_of(game, e) -> int:
 
 
 def announce(game, e, target: int, category: int, dice, origin_known: bool = True) -> None:
-    """CF-FIRE-18 / CF-HID-7/8: the target side is told origin, category, target and dice, never the firers."""
+    """CF-FIRE-18 / CF-HID-7: the target side is told origin, category, target and dice, never the firers;
+    CF-HID-8: the firing side is told nothing about the result."""
     origin = e.square if origin_known else -1
     knowledge.told_fire(game.knowledge[1 - e.side], origin, target, category, game.turn)
     where = game.name(e.square) if origin_known else "an unannounced square"
@@ -167,7 +169,8 @@ def mark_fired_on(elements) -> None:
 
 
 def apply_result(game, square: int, result: str | None, firing_side: int, spread: bool = True) -> None:
-    """CF-RES-1..7 on the square, then CF-RES-2/4 to the other Open squares of its MSq."""
+    """CF-RES-1..7 on the square (CF-FIRE-14: every element there, non-combat too), then CF-RES-2 / CF-RES-4
+    to the other Open squares of its MSq."""
     if result is None:
         game.log.add("result", f"no effect on {game.name(square)}", firing_side, square=square)
         return

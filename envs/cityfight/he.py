@@ -149,7 +149,7 @@ def explode(game, e, w, impact: int) -> None:
 
 
 def he_result(game, square: int, total: int) -> str | None:
-    """CF-HE-6/7: total against the square's cover row; no spotting reduction, no six or double-six rules."""
+    """CF-HE-6, CF-HE-7: total against the square's cover row; no spotting reduction, no six or double-six rules."""
     s, k = game.tables.cover[game.cover[square]]
     return "K" if total >= k else "S" if total >= s else None
 

@@ -62,7 +62,7 @@ def move_targets(game, e) -> list[int]:
 
 
 def run_targets(game, e) -> list[tuple[int, int]]:
-    """CF-ACT-2/3: two steps; no run whose first step would end movement (CF-MOVE-2, CF-MOVE-5)."""
+    """CF-ACT-2, CF-ACT-3: two steps; no run whose first step would end movement (CF-MOVE-2, CF-MOVE-5)."""
     if not can_move(game, e) or not ap.can_spend(game, e, 2):
         return []
     found = []

@@ -124,7 +124,7 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
         for e in game.elements[s]:
             if e.overwatch != DEAD:
                 view[P[plane], e.overwatch] = 1
-    for square in game.engaged_squares():
+    for square in game.engaged_squares():                      # CF-HID-11: known to both, numbers hidden
         view[P["engaged"], square] = 1
     for e in game.elements[side]:
         if e.square != DEAD:

@@ -39,7 +39,8 @@ def watchers(game, side: int, square: int) -> list:
 
 
 def entered(game, mover, square: int, came_from: int) -> None:
-    """CF-OW-2/4: report the entry (type, size, direction) to the watcher's side, then offer the watchers' fire."""
+    """CF-OW-2/4, CF-HID-10: report the entry (type, size, direction) to the watcher's side only, then offer
+    the watchers' fire."""
     side = 1 - mover.side
     if not watchers(game, side, square):
         return

@@ -26,7 +26,7 @@ def hidden_setup(game) -> None:
 
 @task("turn_start")
 def turn_start(game) -> None:
-    """CF-TURN-1/2: upkeep (smoke decays, per-turn flags clear), then the phases of the turn."""
+    """CF-TURN-1, CF-TURN-2: upkeep (smoke decays, per-turn flags clear), then the phases of the turn."""
     game.phase = "upkeep"
     game.log.add("turn", f"turn {game.turn} begins")
     smoke.decay(game)                                           # CF-SMK-5
@@ -55,7 +55,7 @@ def action_phase(game) -> None:
 
 
 def can_activate(game, e) -> bool:
-    """CF-TURN-4/5: not yet this phase; not suppressed, 2 AP spent, barred by CF-CA-10 or without pool AP."""
+    """CF-TURN-4, CF-TURN-5: not yet this phase; not suppressed, 2 AP spent, barred by CF-CA-10 or without pool AP."""
     if e.square == DEAD or e.activated or e.suppressed or e.assaulted or e.overwatch != DEAD:
         return False
     return e.ap_spent < game.tables.ap["element_cap"] and game.section_of(e).pool >= 1
