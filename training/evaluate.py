@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import lookup
+from .rundir import model_label
 from .series import SideResult, format_length, format_share, side_result
 from .simulate import Matchup, run_series
 from .stats import GameRecord
@@ -50,16 +51,6 @@ def contestant(rs, name: str) -> Contestant:
     side = model_meta(load_model(name)).get("side")
     sides = (rs.sides.index(side),) if side in rs.sides else tuple(range(len(rs.sides)))
     return Contestant(name, model_label(name), sides)
-
-
-def model_label(path: str) -> str:
-    """A model's run folder name for `.../<run>/model.zip` (or a checkpoint in it), else the file's stem."""
-    p = Path(path)
-    if p.name == "model.zip":
-        return p.parent.name
-    if p.parent.name == "checkpoints":
-        return f"{p.parent.parent.name}:{p.stem}"
-    return p.stem
 
 
 def unique_labels(contestants: list[Contestant]) -> list[Contestant]:

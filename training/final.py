@@ -35,7 +35,7 @@ def write_run_report(session, final: list[FinalRow]) -> None:
     rows = read_eval_rows(session.rundir.eval_csv)
     info = session.info
     if rows:
-        title = f"{info.env}: {info.side} vs {info.opponent} ({info.run})"
+        title = f"{info.env}: {info.side} vs {info.opponent_label} ({info.run})"
         plot_curve(rows, baselines(session), session.rundir.curve, title)
     sections = [("Result", summary_lines(session, final)), ("Learning curve", curve_lines(rows))]
     if final:
@@ -84,7 +84,7 @@ def run_lines(session) -> list[str]:
             f"- timesteps: {info.trained_timesteps:,} (model updated on {info.updated_timesteps:,}); "
             f"training time {info.trained_seconds:.0f} s ({rate:,.0f} timesteps/s including evaluations)",
             f"- budget: {budget_text(info)}; environments: {info.envs} ({session.config.vec_env}); "
-            f"opponent: {info.opponent}; scenario: {info.scenario or session.rs.default_scenario}; seed: {info.seed}",
+            f"opponent: {shown_opponent(info)}; scenario: {info.scenario or session.rs.default_scenario}; seed: {info.seed}",
             *imitation_lines(info),
             "- files: `model.zip` (MaskablePPO with optimizer state), `eval.csv`, `curve.png`, `config.yaml`, "
             "`run.json`, `checkpoints/`, TensorBoard logs in `tb/`"]
@@ -111,8 +111,12 @@ def budget_text(info) -> str:
 
 def train_command(info, config_path: str, budget: str) -> str:
     scenario = f" --scenario {info.scenario}" if info.scenario else ""
-    return (f"rubble train {info.env} --side {info.side} --opponent {info.opponent}{scenario} --seed {info.seed} "
+    return (f"rubble train {info.env} --side {info.side} --opponent {shown_opponent(info)}{scenario} --seed {info.seed} "
             f"--envs {info.envs} --config {config_path} {budget}")
+
+
+def shown_opponent(info) -> str:
+    return shown_path(info.opponent) if info.opponent.endswith(".zip") else info.opponent
 
 
 def reproduce_lines(session) -> list[str]:

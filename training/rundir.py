@@ -44,6 +44,11 @@ class RunInfo:
     imitation: dict = field(default_factory=dict)   # behaviour cloning's statistics, once it has run
     status: str = "new"            # new, running, interrupted, finished
 
+    @property
+    def opponent_label(self) -> str:
+        """The opponent's name, or a model opponent's run folder name."""
+        return model_label(self.opponent) if self.opponent.endswith(".zip") else self.opponent
+
     def with_progress(self, **changes) -> "RunInfo":
         return replace(self, **changes)
 
@@ -116,3 +121,13 @@ def git_commit() -> str:
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return head + ("-dirty" if dirty else "")
+
+
+def model_label(path: str) -> str:
+    """A model's run folder name for `.../<run>/model.zip` (or a checkpoint in it), else the file's stem."""
+    p = Path(path)
+    if p.name == "model.zip":
+        return p.parent.name
+    if p.parent.name == "checkpoints":
+        return f"{p.parent.parent.name}:{p.stem}"
+    return p.stem

@@ -70,7 +70,7 @@ def final_table(rows: Sequence[FinalRow], side_name: str) -> list[str]:
 
 def write_report(path: Path, info, sections: Sequence[tuple[str, Sequence[str]]]) -> None:
     """report.md: a title naming the run, then each (heading, lines) section."""
-    text = [f"# {info.env} / {info.run}: {info.side} vs {info.opponent}", ""]
+    text = [f"# {info.env} / {info.run}: {info.side} vs {info.opponent_label}", ""]
     for heading, lines in sections:
         text += [f"## {heading}", "", *lines, ""]
     path.write_text("\n".join(text), encoding="utf-8")

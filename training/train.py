@@ -21,7 +21,7 @@ from . import lookup
 from .callbacks import (Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps, append_eval_row, eval_row,
                         read_eval_rows)
 from .config import TrainConfig, load_config
-from .rundir import RESULTS_ROOT, RunDir, RunInfo, find_run, git_commit, new_run_name, versions
+from .rundir import RESULTS_ROOT, RunDir, RunInfo, find_run, git_commit, model_label, new_run_name, versions
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
 
@@ -68,19 +68,25 @@ def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
     rundir = RunDir(env_dir / name)
     rundir.path.mkdir(parents=True)
     rundir.config.write_text(config.to_yaml(), encoding="utf-8")
-    envs = request.envs or config.envs
-    minutes = request.minutes if request.timesteps is None else None
-    if request.timesteps is None and minutes is None:
-        minutes = config.minutes
-    rundir.write_info(RunInfo(env=rs.name, run=name, side=request.side, opponent=request.opponent,
-                              scenario=request.scenario, seed=request.seed, timesteps=request.timesteps,
-                              minutes=minutes, envs=envs, versions=versions(), git_commit=git_commit()))
+    # A model opponent is kept as an absolute path: a resumed run may start from another directory.
+    opponent = str(Path(request.opponent).resolve()) if request.opponent.endswith(".zip") else request.opponent
+    timesteps, minutes = budget(request, config)
+    rundir.write_info(RunInfo(env=rs.name, run=name, side=request.side, opponent=opponent,
+                              scenario=request.scenario, seed=request.seed, timesteps=timesteps, minutes=minutes,
+                              envs=request.envs or config.envs, versions=versions(), git_commit=git_commit()))
     return rundir
 
 
+def budget(request: TrainRequest, config: TrainConfig) -> tuple[int | None, float | None]:
+    """(timesteps, minutes): the one the request gives, else the config's minutes."""
+    if request.timesteps is not None:
+        return request.timesteps, None
+    return None, request.minutes if request.minutes is not None else config.minutes
+
+
 def default_run_name(request: TrainRequest) -> str:
-    """e.g. 'player-vs-scripted-seed0'; a model opponent is named by its file."""
-    opponent = Path(request.opponent).stem if request.opponent.endswith(".zip") else request.opponent
+    """e.g. 'player-vs-scripted-seed0'; a model opponent is named by its run folder."""
+    opponent = model_label(request.opponent) if request.opponent.endswith(".zip") else request.opponent
     return f"{request.side}-vs-{opponent}-seed{request.seed}"
 
 

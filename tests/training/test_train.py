@@ -149,3 +149,17 @@ def test_imitation_clones_the_teacher_before_ppo(tmp_path):
     imitation = run.read_info().imitation
     assert imitation["games"] == 3 and imitation["decisions"] > 3 and 0 <= imitation["accuracy"] <= 1
     assert "- imitation: before PPO the policy copied the scripted player" in run.report.read_text()
+
+
+def test_a_model_opponent_is_named_by_its_run_and_kept_as_an_absolute_path(tmp_path, monkeypatch):
+    from tests.training.helpers import tiny_model
+    folder = tmp_path / "results" / ENV / "enemy-run"
+    folder.mkdir(parents=True)
+    tiny_model(folder / "model.zip", side="enemy")
+    monkeypatch.chdir(tmp_path)
+    run = new_run(TrainRequest(env=ENV, side="player", opponent=f"results/{ENV}/enemy-run/model.zip", timesteps=64,
+                               config_path=write_config(tmp_path), results=tmp_path / "results"))
+    assert run.path.name == "player-vs-enemy-run-seed0"
+    assert run.read_info().opponent == str(folder / "model.zip")
+    assert run_session(run, progress=False).status == "finished"
+    assert run.report.read_text().startswith(f"# {ENV} / player-vs-enemy-run-seed0: player vs enemy-run")
