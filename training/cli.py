@@ -91,6 +91,11 @@ def cmd_bench(args) -> int:
 def cmd_train(args) -> int:
     from .train import run_session
 
+    fixed = [flag for flag in ("side", "opponent", "seed", "config", "envs", "scenario", "run_name")
+             if getattr(args, flag) is not None]
+    if args.resume and fixed:
+        names = ", ".join("--" + ("run" if f == "run_name" else f) for f in fixed)
+        raise CommandError(f"--resume keeps the run's settings ({names} given); only --minutes or --timesteps may change")
     rundir = _resume_dir(args) if args.resume else _new_run(args)
     print(f"run folder: {_shown_path(rundir.path)}", flush=True)
     try:
@@ -113,9 +118,10 @@ def _new_run(args):
 
     rs = lookup.ruleset(args.env)
     side = rs.sides[lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side]
-    lookup.agent(rs, args.opponent)  # an unknown opponent or a missing .zip fails before anything is made
-    request = TrainRequest(env=rs.name, side=side, opponent=args.opponent, scenario=lookup.scenario(rs, args.scenario),
-                           seed=args.seed, timesteps=args.timesteps, minutes=args.minutes,
+    opponent = args.opponent or "scripted"
+    lookup.agent(rs, opponent)  # an unknown opponent or a missing .zip fails before anything is made
+    request = TrainRequest(env=rs.name, side=side, opponent=opponent, scenario=lookup.scenario(rs, args.scenario),
+                           seed=args.seed or 0, timesteps=args.timesteps, minutes=args.minutes,
                            config_path=args.config or default_config_path(rs.name), envs=args.envs, run=args.run_name,
                            results=args.results)
     try:
@@ -232,11 +238,11 @@ def _add_train(sub) -> None:
     p.add_argument("env")
     p.add_argument("--side", help="the side that learns, by name or number (default: the env's learner side); "
                                   "the opponent plays the others")
-    p.add_argument("--opponent", default="scripted", help="scripted, random, or a trained model's .zip")
+    p.add_argument("--opponent", help="scripted (default), random, or a trained model's .zip")
     budget = p.add_mutually_exclusive_group()
     budget.add_argument("--minutes", type=_minutes, help="wall-clock budget (default: the config's `minutes`)")
     budget.add_argument("--timesteps", type=_count, help="budget in learner decisions")
-    p.add_argument("--seed", type=_seed, default=0, help="seeds the model, the training games and the agents")
+    p.add_argument("--seed", type=_seed, help="seeds the model, the training games and the agents (default 0)")
     p.add_argument("--config", help="hyperparameters (default: configs/training/ENV.yaml, else default.yaml)")
     p.add_argument("--envs", type=_count, help="parallel environments (default: the config's `envs`)")
     p.add_argument("--scenario")

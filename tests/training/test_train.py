@@ -163,3 +163,8 @@ def test_a_model_opponent_is_named_by_its_run_and_kept_as_an_absolute_path(tmp_p
     assert run.read_info().opponent == str(folder / "model.zip")
     assert run_session(run, progress=False).status == "finished"
     assert run.report.read_text().startswith(f"# {ENV} / player-vs-enemy-run-seed0: player vs enemy-run")
+
+
+def test_resume_refuses_settings_it_would_ignore(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "train", ENV, "--resume", "x", "--seed", 3, "--envs", 2, "--results", tmp_path)
+    assert code == 2 and "--resume keeps the run's settings (--seed, --envs given)" in err
