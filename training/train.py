@@ -215,9 +215,16 @@ class Session:
         result = self.play_learner("scripted", seeds_from(TRAIN_EVAL_SEED, self.config.eval_games))
         append_eval_row(self.rundir.eval_csv, eval_row(timesteps, self.clock.elapsed(), result))
         self.bar.show(result)
-        self.model.logger.record("eval/win_rate", result.win_rate)
-        self.model.logger.record("eval/mean_decisions", result.decisions)
+        self._log_eval(timesteps, result)
         return result
+
+    def _log_eval(self, timesteps: int, result: SideResult) -> None:
+        """The evaluation in TensorBoard, at the evaluated step (not at the next rollout's end)."""
+        logger = getattr(self.model, "_logger", None)   # none yet if learn() never ran in this session
+        if logger is not None:
+            logger.record("eval/win_rate", result.win_rate)
+            logger.record("eval/mean_decisions", result.decisions)
+            logger.dump(step=timesteps)
 
     def checkpoint(self, timesteps: int) -> None:
         """checkpoints/step_<N>.zip, and model.zip + run.json as they are now (a crash resumes from here)."""

@@ -168,3 +168,11 @@ def test_a_model_opponent_is_named_by_its_run_and_kept_as_an_absolute_path(tmp_p
 def test_resume_refuses_settings_it_would_ignore(tmp_path, capsys):
     code, _, err = run_cli(capsys, "train", ENV, "--resume", "x", "--seed", 3, "--envs", 2, "--results", tmp_path)
     assert code == 2 and "--resume keeps the run's settings (--seed, --envs given)" in err
+
+
+def test_resuming_a_finished_run_only_reports_again(tmp_path):
+    run = new_tiny_run(tmp_path, timesteps=128)
+    run_session(run, progress=False)
+    before = run.eval_csv.read_text()
+    again = run_session(run, progress=False)
+    assert again.status == "finished" and run.read_info().sessions == 2 and run.eval_csv.read_text() == before
