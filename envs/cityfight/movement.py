@@ -1,6 +1,8 @@
 """Movement (CF-MOVE-1..8, CF-ACT-1..3, CF-AUTO-3): steps, runs, and what a step sets off."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import ap, assault, overwatch
 from .config import WOOD
 from .flow import task
@@ -18,20 +20,48 @@ def ends_movement(game, square: int) -> bool:
     return game.board.building[square] >= 0 or game.board.base_cover[square] == WOOD
 
 
-def step_target(game, e, square: int, direction: int, diagonal_used: bool, rubble_steps: int) -> int:
+def step_table(game) -> list[list[int]]:
+    """Per square and direction, the square a step reaches by the terrain alone (CF-MOVE-3/4/6), or -1.
+
+    Doorways change only by breaches and damage, so tables are shared by map and doorway states."""
+    return _step_table(game.board, bytes(game.door))
+
+
+@lru_cache(maxsize=64)
+def _step_table(board, doors: bytes) -> list[list[int]]:
+    b = board.building
+    table = [[-1] * 8 for _ in range(board.size)]
+    for here in range(board.size):
+        for d in range(8):
+            there = board.step(here, d)
+            if there < 0:
+                continue
+            if b[here] < 0 and b[there] < 0:
+                table[here][d] = there
+            elif not is_diagonal(d) and (b[here] == b[there] if b[here] >= 0 and b[there] >= 0
+                                         else doors[there if b[there] >= 0 else here] == 1):
+                table[here][d] = there                        # CF-MOVE-3/4 as building_step_ok
+    return table
+
+
+def friend_counts(game, side: int) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for f in game.elements[side]:
+        if f.square != DEAD:
+            counts[f.square] = counts.get(f.square, 0) + 1
+    return counts
+
+
+def step_target(game, e, square: int, direction: int, diagonal_used: bool, rubble_steps: int, counts=None) -> int:
     """The square a step from `square` reaches, or -1 if the step is illegal (observable facts only, CF-HID-14)."""
-    board = game.board
-    there = board.step(square, direction)
-    if there < 0:                                             # CF-MOVE-6: off the map
-        return -1
-    diagonal = is_diagonal(direction)
-    if diagonal and diagonal_used:                            # CF-MOVE-1
+    there = step_table(game)[square][direction]               # CF-MOVE-3/4; CF-MOVE-6: off the map
+    if there < 0 or (direction >= 4 and diagonal_used):       # CF-MOVE-1
         return -1
     if game.rubble[there] and rubble_steps >= 1:              # CF-MOVE-5
         return -1
-    if not building_step_ok(game, square, there, diagonal):
-        return -1
-    if sum(1 for f in game.elements[e.side] if f.square == there) >= STACK:   # CF-MOVE-6 / CF-GRID-5
+    if counts is None:
+        counts = friend_counts(game, e.side)
+    if counts.get(there, 0) >= STACK:                         # CF-MOVE-6 / CF-GRID-5
         return -1
     return there
 
@@ -58,22 +88,23 @@ def move_targets(game, e) -> list[int]:
     """CF-ACT-1: the legal step directions."""
     if not can_move(game, e) or not ap.can_spend(game, e, 1):
         return []
-    return [d for d in range(8) if step_target(game, e, e.square, d, e.diagonal, e.rubble_steps) >= 0]
+    counts = friend_counts(game, e.side)
+    return [d for d in range(8) if step_target(game, e, e.square, d, e.diagonal, e.rubble_steps, counts) >= 0]
 
 
 def run_targets(game, e) -> list[tuple[int, int]]:
     """CF-ACT-2, CF-ACT-3: two steps; no run whose first step would end movement (CF-MOVE-2, CF-MOVE-5)."""
     if not can_move(game, e) or not ap.can_spend(game, e, 2):
         return []
-    found = []
+    found, counts = [], friend_counts(game, e.side)
     for d1 in range(8):
-        mid = step_target(game, e, e.square, d1, e.diagonal, e.rubble_steps)
+        mid = step_target(game, e, e.square, d1, e.diagonal, e.rubble_steps, counts)
         if mid < 0 or ends_movement(game, mid):
             continue
         diag, rubble = e.diagonal or is_diagonal(d1), e.rubble_steps + game.rubble[mid]
-        for d2 in range(8):
-            if step_target(game, e, mid, d2, diag, rubble) >= 0:
-                found.append((d1, d2))
+        counts[e.square] -= 1                                 # it has left its square
+        found += [(d1, d2) for d2 in range(8) if step_target(game, e, mid, d2, diag, rubble, counts) >= 0]
+        counts[e.square] += 1
     return found
 
 
