@@ -26,7 +26,9 @@ def hit_square(game, square: int, result: str | None, firer_square: int) -> None
 
 
 def reach_threshold(game, square: int, cover_down: int, rubble: int, blocks: bool, firer_square: int) -> None:
-    """CF-BLD-3..5: lower the cover (CF-BLD-7), block doorways and breaches (CF-BLD-4), make the nth rubble."""
+    """One threshold of the table: CF-BLD-3 (2 points: 1st rubble neighbour), CF-BLD-4 (4 points: cover one class
+    lower, doorways and breaches blocked, 2nd rubble neighbour), CF-BLD-5 (8 points: cover two classes below the
+    original, 3rd rubble neighbour); the cover steps of CF-BLD-7."""
     if cover_down:
         game.cover[square] = lowered_cover(game, square, cover_down)
         game.log.add("cover", f"{game.name(square)} is knocked down to {COVER_NAMES[game.cover[square]]}", None,
@@ -74,9 +76,10 @@ def rubble_neighbours(game, square: int, firer_square: int) -> list[int]:
 
 
 def make_rubble(game, square: int) -> None:
-    """CF-BLD-3..6: the square becomes rubble (Cluttered, CF-TER-1); elements in it are killed. A square that
-    is rubble already does not become rubble again (nobody is killed). Wood keeps its cover class (the same
-    CF-TAB-2 row as Cluttered) and still blocks LOS and ends movement (CF-TER-3, CF-MOVE-2)."""
+    """CF-BLD-3, CF-BLD-4, CF-BLD-5: the square becomes rubble (Cluttered, CF-TER-1); CF-BLD-6: elements in it
+    are killed. A square that is rubble already does not become rubble again (nobody is killed). Wood keeps
+    its cover class (the same CF-TAB-2 row as Cluttered) and still blocks LOS and ends movement (CF-TER-3,
+    CF-MOVE-2)."""
     if game.rubble[square]:
         return
     game.rubble[square] = True
