@@ -165,6 +165,9 @@ class CityfightGame(GameState):
     def section_of(self, e: Element) -> Section:
         return self.sections[e.side][e.section]
 
+    def damage_total(self) -> int:
+        return sum(self.damage)
+
     def name(self, square: int) -> str:
         return self.board.names[square]
 

@@ -105,21 +105,39 @@ def recency(turns: list[int], now: int) -> np.ndarray:
     return np.where(t == NEVER, 0.0, 1.0 / (1.0 + now - t))
 
 
+STATIC_PLANES = ("building", "prepared", "objective", "chokepoint", "on_map", "illuminated")
+
+
+def static_planes(game) -> np.ndarray:
+    """The planes that never change in a game (map, scenario marks, conditions), cached on the game."""
+    cached = game.__dict__.get("_static_planes")
+    if cached is None:
+        board, spec = game.board, game.scenario
+        cached = np.zeros((PLANES, board.size), dtype=np.float32)
+        cached[P["building"]] = np.asarray(board.building) >= 0
+        for plane, squares in (("prepared", spec.prepared), ("objective", spec.objectives),
+                               ("chokepoint", spec.chokepoints)):
+            for xy in squares:
+                cached[P[plane], board.at(*xy)] = 1
+        cached[P["on_map"]] = 1
+        for msq in game.conditions["illuminated"]:            # CF-COND-1 / CF-HID-1: conditions are public
+            cached[P["illuminated"], board.msq_squares[msq]] = 1
+        cached.setflags(write=False)
+        game._static_planes = cached
+    return cached
+
+
 def encode_planes(game, side: int, planes: np.ndarray) -> None:
     board, k = game.board, game.knowledge[side]
-    code = board.code
-    view = planes[:, code]                                    # (PLANES, board squares) in board order
-    cover = np.asarray(game.cover)
-    view[cover, np.arange(board.size)] = 1
-    view[P["building"]] = np.asarray(board.building) >= 0
+    view = static_planes(game).copy()                         # (PLANES, board squares) in board order
+    view[np.asarray(game.cover), np.arange(board.size)] = 1
     door = np.asarray(game.door)
     view[P["door_open"]], view[P["door_blocked"]] = door == 1, door == 2
-    view[P["damage"]] = np.minimum(np.asarray(game.damage), 8) / 8.0
-    view[P["rubble"]], view[P["smoke"]] = game.rubble, np.asarray(game.smoke) > 0
-    for plane, squares in (("prepared", game.scenario.prepared), ("objective", game.scenario.objectives),
-                           ("chokepoint", game.scenario.chokepoints)):
-        for xy in squares:
-            view[P[plane], board.at(*xy)] = 1
+    if game.damage_total():
+        view[P["damage"]] = np.minimum(np.asarray(game.damage), 8) / 8.0
+    view[P["rubble"]] = game.rubble
+    if game.smoke_count:
+        view[P["smoke"]] = np.asarray(game.smoke) > 0
     for s, plane in ((side, "own_overwatch"), (1 - side, "enemy_overwatch")):
         for e in game.elements[s]:
             if e.overwatch != DEAD:
@@ -130,13 +148,7 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
         if e.square != DEAD:
             view[P["own_count"], e.square] += 1 / 3
             view[P["own_suppressed"], e.square] += e.suppressed / 3
-    view[P["seen_occupied"]] = recency(k.occupied, game.turn)
-    view[P["seen_empty"]] = recency(k.empty, game.turn)
-    view[P["fire_origin"]] = recency(k.origins, game.turn)
-    view[P["exposed"]] = recency(k.exposed, game.turn)
-    view[P["spotted"], k.spotted] = 1
-    if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
-        view[P["enemy_search"], board.msq_squares[k.last_search[0]]] = 1
+    encode_knowledge(game, k, view)
     decision = own_decision(game, side)
     if decision is not None:
         ctx = decision[1]
@@ -145,11 +157,20 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
                 view[P["decision_square"], ctx[key]] = 1
         if decision[0] == "ifa":
             view[P["decision_square"], ctx["options"]] = 1
-    view[P["on_map"]] = 1
-    view[P["he_impact"]] = recency(k.impacts, game.turn)      # CF-HID-9
-    for msq in game.conditions["illuminated"]:                # CF-COND-1 / CF-HID-1: conditions are public
-        view[P["illuminated"], board.msq_squares[msq]] = 1
-    planes[:, code] = view
+    if board.size == SQUARES:
+        planes[:] = view                                      # an 18 x 18 map: board order is codec order
+    else:
+        planes[:, board.code] = view
+
+
+def encode_knowledge(game, k, view: np.ndarray) -> None:
+    """CF-HID-5..13: the side's reports with their age."""
+    ages = recency(k.occupied + k.empty + k.origins + k.exposed + k.impacts, game.turn).reshape(5, -1)
+    for i, plane in enumerate(("seen_occupied", "seen_empty", "fire_origin", "exposed", "he_impact")):
+        view[P[plane]] = ages[i]                              # he_impact: CF-HID-9
+    view[P["spotted"], k.spotted] = 1
+    if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
+        view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
 
 
 def encode_own(game, e, obs: np.ndarray, at: int) -> None:
