@@ -12,7 +12,7 @@ when `side` decides, the very same legal mask.
 """
 from __future__ import annotations
 
-from envs.engine.dice import SeededDice
+from envs.engine.dice import with_other_dice
 
 from .state import DEAD
 
@@ -22,16 +22,6 @@ MAX_MOVED = 3
 def hidden_variants(state, side: int) -> list:
     """Copies of `state` that differ only in what `side` may not know."""
     return [with_other_dice(state)] + moved_variants(state, side) + status_variants(state, side)
-
-
-def with_other_dice(state):
-    """The same game with a different future dice stream (and the same past rolls)."""
-    data = state.to_dict()
-    old = data["dice"]
-    seed = old.get("seed", 0) + 1 if old["kind"] == "seeded" else 1
-    dice = SeededDice(seed)
-    dice.log = [tuple(r) for r in old["log"]]
-    return type(state).from_dict(data, dice=dice)
 
 
 def hidden_enemies(state, side: int) -> list:

@@ -168,6 +168,16 @@ class ScriptedDice(Dice):
         return dice
 
 
+def with_other_dice(state):
+    """The same game with a different future dice stream and the same past rolls (hidden-information tests:
+    no observation may depend on the dice to come)."""
+    data = state.to_dict()
+    old = data["dice"]
+    dice = SeededDice(old.get("seed", 0) + 1 if old["kind"] == "seeded" else 1)
+    dice.log = [tuple(r) for r in old["log"]]
+    return type(state).from_dict(data, dice=dice)
+
+
 def _uniform(sides: int) -> dict[int, Fraction]:
     return {face: Fraction(1, sides) for face in range(1, sides + 1)}
 

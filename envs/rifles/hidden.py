@@ -12,7 +12,7 @@ when `side` decides, the very same legal mask.
 """
 from __future__ import annotations
 
-from envs.engine.dice import SeededDice
+from envs.engine.dice import with_other_dice
 
 from .config import STRIPES
 from .state import ENEMY, OPEN
@@ -24,16 +24,6 @@ def hidden_variants(state, side: int) -> list:
     if side == ENEMY:
         variants.extend(sewer_variants(state))
     return variants
-
-
-def with_other_dice(state):
-    """RB-HID-4: the same game with a different future dice stream (and the same past rolls)."""
-    data = state.to_dict()
-    old = data["dice"]
-    seed = old.get("seed", 0) + 1 if old["kind"] == "seeded" else 1
-    dice = SeededDice(seed)
-    dice.log = [tuple(r) for r in old["log"]]
-    return type(state).from_dict(data, dice=dice)
 
 
 def sewer_variants(state) -> list:
