@@ -238,8 +238,9 @@ class CityfightGame(GameState):
             "ruleset": "cityfight", "scenario": self.scenario.path, "options": dict(self.options),
             "dice": self.dice.to_dict(),
             "turn": self.turn, "phase": self.phase, "winner": self.winner,
-            "cover": list(self.cover), "damage": list(self.damage), "rubble": list(self.rubble), "door": list(self.door),
-            "smoke": list(self.smoke), "smoke_blocks": [b.to_dict() for b in self.smoke_blocks],
+            "cover": list(self.cover), "door": list(self.door),
+            "damage": _sparse(self.damage), "rubble": [i for i, r in enumerate(self.rubble) if r],
+            "smoke": _sparse(self.smoke), "smoke_blocks": [b.to_dict() for b in self.smoke_blocks],
             "knowledge": [k.to_dict() for k in self.knowledge],
             "outs": list(self.outs), "next_side": self.next_side, "active": self.active, "active_side": self.active_side,
             "decision": None if self.decision is None else [self.decision[0], _copy(self.decision[1])],
@@ -253,8 +254,13 @@ class CityfightGame(GameState):
         game = cls(config.load_scenario(data["scenario"]), dice or Dice.from_dict(data["dice"]), data["options"], _setup=False)
         for key in ("turn", "phase", "winner", "next_side", "active", "active_side"):
             setattr(game, key, data[key])
-        for key in ("cover", "damage", "rubble", "door", "smoke", "outs", "graveyard"):
+        for key in ("cover", "door", "outs", "graveyard"):
             setattr(game, key, list(data[key]))
+        n = game.board.size
+        game.damage, game.smoke = _dense(data["damage"], n), _dense(data["smoke"], n)
+        game.rubble = [False] * n
+        for i in data["rubble"]:
+            game.rubble[i] = True
         game.smoke_blocks = [Smoke(**b) for b in data["smoke_blocks"]]
         game.smoke_count = sum(game.smoke)
         game.knowledge = [Knowledge.from_dict(k) for k in data["knowledge"]]
@@ -263,6 +269,18 @@ class CityfightGame(GameState):
         game.sections = [[Section.from_dict(s) for s in side] for side in data["sections"]]
         game.elements = [[Element.from_dict(e) for e in side] for side in data["elements"]]
         return game
+
+
+def _sparse(values: list[int]) -> list[list[int]]:
+    """[[index, value], ...] of the non-zero values (saves are mostly zeros)."""
+    return [[i, v] for i, v in enumerate(values) if v]
+
+
+def _dense(pairs, n: int) -> list[int]:
+    values = [0] * n
+    for i, v in pairs:
+        values[i] = v
+    return values
 
 
 def _copy(value):

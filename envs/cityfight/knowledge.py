@@ -35,18 +35,40 @@ class Knowledge:
         self.impacts = [NEVER] * squares      # CF-HID-9: turn of the last HE impact on each square (public)
 
     def to_dict(self) -> dict:
-        return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                for k, v in ((k, getattr(self, k)) for k in self.__slots__)} | {
-            "reports": [list(r) for r in self.reports]}
+        """Plain data; the per-square turn lists are saved sparsely ([[square, turn], ...]) as most are NEVER."""
+        data = {}
+        for key in self.__slots__:
+            value = getattr(self, key)
+            if key in PER_SQUARE:
+                data[key] = [[i, t] for i, t in enumerate(value) if t != NEVER]
+            elif isinstance(value, dict):
+                data[key] = dict(value)
+            elif isinstance(value, list):
+                data[key] = [list(v) if isinstance(v, list) else v for v in value]
+            else:
+                data[key] = value
+        data["squares"], data["msqs"] = len(self.occupied), len(self.searched)
+        return data
 
     @classmethod
     def from_dict(cls, d: dict) -> "Knowledge":
-        k = cls.__new__(cls)
+        k = cls(d["side"], d["squares"], d["msqs"])
         for key in cls.__slots__:
             value = d[key]
-            setattr(k, key, dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value)
-        k.reports = [list(r) for r in d["reports"]]
+            if key in PER_SQUARE:
+                turns = getattr(k, key)
+                for i, t in value:
+                    turns[i] = t
+            elif isinstance(value, dict):
+                setattr(k, key, dict(value))
+            elif isinstance(value, list):
+                setattr(k, key, [list(v) if isinstance(v, list) else v for v in value])
+            else:
+                setattr(k, key, value)
         return k
+
+
+PER_SQUARE = ("occupied", "empty", "searched", "exposed", "origins", "impacts")
 
 
 # What a side is told ---------------------------------------------------------------------------------
