@@ -156,10 +156,9 @@ def he_result(game, square: int, total: int) -> str | None:
 
 def hit_all(game, square: int, result: str | None, firing_side: int) -> None:
     """CF-HE-9: impact and blast hit every element there, both sides; CF-RES-2/4 spread to the firer's enemy."""
+    fire.mark_fired_on(game.at(square, 1 - firing_side))            # CF-RES-8: whatever the result
     if result is None:
         return
-    everyone = game.at(square, 0) + game.at(square, 1)
-    fire.mark_fired_on([o for o in everyone if o.side != firing_side])
     for side in (0, 1):
         here = game.at(square, side)
         if result == "K":

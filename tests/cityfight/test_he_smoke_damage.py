@@ -261,3 +261,11 @@ def test_CF_BLD_8_damage_is_judged_before_the_occupant_modifiers():
     act(game, "fire", "d3")
     act(game, "dice", 2)                              # damage: 5 + 4 = 9 >= Brick S; result: 5 + 2 = 7: nothing
     assert game.damage[sq(game, "d3")] == 1 and el(game, "D1").fired_on
+
+
+def test_CF_RES_8_fired_on_in_impact_and_blast_squares_whatever_the_result():
+    game = gunner(enemies=[("D1", "B", "d4"), ("D2", "B", "h1")], dice=[4, 4, 1, 1])
+    act(game, "special", "e5")                         # d4 (Brick) in the blast: 1 + 9 = 10 -> S anyway
+    game = gunner("UGL", enemies=[("D1", "B", "d4"), ("D2", "B", "h1")], dice=[4, 4, 1, 1])
+    act(game, "special", "e5")                         # UGL blast on Brick d4: 1 + 5 = 6: no effect
+    assert el(game, "D1").fired_on and not el(game, "D1").suppressed and not el(game, "D2").fired_on
