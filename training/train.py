@@ -21,6 +21,9 @@ from . import lookup
 from .callbacks import (Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps, append_eval_row, eval_row,
                         read_eval_rows)
 from .config import TrainConfig, load_config
+# Imported now, not when a run ends: a run that takes 15 minutes must not mix code from two versions.
+from .final import final_evaluation, write_run_report
+from .imitation import clone, collect, teacher_seeds
 from .rundir import RESULTS_ROOT, RunDir, RunInfo, find_run, git_commit, model_label, new_run_name, versions
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
@@ -146,8 +149,6 @@ class Session:
 
     def imitate(self) -> None:
         """Behaviour cloning of the teacher before the first PPO step (training/imitation.py)."""
-        from .imitation import clone, collect, teacher_seeds
-
         settings, rs = self.config.imitation, self.rs
         factories = [lookup.agent(rs, self.info.opponent)] * len(rs.sides)
         factories[self.side] = lookup.agent(rs, settings.teacher)
@@ -164,12 +165,15 @@ class Session:
     def learn(self, extra: Sequence[BaseCallback]) -> str:
         """Run model.learn to the budget; Ctrl-C (KeyboardInterrupt) ends it early. Saves either way."""
         remaining = self._remaining()
-        self._save_info(status="running", sessions=self.info.sessions + 1)
+        imitate = self.model.num_timesteps == 0 and self.config.imitation.games and not self.info.imitation
+        learn = remaining > 0 and not self.clock.spent()
+        # A finished run resumed with no budget left only re-evaluates and rewrites its report: not a session.
+        self._save_info(status="running", sessions=self.info.sessions + int(bool(imitate or learn)))
         status = "finished"
         try:
-            if self.model.num_timesteps == 0 and self.config.imitation.games and not self.info.imitation:
+            if imitate:
                 self.imitate()
-            if remaining > 0 and not self.clock.spent():
+            if learn:
                 self.model.learn(remaining, callback=self._callbacks(extra), reset_num_timesteps=False,
                                  tb_log_name=TB_NAME)
         except KeyboardInterrupt:
@@ -251,11 +255,9 @@ class Session:
 
     # The end of a session ---------------------------------------------------------------------------
     def final_evaluation(self) -> list:
-        from .final import final_evaluation
         return final_evaluation(self)
 
     def write_report(self, final: list) -> None:
-        from .final import write_run_report
         write_run_report(self, final)
 
 

@@ -175,4 +175,4 @@ def test_resuming_a_finished_run_only_reports_again(tmp_path):
     run_session(run, progress=False)
     before = run.eval_csv.read_text()
     again = run_session(run, progress=False)
-    assert again.status == "finished" and run.read_info().sessions == 2 and run.eval_csv.read_text() == before
+    assert again.status == "finished" and run.read_info().sessions == 1 and run.eval_csv.read_text() == before
