@@ -95,26 +95,41 @@ def text(game, side=None) -> str:
     return "\n".join(lines)
 
 
-CELL, HEADER = 30, 22
+CELL, HEADER, MARGIN, PANEL = 30, 36, 22, 170
 
 
 def rgb(game, side=None) -> np.ndarray:
-    """A picture: terrain colours, doorways, smoke, Engaged squares, own (or all) elements, knowledge marks."""
+    """A picture: terrain colours, doorways, damage, smoke, Engaged squares, overwatch markers, own (or all)
+    elements, knowledge marks; square IDs on the edges and a list of the shown elements at the right."""
     from PIL import Image, ImageDraw
 
     board, elements = game.board, shown_elements(game, side)
-    image = Image.new("RGB", (CELL * board.width, HEADER + CELL * board.height), (245, 245, 245))
+    width, height = MARGIN + CELL * board.width + PANEL, HEADER + CELL * board.height + 4
+    image = Image.new("RGB", (width, height), (245, 245, 245))
     draw = ImageDraw.Draw(image)
-    draw.text((4, 5), status_line(game, side)[:120], fill=(0, 0, 0))
+    draw.text((4, 4), status_line(game, side)[:140], fill=(0, 0, 0))
+    for x in range(board.width):
+        draw.text((MARGIN + x * CELL + 12, HEADER - 13), chr(ord("a") + x), fill=(60, 60, 60))
+    for y in range(board.height):
+        draw.text((3, HEADER + y * CELL + 9), str(y + 1), fill=(60, 60, 60))
     engaged = game.engaged_squares()
     for square in range(board.size):
         x, y = board.xy(square)
-        box = (x * CELL, HEADER + y * CELL, x * CELL + CELL - 1, HEADER + y * CELL + CELL - 1)
+        box = (MARGIN + x * CELL, HEADER + y * CELL, MARGIN + x * CELL + CELL - 1, HEADER + y * CELL + CELL - 1)
         draw.rectangle(box, fill=COVER_COLOUR[game.cover[square]], outline=(120, 120, 120))
         draw_marks(draw, game, side, square, box, engaged)
     for square in {e.square for e in elements}:
         draw_elements(draw, game, [e for e in elements if e.square == square], board.xy(square))
+    draw_panel(draw, game, elements, MARGIN + CELL * board.width + 8)
     return np.asarray(image, dtype=np.uint8).copy()
+
+
+def draw_panel(draw, game, elements, left: int) -> None:
+    """One line per shown element: name, row, square, status."""
+    for i, e in enumerate(elements):
+        status = "supp" if e.suppressed else "ok"
+        text = f"{e.name} {e.row}{'+' + e.special if e.special else ''} {game.name(e.square)} {status}"
+        draw.text((left, HEADER + 2 + 14 * i), text, fill=SIDE_COLOUR[e.side])
 
 
 def draw_marks(draw, game, side, square: int, box, engaged) -> None:
@@ -127,6 +142,8 @@ def draw_marks(draw, game, side, square: int, box, engaged) -> None:
         draw.text((x1 - 9, y1 - 12), str(min(game.damage[square], 9)), fill=(250, 250, 250))   # CF-BLD-1
     if game.rubble[square]:
         draw.text((x0 + 2, y0 + 1), "%", fill=(90, 70, 50))
+    if game.board.xy(square) in game.scenario.objectives:
+        draw.rectangle((x0 + 2, y0 + 2, x0 + 8, y0 + 8), fill=(230, 180, 20), outline=(0, 0, 0))   # CF-SCN-3
     if game.smoke[square]:
         draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=(110, 110, 110), width=3)
     if square in engaged:
@@ -143,7 +160,7 @@ def draw_marks(draw, game, side, square: int, box, engaged) -> None:
 def draw_elements(draw, game, here, xy) -> None:
     x, y = xy
     for i, e in enumerate(here):
-        left, top = x * CELL + 3 + 8 * i, HEADER + y * CELL + 10
+        left, top = MARGIN + x * CELL + 3 + 8 * i, HEADER + y * CELL + 10
         colour = SIDE_COLOUR[e.side]
         if e.suppressed:
             colour = tuple(c // 2 for c in colour)
