@@ -98,3 +98,15 @@ def test_CF_HID_10_the_movers_side_gets_no_report():
     act(game, "move", 0)
     act(game, "move", 0)
     assert game.knowledge[0].reports == [] and game.knowledge[1].reports
+
+
+def test_CF_AUTO_4_a_mover_may_return_overwatch_fire_with_its_last_ap():
+    game = watched(dice=[1, 2, 1, 2], square="e6")
+    act(game, "move", 0)                                 # e6 watched by D1 at e1
+    act(game, "weapon", 0)
+    act(game, "dice", 2)                                 # range 5, FS 2: 2 + 2 = 4, no effect
+    assert decision(game) == "return_fire" and game.current_side == 0
+    act(game, "react", "A1")
+    act(game, "dice", 2)
+    a1 = el(game, "A1")
+    assert a1.fired and a1.ap_spent == 2 and game.knowledge[1].last_fire[0] == sq(game, "e6")
