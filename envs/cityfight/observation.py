@@ -186,15 +186,22 @@ def encode_own(game, e, obs: np.ndarray, at: int) -> None:
         obs[at + 16 + len(ROWS) + WEAPONS.index(e.special)] = 1 if e.shots == 0 else e.shots
 
 
+def starting_specials(game, side: int) -> list:
+    """Each element's special weapon in the starting order of battle: a spent LAW must not show which element
+    fired it (CF-HID-1 makes the starting orders public, CF-HID-3 hides the rest)."""
+    return [e.weapons[0] if e.weapons else None for sec in game.scenario.sections[side] for e in sec.elements]
+
+
 def encode_enemy_oob(game, side: int, obs: np.ndarray, at: int) -> None:
     """CF-HID-1: the enemy's starting order of battle is public; CF-CA-11: killed types seen."""
     k = game.knowledge[side]
     seen_killed = dict(k.killed)
+    specials = starting_specials(game, 1 - side)
     for e in game.elements[1 - side]:
         base = at + e.slot * ENEMY
         obs[base + ROWS.index(e.row)] = 1
-        if e.special is not None:
-            obs[base + len(ROWS) + WEAPONS.index(e.special)] = 1
+        if specials[e.slot] is not None:
+            obs[base + len(ROWS) + WEAPONS.index(specials[e.slot])] = 1
         if seen_killed.get(e.row, 0) > 0:
             seen_killed[e.row] -= 1
             obs[base + len(ROWS) + len(WEAPONS)] = 1

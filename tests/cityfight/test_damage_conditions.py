@@ -487,3 +487,13 @@ def test_CF_REC_10_night_unlit_minus_1_in_the_recovery_phase():
         return not el(game, "A1").suppressed
     assert recovers("a8", False) and not recovers("a8", True)
     assert recovers("k8", True)                       # k8 is in D3, lit (CF-VAR-1)
+
+
+def test_CF_HID_3_a_spent_LAW_does_not_show_which_element_fired_it():
+    from envs.cityfight.observation import encode
+    from .builders import office
+    game = office(0)
+    carrier = next(e for e in game.elements[0] if e.special == "LAW")
+    before = encode(game, 1)
+    carrier.special, carrier.shots = None, 0            # what spend_shot does after the one shot (CF-HE-12)
+    assert (encode(game, 1) == before).all()
