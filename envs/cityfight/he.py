@@ -143,8 +143,7 @@ def explode(game, e, w, impact: int) -> None:
     for square, result in results:
         hit_all(game, square, result, e.side)
         damage.hit_square(game, square, result, e.square)            # CF-BLD-1: impact and blast
-    if w.breaches and game.board.building[impact] >= 0 and game.door[impact] == 0:
-        game.door[impact] = 1                                        # CF-HE-13: a breach
+    if w.breaches and damage.breach(game, impact):                  # CF-HE-13, blocked at once by CF-BLD-4 damage
         game.log.add("breach", f"{game.name(impact)} is breached", e.side, square=impact)
 
 

@@ -269,3 +269,12 @@ def test_CF_RES_8_fired_on_in_impact_and_blast_squares_whatever_the_result():
     game = gunner("UGL", enemies=[("D1", "B", "d4"), ("D2", "B", "h1")], dice=[4, 4, 1, 1])
     act(game, "special", "e5")                         # UGL blast on Brick d4: 1 + 5 = 6: no effect
     assert el(game, "D1").fired_on and not el(game, "D1").suppressed and not el(game, "D2").fired_on
+
+
+def test_CF_HE_13_a_breach_on_a_square_damaged_to_four_points_is_blocked_at_once():
+    # accuracy 4+4-2 on the line (the target), effect 6+7 gives at least S: one damage point
+    game = gunner("RPG", at="h3", enemies=[("D1", "B", "a9")], dice=[4, 4, 6, 5])
+    d3 = sq(game, "d3")
+    game.damage[d3] = 3                                # the impact's point makes 4 (CF-BLD-4 blocks doorways)
+    act(game, "special", "d3")
+    assert game.damage[d3] == 4 and game.door[d3] == 2
