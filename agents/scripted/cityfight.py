@@ -1,157 +1,473 @@
 """Cityfight scripted doctrine (rules catalog §3, CF-BOT-1..13) for either side, and the agent factories.
 
-It reads only its side's view (envs.cityfight.views.SideView: own elements, knowledge, public state)
-and the legal mask, so hidden state cannot change its choice (CF-BOT-1); it makes no rolls; ties go
-to the lowest element ID, then the square in reading order.
+CF-BOT-1: it reads only its side's view (envs.cityfight.views.SideView: own elements, own knowledge, public
+state) and the legal mask, so hidden enemy state cannot change its choice; it makes no rolls; ties go to the
+lowest element ID, then the square (or MSq) in reading order.
+
+Each decision is answered from a `Picture` of the view (contacts, objectives, walking costs). An element's
+`Plan` is the CF-BOT rule that applies to it and that rule's wanted actions, best first; the first legal one
+is played, and an element with no wanted legal action is not activated (CF-BOT-13: Out when none has one).
+
+Readings of the catalog where it leaves room (CF-BOT-1..5, 7, 9..13 are played as written):
+  * Contact choice (CF-BOT-6): the nearest, then reading order.
+  * Special weapons (CF-BOT-6, both sides): only at a building square its best effect roll can kill in
+    (6 + FS reaches the K of its cover, CF-HE-6) and with no own element in or next to it (CF-HE-8 blast).
+  * The attacker keeps moving (measured: the catalog's order froze it; see `attacker_rules`):
+      - CF-BOT-6 for an attacker covers the special weapon at a contact on an objective, its goal objective
+        when that is a contact within 2 squares, and, when it has no step towards its goal, contacts within
+        2 squares (the FS band of CF-FIRE-5 where fire tells); other contacts do not stop its advance.
+      - CF-BOT-8 searches only the MSq of its goal objective (the MSq nearest the objective; searching every
+        MSq nearer than its own halved its pace); an element that alone holds an objective keeps it; a
+        contact on the goal next to it is assaulted (the step in) once an own element within 2 squares of it
+        has fired this turn, when it cannot fire at it itself, or in the last turn.
+  * Joint search (CF-ACT-12): join when the MSq holds a contact, as its IFA follows; N announced in full.
 """
 from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from agents.base import RandomAgent
 from envs.cityfight.actions import CODEC, OFF
+from envs.cityfight.config import OPEN
 from envs.cityfight.state import ATTACKER
 
 PASS, OUT = OFF["pass"], OFF["out"]
+KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
+FAR = 10 ** 6
+CLOSE = 2                        # CF-FIRE-5: the first range band
+ORTHOGONAL, DIAGONAL = 2, 3      # walking costs: one diagonal step a turn (CF-MOVE-1)
+MOVES = range(OFF["move"], OFF["move"] + 8)
+
+
+@dataclass
+class Plan:
+    """What one element wants: the CF-BOT rule that decided and its actions, best first."""
+
+    rule: str
+    actions: list = field(default_factory=list)
+
+
+class Picture:
+    """The side's view at one decision and the facts the doctrine derives from it (each computed once)."""
+
+    def __init__(self, doctrine: "CityfightDoctrine", view) -> None:
+        self.doctrine, self.view, self.side = doctrine, view, view.side
+        self.board, self.turn = view.board, view.turn
+        self.own = view.own_elements()
+        self.engaged = view.engaged_squares()
+        self.own_squares = {e.square for e in self.own}
+        self.objectives = view.objectives()
+        self.markers = sorted(view.overwatch_markers(1 - self.side))   # the enemy's public OVERWATCH markers
+        self.own_markers = set(view.overwatch_markers(self.side))
+        doctrine.sync(view)
+        self.contacts = self._contacts()
+        self.contact_msqs = {self.board.msq[c] for c in self.contacts}
+        self._acts: dict = {}
+        self._goals: dict = {}
+
+    def _contacts(self) -> list[int]:
+        """CF-BOT-2: squares seen occupied this turn or last (declared, revealed, fire origins, overwatch reports,
+        Engaged, return fire all land in Knowledge.occupied), dropped once a later search declared them empty;
+        Engaged squares always; never a square only own elements hold. Reading order."""
+        k, turn = self.view.knowledge, self.turn
+        found = set(self.engaged)
+        for s, seen in enumerate(k.occupied):
+            if seen >= 0 and turn - seen <= 1 and k.empty[s] <= seen and s not in self.own_squares:
+                found.add(s)
+        return sorted(found)
+
+    # Queries ------------------------------------------------------------------------------------------------
+    def acts(self, e) -> set[int]:
+        """The actions own element `e` may take now (its act mask, without runs: the doctrine steps)."""
+        if e.slot not in self._acts:
+            self._acts[e.slot] = set(self.view.act_mask(e, runs=False))
+        return self._acts[e.slot]
+
+    def walk(self, goal: int, avoid: tuple = ()) -> list[int]:
+        return self.doctrine.walk(self.board, goal, avoid)
+
+    def controls(self, square: int) -> bool:
+        """CF-VIC-1 as the side sees it: an own element there and the square not Engaged."""
+        return square in self.own_squares and square not in self.engaged
+
+    def goal(self, e) -> int | None:
+        """CF-BOT-8: the nearest uncontrolled objective by walking cost (ties: reading order)."""
+        if e.slot not in self._goals:
+            goals = [g for g in self.objectives if not self.controls(g)]
+            reachable = [(self.walk(g)[e.square], g) for g in goals if self.walk(g)[e.square] >= 0]
+            self._goals[e.slot] = min(reachable)[1] if reachable else None
+        return self._goals[e.slot]
+
+    def objective_distance(self, e) -> int:
+        """CF-BOT-3: walking cost to the nearest uncontrolled objective (to any objective if all are held)."""
+        goals = [g for g in self.objectives if not self.controls(g)] or self.objectives
+        found = [self.walk(g)[e.square] for g in goals if self.walk(g)[e.square] >= 0]
+        return min(found, default=FAR)
+
+    def holds_alone(self, e) -> bool:
+        """`e` is the only own element on an objective its side controls."""
+        return (e.square in self.objectives and self.controls(e.square)
+                and sum(1 for f in self.own if f.square == e.square) == 1)
+
+    def is_leader(self, e) -> bool:
+        return self.view.section_leader(e) == e.slot
+
+    def usable(self, e, cost: int) -> bool:
+        return self.view.can_spend(e, cost)
+
+    def two_ap(self, e) -> bool:
+        """CF-BOT-6: 2 AP are usable (its first AP of the turn and 2 in the pool)."""
+        return e.ap_spent == 0 and self.usable(e, 2)
+
+    def range(self, a: int, b: int) -> int:
+        return int(self.board.range[a][b])
+
+    def is_building(self, square: int) -> bool:
+        return self.board.building[square] >= 0
+
+    def is_open(self, square: int) -> bool:
+        return self.view.cover(square) == OPEN
+
+    def msq_action(self, m: int) -> int:
+        return OFF["search"] + self.board.mcode[m]
+
+    def square_action(self, family: str, square: int) -> int:
+        return OFF[family] + self.board.code[square]
 
 
 class CityfightDoctrine:
-    """The scripted doctrine of one side."""
+    """The scripted doctrine of one side (CF-BOT-1..13)."""
 
     name = "scripted"
     needs_observation = False
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
-        self.side = side
-        self._walk: dict = {}
+        self.side = side                                      # CF-BOT-1: no rolls, so the seed is unused
+        self._doors, self._links, self._walks, self._edge = None, [], {}, None
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
-        choice = getattr(self, f"_{kind}")(view, ctx, mask)
-        return choice if choice is not None and mask[choice] else first(mask)
+        picture = Picture(self, view)
+        choice = getattr(self, f"_{kind}")(picture, ctx, mask)
+        if choice is not None and mask[choice]:
+            return int(choice)
+        return PASS if mask[PASS] else first(mask)
 
-    # Reactions and small decisions (CF-BOT-5) ------------------------------------------------------------
-    def _dice(self, view, ctx, mask):
-        e = view.element(ctx["element"])
-        if not ctx["spotted"] and view.has_mg(e):
-            return OFF["dice"]                                # CF-BOT-7: 1 die with an MG when unspotted
+    def sync(self, view) -> None:
+        """Renew the walking links when the public map changed (doorways, breaches, blocked doorways)."""
+        doors = view.doors()
+        if self._doors != doors:
+            self._doors, self._links, self._walks = doors, view.walk_links(), {}
+        if self._edge is None:
+            self._edge = view.attacker_edge()
+
+    def walk(self, board, goal: int, avoid: tuple = ()) -> list[int]:
+        """Walking costs to `goal` never crossing `avoid` (cached until the map changes)."""
+        key = (goal, avoid)
+        if key not in self._walks:
+            self._walks[key] = distances(board, self._links, goal, avoid)
+        return self._walks[key]
+
+    # Reactions and small decisions (CF-BOT-5, CF-BOT-6, CF-BOT-7) -------------------------------------------------
+    def _dice(self, p, ctx, mask):
+        """CF-BOT-7: unspotted kinetic fire with 1 die for an element with an MG; else 2 (CF-BOT-5/6)."""
+        e = p.view.element(ctx["element"])
+        if not ctx["spotted"] and p.view.has_mg(e):
+            return OFF["dice"]
         return OFF["dice"] + 1
 
-    def _join(self, view, ctx, mask):
-        return OFF["join"]
+    def _join(self, p, ctx, mask):
+        """CF-ACT-12: join a search of an MSq holding a contact (its IFA follows, CF-BOT-6); else decline."""
+        return OFF["join"] if ctx["msq"] in p.contact_msqs else PASS
 
-    def _announce(self, view, ctx, mask):
-        return OFF["announce"]
+    def _announce(self, p, ctx, mask):
+        return OFF["announce"]                                # CF-SRCH-7: N in full
 
-    def _return_fire(self, view, ctx, mask):
-        return OFF["react"] + min(ctx["options"])             # CF-BOT-5
+    def _return_fire(self, p, ctx, mask):
+        return OFF["react"] + min(ctx["options"])             # CF-BOT-5: always, by the lowest element ID
 
-    def _overwatch_fire(self, view, ctx, mask):
-        special = 1 in ctx["options"] and view.board.building[ctx["target"]] >= 0
-        return OFF["weapon"] + (1 if special else 0) if ctx["options"] else PASS
+    def _overwatch_fire(self, p, ctx, mask):
+        """CF-BOT-5: always fire; the special weapon on a building square, else the kinetic weapons."""
+        options = ctx["options"]
+        if SPECIAL in options and (p.is_building(ctx["target"]) or KINETIC not in options):
+            return OFF["weapon"] + SPECIAL
+        return OFF["weapon"] + KINETIC if KINETIC in options else PASS
 
-    def _ifa(self, view, ctx, mask):
-        """CF-BOT-6: the spotted square of lowest cover, then nearest."""
-        e = view.element(ctx["element"])
-        best = min(ctx["options"], key=lambda s: (view.cover(s), view.board.range[e.square][s], s))
-        return OFF["fire"] + view.board.code[best]
+    def _ifa(self, p, ctx, mask):
+        """CF-BOT-6: IFA at the spotted square of lowest cover, then nearest, then reading order."""
+        e = p.view.element(ctx["element"])
+        best = min(ctx["options"], key=lambda s: (p.view.cover(s), p.range(e.square, s), s))
+        return p.square_action("fire", best)
 
-    # Activation (CF-BOT-3, CF-BOT-13) ------------------------------------------------------------------------
-    def _activate(self, view, ctx, mask):
-        candidates = [e for e in view.own_elements() if mask[OFF["activate"] + e.slot]]
-        useful = [e for e in candidates if self.plan(view, e) is not None]
+    # Activation (CF-BOT-3, CF-BOT-10, CF-BOT-13) ------------------------------------------------------------------
+    def _activate(self, p, ctx, mask):
+        candidates = [e for e in p.own if mask[OFF["activate"] + e.slot]]
+        plans = {e.slot: self.plan(p, e) for e in candidates}
+        useful = [e for e in candidates if plans[e.slot].actions]
         if not useful:
             return OUT                                        # CF-BOT-13
-        engaged = view.engaged_squares()
-        contacts = self.contacts(view)
+        watcher = [e for e in useful if plans[e.slot].rule == "CF-BOT-10"]
+        if watcher:                                           # CF-BOT-10: the defender's first activation
+            return OFF["activate"] + min(watcher, key=lambda e: (self.chokepoints(p).index(self.chokepoint(p, e)),
+                                                                 e.slot)).slot
+        group = {"CF-BOT-4": 0, "CF-BOT-6": 1}
 
-        def rank(e):
-            return (e.square not in engaged, not self.contact_targets(view, e, contacts),
-                    view.section_leader(e) == e.slot, self.objective_distance(view, e.square), e.slot)
+        def rank(e):                                          # CF-BOT-3: leader last
+            return p.is_leader(e), group.get(plans[e.slot].rule, 2), p.objective_distance(e), e.slot
         return OFF["activate"] + min(useful, key=rank).slot
 
-    def _act(self, view, ctx, mask):
-        e = view.element(ctx["element"])
-        for action in self.plan(view, e, mask) or []:
+    def _act(self, p, ctx, mask):
+        e = p.view.element(ctx["element"])
+        for action in self.plan(p, e).actions:
             if mask[action]:
                 return action
         return PASS
 
-    # The plan of one element -----------------------------------------------------------------------------------
-    def plan(self, view, e, mask=None):
-        """The actions this element wants, best first (None: nothing to do); filtered by the mask when given."""
-        contacts = self.contacts(view)
-        targets = self.contact_targets(view, e, contacts)
-        wants = []
-        if targets:                                           # CF-BOT-6
-            target = min(targets, key=lambda s: (view.board.range[e.square][s], s))
-            if e.ap_spent == 0:
-                wants.append(OFF["search"] + view.board.mcode[view.board.msq[target]])
-            wants.append(OFF["fire"] + view.board.code[target])
-        if self.side == ATTACKER:
-            wants += self.advance(view, e)                    # CF-BOT-8
-        else:
-            wants += self.hold(view, e)                       # CF-BOT-11
-        if mask is None:
-            return wants or None
-        return [a for a in wants if mask[a]] or None
+    # The plan of one element ------------------------------------------------------------------------------------
+    def plan(self, p: Picture, e) -> Plan:
+        """The CF-BOT rule that applies to `e` and its legal wanted actions, best first (none: it passes)."""
+        acts = p.acts(e)
+        rules = self.attacker_rules(p, e) if self.side == ATTACKER else self.defender_rules(p, e)
+        for rule in rules:
+            plan = rule(p, e)
+            if plan is None:
+                continue
+            plan.actions = [a for a in plan.actions if a in acts]
+            if plan.actions or plan.rule == "CF-BOT-4":
+                return plan
+        return Plan("CF-BOT-13")
 
-    def contacts(self, view) -> list[int]:
-        """CF-BOT-2: squares seen occupied this turn or last."""
-        k, turn = view.knowledge, view.turn
-        return [s for s, t in enumerate(k.occupied) if t >= 0 and turn - t <= 1]
+    def attacker_rules(self, p, e) -> list:
+        """Engaged (CF-BOT-4), smoke (CF-BOT-12), special weapon at an objective contact and the goal objective's
+        contact (CF-BOT-6, assault per CF-BOT-8), the advance (CF-BOT-8, the leader CF-BOT-9), then the nearest
+        contact within 2 squares (CF-BOT-6) for an element that cannot step nearer its goal."""
+        advance = self.leader if p.is_leader(e) else self.advance
+        return [self.engaged, self.smoke, self.special_at_objective, self.goal_contact, advance, self.close_contact]
 
-    def contact_targets(self, view, e, contacts) -> list[int]:
-        own = {f.square for f in view.own_elements()}
-        engaged = view.engaged_squares()
-        return [s for s in contacts if s not in own and s not in engaged and 1 <= view.board.range[e.square][s] <= view.fire_range(e)
-                and view.sight(e.square, s)]
+    def defender_rules(self, p, e) -> list:
+        """Engaged (CF-BOT-4), chokepoint overwatch (CF-BOT-10), contacts (CF-BOT-6), then CF-BOT-11."""
+        return [self.engaged, self.watch, self.contact, self.hold]
 
-    def objective_distance(self, view, square: int) -> int:
-        goals = self.goals(view)
-        return min((self.walk(view, g)[square] for g in goals if self.walk(view, g)[square] >= 0), default=99)
+    # Both sides ----------------------------------------------------------------------------------------------------
+    def engaged(self, p, e) -> Plan | None:
+        """CF-BOT-4: in an Engaged square: fire into it (close assault) if able, else Pass."""
+        if e.square not in p.engaged:
+            return None
+        return Plan("CF-BOT-4", [p.square_action("fire", e.square)])
 
-    def goals(self, view) -> list[int]:
-        objectives = view.objectives()
-        held = {e.square for e in view.own_elements()}
-        open_goals = [s for s in objectives if s not in held]
-        return open_goals or objectives
+    def contact_targets(self, p, e, within: int = FAR) -> list[int]:
+        """Contacts in range and LOS that `e` may fire at now (kinetic or special), nearest first, reading order."""
+        acts = p.acts(e)
+        found = [c for c in p.contacts if p.range(e.square, c) <= within
+                 and (p.square_action("fire", c) in acts or p.square_action("special", c) in acts)]
+        return sorted(found, key=lambda c: (p.range(e.square, c), c))
 
-    def walk(self, view, goal: int) -> list[int]:
-        key = (goal, tuple(view._game.door))
-        if key not in self._walk:
-            self._walk[key] = view.walk_distances(goal)
-        return self._walk[key]
+    def special_ok(self, p, e, square: int) -> bool:
+        """A Fire Special Weapon shot at a building square: legal with 2 AP usable, its best effect roll can kill
+        there (6 + FS reaches K, CF-HE-6), and no own element in or next to it (CF-HE-8)."""
+        if not (p.is_building(square) and p.two_ap(e) and p.square_action("special", square) in p.acts(e)):
+            return False
+        tables = p.view.tables
+        if 6 + tables.he_weapons[e.special].fs < tables.cover[p.view.cover(square)][1]:
+            return False
+        return not any(p.range(f.square, square) <= 1 for f in p.own)
 
-    def advance(self, view, e) -> list[int]:
-        """CF-BOT-8: search ahead once per MSq, then step nearer the nearest uncontrolled objective."""
-        wants = []
-        goal = min(self.goals(view), key=lambda g: (self.walk(view, g)[e.square] if self.walk(view, g)[e.square] >= 0 else 99, g))
-        dist = self.walk(view, goal)
-        board = view.board
-        here = board.msq[e.square]
-        k = view.knowledge
-        ahead = [m for m in range(len(board.msq_squares)) if board.msq_range[here][m] <= 1
-                 and k.searched[m] < view.turn - 1
-                 and min(dist[s] for s in board.msq_squares[m] if dist[s] >= 0) < dist[e.square]] if dist[e.square] > 0 else []
-        for m in sorted(ahead, key=lambda m: (board.msq_range[here][m], m)):
-            wants.append(OFF["search"] + board.mcode[m])
+    def engage(self, p, e, target: int, rule: str = "CF-BOT-6") -> Plan:
+        """CF-BOT-6: with 2 AP usable and the contact's MSq searchable, Search it (IFA follows); else fire unspotted,
+        the special weapon at a building square if 2 AP are usable."""
+        search = p.msq_action(p.board.msq[target])
+        if p.two_ap(e) and search in p.acts(e):
+            return Plan(rule, [search])
+        wants = [p.square_action("special", target)] if self.special_ok(p, e, target) else []
+        return Plan(rule, wants + [p.square_action("fire", target)])
+
+    def contact(self, p, e) -> Plan | None:
+        """CF-BOT-6 (defender): the nearest contact in range and LOS."""
+        targets = self.contact_targets(p, e)
+        return self.engage(p, e, targets[0]) if targets else None
+
+    # Attacker ----------------------------------------------------------------------------------------------------
+    def special_at_objective(self, p, e) -> Plan | None:
+        """CF-BOT-6: the special weapon at a contact on an objective (nearest, then reading order)."""
+        for target in self.contact_targets(p, e):
+            if target in p.objectives and self.special_ok(p, e, target):
+                return Plan("CF-BOT-6", [p.square_action("special", target)])
+        return None
+
+    def goal_contact(self, p, e) -> Plan | None:
+        """A contact on its goal objective within 2 squares: assault it (the step in, CF-BOT-8) next to it once an
+        own element within 2 squares of it has fired this turn, when it cannot fire at it, or in the last turn;
+        else engage it (CF-BOT-6)."""
+        goal = p.goal(e)
+        if goal is None or goal not in p.contacts or p.range(e.square, goal) > CLOSE:
+            return None
+        can_fire = goal in self.contact_targets(p, e, CLOSE)
+        if p.range(e.square, goal) == 1:
+            covered = any(f.fired and f is not e and p.range(f.square, goal) <= CLOSE for f in p.own)
+            step = self.steps_towards(p, e, goal)
+            if step and (covered or not can_fire or p.turn >= p.view.turns):
+                return Plan("CF-BOT-8", step)
+        return self.engage(p, e, goal) if can_fire else None
+
+    def close_contact(self, p, e) -> Plan | None:
+        """CF-BOT-6: the nearest contact within 2 squares, for an element with no step nearer its goal."""
+        targets = self.contact_targets(p, e, CLOSE)
+        return self.engage(p, e, targets[0]) if targets else None
+
+    def path(self, p, e, goal: int, avoid: tuple) -> list[int]:
+        """The squares of the preferred shortest path to `goal` (non-Open first, then reading order)."""
+        dist = p.walk(goal, avoid)
+        here, squares = e.square, []
+        while dist[here] > 0:
+            nxt = [t for t in self._links[here] if 0 <= dist[t] == dist[here] - step_cost(p.board, here, t)]
+            if not nxt:
+                break
+            here = min(nxt, key=lambda t: (p.is_open(t), t))
+            squares.append(here)
+        return squares
+
+    def avoid(self, p, e, goal: int) -> tuple:
+        """CF-BOT-8: avoid the enemy's overwatch markers except on the objective, unless no way avoids them."""
+        avoid = tuple(m for m in p.markers if m != goal)
+        if avoid and p.walk(goal, avoid)[e.square] < 0:
+            return ()
+        return avoid
+
+    def steps_towards(self, p, e, target: int, avoid: tuple = (), allowed=None) -> list[int]:
+        """Move actions that bring `e` nearer `target`: those on a shortest path first (walking costs: orthogonal
+        2, diagonal 3), then non-Open squares, then reading order; `allowed` filters the squares stepped into."""
+        dist = p.walk(target, avoid)
+        here = dist[e.square]
+        if here <= 0:
+            return []
         steps = []
         for d in range(8):
-            there = board.step(e.square, d)
-            if there >= 0 and 0 <= dist[there] < dist[e.square]:
-                steps.append((view.cover(there) == 0, dist[there], d))
-        for _, _, d in sorted(steps):
-            wants.append(OFF["move"] + d)
-        return wants
+            there = p.board.step(e.square, d)
+            if there >= 0 and 0 <= dist[there] < here and (allowed is None or allowed(there)):
+                detour = dist[there] + step_cost(p.board, e.square, there) - here
+                steps.append((detour, p.is_open(there), there, OFF["move"] + d))
+        return [a for *_, a in sorted(steps)]
 
-    def hold(self, view, e) -> list[int]:
-        """CF-BOT-11: search the nearest MSq not searched this turn or last, towards the attacker."""
-        board, k = view.board, view.knowledge
+    def advance(self, p, e, allowed=None, rule: str = "CF-BOT-8") -> Plan | None:
+        """CF-BOT-8: search the goal objective's MSq (unsearched this turn or last), then step on a shortest legal
+        path to it, preferring non-Open squares, avoiding overwatch markers except on the objective. Only for an
+        element with a step to take (or a search ahead of one): one that alone holds an objective keeps it."""
+        goal = p.goal(e)
+        if goal is None or p.holds_alone(e):
+            return None
+        steps = [a for a in self.steps_towards(p, e, goal, self.avoid(p, e, goal), allowed) if a in p.acts(e)]
+        if not steps:
+            return None
+        m = p.board.msq[goal]
+        search = [p.msq_action(m)] if p.board.msq[e.square] != m and p.view.knowledge.searched[m] < p.turn - 1 else []
+        return Plan(rule, search + steps)
+
+    def leader(self, p, e) -> Plan | None:
+        """CF-BOT-9: towards a suppressed own element within 1 MSq (nearest, then lowest ID); else as CF-BOT-8,
+        never stepping into an Open square of an MSq with a contact."""
+        board = p.board
+        near = [f for f in p.own if f.suppressed and f is not e
+                and board.msq_range[board.msq[f.square]][board.msq[e.square]] <= 1]
+        if near:
+            friend = min(near, key=lambda f: (cost_or_far(p.walk(f.square)[e.square]), f.slot))
+            return Plan("CF-BOT-9", self.steps_towards(p, e, friend.square))
+
+        def safe(square):
+            return not (p.is_open(square) and board.msq[square] in p.contact_msqs)
+        return self.advance(p, e, safe, "CF-BOT-9")
+
+    def smoke(self, p, e) -> Plan | None:
+        """CF-BOT-12: a UGL element smokes the first Open square of its path in LOS of a contact or an overwatch
+        marker; one smoke per turn (no smoke block landed this turn)."""
+        if e.special != "UGL" or not e.smoke or any(turn == p.turn for _, turn in p.view.smoke_blocks()):
+            return None
+        goal = p.goal(e)
+        if goal is None or p.holds_alone(e):
+            return None
+        watchers = p.contacts + p.markers
+        for square in self.path(p, e, goal, self.avoid(p, e, goal)):
+            if p.is_open(square) and any(p.view.sight(w, square) for w in watchers):
+                return Plan("CF-BOT-12", [p.square_action("smoke", square)])
+        return None
+
+    # Defender ------------------------------------------------------------------------------------------------
+    def chokepoints(self, p) -> list[int]:
+        return p.view.chokepoints()
+
+    def chokepoint(self, p, e) -> int | None:
+        """CF-BOT-10: at the side's first activation of the turn, the first unwatched chokepoint (list order) this
+        MG element may put Overwatch on now."""
+        if not p.view.has_mg(e) or p.view.activations_taken() > (1 if e.activated else 0):
+            return None
+        for square in self.chokepoints(p):
+            if square not in p.own_markers and p.square_action("overwatch", square) in p.acts(e):
+                return square
+        return None
+
+    def watch(self, p, e) -> Plan | None:
+        square = self.chokepoint(p, e)
+        return None if square is None else Plan("CF-BOT-10", [p.square_action("overwatch", square)])
+
+    def towards_attacker(self, p, m: int, here: int) -> bool:
+        """MSq `m` lies nearer the attacker's edge than MSq `here`."""
+        w = p.board.mwidth
+        (mx, my), (hx, hy) = (m % w, m // w), (here % w, here // w)
+        return {"S": my > hy, "N": my < hy, "E": mx > hx, "W": mx < hx}[self._edge]
+
+    def hold(self, p, e) -> Plan | None:
+        """CF-BOT-11: search the nearest MSq in reach towards the attacker's edge unsearched this turn or last
+        (then reading order); then, if an objective has no friend and is no contact, the nearest element not on
+        another objective moves to it; else Pass."""
+        board, searched = p.board, p.view.knowledge.searched
         here = board.msq[e.square]
-        near = [m for m in range(len(board.msq_squares)) if 1 <= board.msq_range[here][m] <= 2 and k.searched[m] < view.turn - 1]
-        near.sort(key=lambda m: (board.msq_range[here][m], -m))
-        return [OFF["search"] + board.mcode[m] for m in near]
+        near = [m for m in range(len(board.msq_squares)) if searched[m] < p.turn - 1 and self.towards_attacker(p, m, here)]
+        wants = [p.msq_action(m) for m in sorted(near, key=lambda m: (board.msq_range[here][m], m))]
+        goal = self.unheld_objective_for(p, e)
+        if goal is not None:
+            wants += self.steps_towards(p, e, goal)
+        return Plan("CF-BOT-11", wants)
+
+    def unheld_objective_for(self, p, e) -> int | None:
+        """CF-BOT-11: the first objective (list order) with no friend and no contact whose nearest element not on
+        another objective (ties: lowest ID) is `e`."""
+        for goal in p.objectives:
+            if goal in p.own_squares or goal in p.contacts:
+                continue
+            dist = p.walk(goal)
+            movers = [(dist[f.square], f.slot) for f in p.own
+                      if not (f.square in p.objectives and f.square != goal) and dist[f.square] >= 0]
+            if movers and min(movers)[1] == e.slot:
+                return goal
+        return None
+
+
+# Walking (public terrain only) ------------------------------------------------------------------------------------
+def step_cost(board, a: int, b: int) -> int:
+    """2 for an orthogonal step, 3 for a diagonal one: only one step a turn may be diagonal (CF-MOVE-1)."""
+    return DIAGONAL if a % board.width != b % board.width and a // board.width != b // board.width else ORTHOGONAL
+
+
+def distances(board, links: list[list[int]], goal: int, avoid: tuple = ()) -> list[int]:
+    """Walking cost from every square to `goal` over `links`, never through `avoid` (-1: no way)."""
+    dist = [-1] * len(links)
+    blocked = set(avoid) - {goal}
+    heap = [(0, goal)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if dist[here] >= 0:
+            continue
+        dist[here] = d
+        for there in links[here]:
+            if dist[there] < 0 and there not in blocked:
+                heapq.heappush(heap, (d + step_cost(board, here, there), there))
+    return dist
+
+
+def cost_or_far(cost: int) -> int:
+    return cost if cost >= 0 else FAR
 
 
 def first(mask) -> int:
@@ -166,4 +482,4 @@ def agent_factories() -> dict:
     }
 
 
-__all__ = ["CODEC"]
+__all__ = ["CODEC", "MOVES", "CityfightDoctrine", "Picture", "Plan", "agent_factories"]

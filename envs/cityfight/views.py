@@ -98,7 +98,65 @@ class SideView:
     def own_at(self, square: int) -> list:
         return [e for e in self.own_elements() if e.square == square]
 
+    def doors(self) -> tuple:
+        """CF-HID-1: doorways, breaches and blocked doorways are public (0 none, 1 open, 2 blocked)."""
+        return tuple(self._game.door)
+
+    def smoke_blocks(self) -> list[tuple[int, int]]:
+        """CF-HID-1: the public smoke blocks as (centre square, turn it landed)."""
+        return [(b.centre, b.turn) for b in self._game.smoke_blocks]
+
+    def activations_taken(self) -> int:
+        """How many of the side's own elements (living or not) have activated in this Action Phase."""
+        return sum(1 for e in self._game.elements[self.side] if e.activated)
+
+    def attacker_edge(self) -> str:
+        """The map edge ('N', 'E', 'S' or 'W') nearest the attacker's starting squares (CF-HID-1: both starting
+        orders of battle are public); 'S' when the scenario places none on this map."""
+        board = self._game.board
+        xy = [sq for sec in self._game.scenario.sections[0] for el in sec.elements for sq in el.squares[:1]
+              if board.at(*sq) >= 0]
+        if not xy:
+            return "S"
+        mx, my = sum(x for x, _ in xy) / len(xy), sum(y for _, y in xy) / len(xy)
+        gaps = {"N": my, "S": board.height - 1 - my, "W": mx, "E": board.width - 1 - mx}
+        return min("NESW", key=lambda edge: gaps[edge])
+
+    def act_mask(self, e, runs: bool = True) -> list[int]:
+        """The actions own element `e` would have if it acted now (legal.act_actions: CF-HID-14, observable only);
+        without the runs if `runs` is False (cheaper, for doctrines that step)."""
+        from . import fire, he, legal, movement, overwatch, search, smoke
+        from .actions import OFF
+        assert e.side == self.side, "a view answers only for its own elements"
+        g = self._game
+        if runs or e.suppressed:
+            return legal.act_actions(g, e)
+        found = [OFF["pass"]] + [OFF["move"] + d for d in movement.move_targets(g, e)]   # legal.act_actions, no runs
+        found += [OFF["search"] + g.board.mcode[m] for m in search.target_msqs(g, e)]
+        ow = overwatch.watch_squares(g, e)
+        if ow is not None:
+            found += legal.squares_to_actions(g, "overwatch", ow)
+        if fire.may_fire(g, e) and self.can_spend(e, 1):
+            found += legal.squares_to_actions(g, "fire", fire.target_squares(g, e))
+        found += legal.squares_to_actions(g, "fire", legal.own_square_assault(g, e))
+        found += legal.squares_to_actions(g, "special", he.he_targets(g, e))
+        found += legal.squares_to_actions(g, "smoke", smoke.smoke_targets(g, e))
+        return found
+
+    def can_spend(self, e, cost: int) -> bool:
+        """CF-AP-9: own element `e` may still pay `cost` AP from its section's pool."""
+        from .ap import can_spend
+        return e.side == self.side and can_spend(self._game, e, cost)
+
     # Helpers for doctrines: public terrain facts only -------------------------------------------------------
+    def walk_links(self) -> list[list[int]]:
+        """Per square, the squares one step can reach over the terrain (CF-MOVE-3/4: doorways, breaches), ignoring
+        AP, stacks, diagonals used and rubble."""
+        from .movement import building_step_ok
+        g, board = self._game, self._game.board
+        return [[t for d in range(8) if (t := board.step(s, d)) >= 0 and building_step_ok(g, s, t, d >= 4)]
+                for s in range(board.size)]
+
     def walk_distances(self, goal: int) -> list[int]:
         """Steps from every square to `goal` over the terrain (doorways, buildings), ignoring AP and stacks."""
         from .movement import building_step_ok
