@@ -42,7 +42,7 @@ def plot_curve(rows: Sequence[dict], baselines: Sequence[Baseline], out: Path, t
         ax.axhline(base.result.win_rate, color=f"C{i + 1}", ls="--", lw=1, label=base.label)
     ax.set(xlabel="timesteps (learner decisions)", ylabel="win rate", ylim=(-0.02, 1.02), title=title)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left")
+    ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     fig.savefig(out)
     plt.close(fig)
