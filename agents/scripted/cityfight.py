@@ -8,19 +8,22 @@ Each decision is answered from a `Picture` of the view (contacts, objectives, wa
 `Plan` is the CF-BOT rule that applies to it and that rule's wanted actions, best first; the first legal one
 is played, and an element with no wanted legal action is not activated (CF-BOT-13: Out when none has one).
 
-Readings of the catalog where it leaves room (CF-BOT-1..5, 7, 9..13 are played as written):
-  * Contact choice (CF-BOT-6): the nearest, then reading order.
+Played as written: CF-BOT-1..5, 7, 10..13 and the defender's CF-BOT-6. Readings where the catalog leaves room:
+  * CF-BOT-3: the leader activates last of all; CF-BOT-6: the contact engaged is the nearest, then reading order;
+    CF-ACT-12: it joins a search of an MSq holding a contact (its IFA follows), else declines; CF-SRCH-7: N in full.
   * Special weapons (CF-BOT-6, both sides): only at a building square its best effect roll can kill in
-    (6 + FS reaches the K of its cover, CF-HE-6) and with no own element in or next to it (CF-HE-8 blast).
-  * The attacker keeps moving (measured: the catalog's order froze it; see `attacker_rules`):
-      - CF-BOT-6 for an attacker covers the special weapon at a contact on an objective, its goal objective
-        when that is a contact within 2 squares, and, when it has no step towards its goal, contacts within
-        2 squares (the FS band of CF-FIRE-5 where fire tells); other contacts do not stop its advance.
-      - CF-BOT-8 searches only the MSq of its goal objective (the MSq nearest the objective; searching every
-        MSq nearer than its own halved its pace); an element that alone holds an objective keeps it; a
-        contact on the goal next to it is assaulted (the step in) once an own element within 2 squares of it
-        has fired this turn, when it cannot fire at it itself, or in the last turn.
-  * Joint search (CF-ACT-12): join when the MSq holds a contact, as its IFA follows; N announced in full.
+    (6 + FS reaches the K of its cover, CF-HE-6), with no own element in or next to it (CF-HE-8 blast).
+  * The attacker's CF-BOT-6/8/9 are refined, as read literally they froze it: any contact in range (up to 80
+    squares) and LOS stopped an element to fire (CF-ACT-9), and searching every MSq nearer the objective
+    halved its pace, so it hardly ever left its start line (see `attacker_rules`):
+      - CF-BOT-6 covers the special weapon at a contact on an objective; the goal objective when it is a contact
+        within 2 squares; and, for an element with no step nearer its goal, contacts within 2 squares (the
+        first FS band, CF-FIRE-5). Other contacts do not stop the advance.
+      - CF-BOT-8 searches the MSq of its goal objective (the MSq nearest it) when unsearched this turn or last;
+        walking costs count a diagonal step as 3 and an orthogonal one as 2 (CF-MOVE-1: one diagonal a turn);
+        an element that alone holds an objective keeps it; a contact on the goal next to it is assaulted (the
+        step in) once an own element within 2 squares of it has fired this turn, when the element cannot fire
+        at it, or in the last turn.
 """
 from __future__ import annotations
 
@@ -39,7 +42,6 @@ KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
 FAR = 10 ** 6
 CLOSE = 2                        # CF-FIRE-5: the first range band
 ORTHOGONAL, DIAGONAL = 2, 3      # walking costs: one diagonal step a turn (CF-MOVE-1)
-MOVES = range(OFF["move"], OFF["move"] + 8)
 
 
 @dataclass
@@ -423,7 +425,8 @@ class CityfightDoctrine:
         another objective moves to it; else Pass."""
         board, searched = p.board, p.view.knowledge.searched
         here = board.msq[e.square]
-        near = [m for m in range(len(board.msq_squares)) if searched[m] < p.turn - 1 and self.towards_attacker(p, m, here)]
+        near = [m for m in range(len(board.msq_squares))
+                if searched[m] < p.turn - 1 and self.towards_attacker(p, m, here)]
         wants = [p.msq_action(m) for m in sorted(near, key=lambda m: (board.msq_range[here][m], m))]
         goal = self.unheld_objective_for(p, e)
         if goal is not None:
@@ -482,4 +485,4 @@ def agent_factories() -> dict:
     }
 
 
-__all__ = ["CODEC", "MOVES", "CityfightDoctrine", "Picture", "Plan", "agent_factories"]
+__all__ = ["CODEC", "CityfightDoctrine", "Picture", "Plan", "agent_factories"]
