@@ -129,8 +129,12 @@ class RubbleEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
-                 render_mode: str | None = None, reward_shaping: bool = False, **options) -> None:
+                 render_mode: str | None = None, reward_shaping: bool = False, umpire_events: bool = False,
+                 **options) -> None:
         self._ruleset = resolve_ruleset(ruleset)
+        # The event log is the umpire's: it names what the learner may not know (hidden squares, the
+        # opponent's results), so it reaches `info` only when asked for, for logging, never as a policy input.
+        self.umpire_events = umpire_events
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
         if reward_shaping:
@@ -211,7 +215,9 @@ class RubbleEnv(gymnasium.Env):
         # may cache its mask (apply checks against it too), and callers keep the masks we hand out: copy.
         mask = np.zeros(self._ruleset.num_actions, dtype=bool) if terminated else state.legal_action_mask().copy()
         self._mask = mask
-        info = {"action_mask": mask, "events": events}
+        info = {"action_mask": mask}
+        if self.umpire_events:
+            info["events"] = events
         if self._has_turn:
             info["turn"] = state.turn
         reward = float(state.returns()[side]) if terminated else 0.0

@@ -31,8 +31,9 @@ class RubbleAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "is_parallelizable": False}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, render_mode: str | None = None,
-                 render_side: int | None = None, **options) -> None:
+                 render_side: int | None = None, umpire_events: bool = False, **options) -> None:
         super().__init__()
+        self.umpire_events = umpire_events   # the umpire's event log in infos: for logging only (names hidden state)
         self._ruleset = resolve_ruleset(ruleset)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
@@ -90,7 +91,8 @@ class RubbleAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.infos = {a: {} for a in self.agents}
-        self.infos[agent] = {"events": events}
+        if self.umpire_events:
+            self.infos[agent] = {"events": events}
         self._follow_game(agent)
         self._accumulate_rewards()
 

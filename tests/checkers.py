@@ -291,7 +291,10 @@ def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False
     mask = info["action_mask"]
     assert mask is env.action_masks(), "info['action_mask'] and action_masks() must be the same mask"
     assert mask.dtype == np.bool_ and mask.shape == (ruleset.num_actions,)
-    assert isinstance(info["events"], list) and all(isinstance(e, Event) for e in info["events"])
+    if env.umpire_events:
+        assert isinstance(info["events"], list) and all(isinstance(e, Event) for e in info["events"])
+    else:
+        assert "events" not in info, "the umpire's log must not reach info unless asked for"
     assert ("turn" in info) == hasattr(state, "turn")
     if terminated:
         assert state.current_side is None and not mask.any()

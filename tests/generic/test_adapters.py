@@ -31,15 +31,23 @@ def test_broken_ruleset_module_propagates(tmp_path, monkeypatch):
 
 
 def test_opponent_events_and_turn_reach_info():
-    env = RubbleEnv(TOY, opponent="random")
+    env = RubbleEnv(TOY, opponent="random", umpire_events=True)
     env.reset(seed=1)
     _, _, terminated, _, info = env.step(PASS)
     assert not terminated and info["turn"] == 2
     assert {e.side for e in info["events"]} == {0, 1}, "the opponent's events belong to the learner's step"
 
 
+def test_umpire_events_stay_out_of_info_by_default():
+    env = RubbleEnv(TOY, opponent="random")
+    _, info = env.reset(seed=1)
+    assert "events" not in info
+    _, _, _, _, info = env.step(PASS)
+    assert set(info) == {"action_mask", "turn"}
+
+
 def test_learner_side_by_name_and_opponent_moves_first():
-    env = RubbleEnv(TOY, learner_side="red")
+    env = RubbleEnv(TOY, learner_side="red", umpire_events=True)
     _, info = env.reset(seed=0)
     assert env.learner_side == 1 and env.state.current_side == 1
     assert info["events"] and all(e.side in (0, None) for e in info["events"])

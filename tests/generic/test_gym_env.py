@@ -39,7 +39,7 @@ def test_made_by_gym_id(ruleset):
 def test_same_seed_same_episode(ruleset):
     episodes = []
     for _ in range(2):
-        env, rng = make(ruleset), np.random.default_rng(5)
+        env, rng = make(ruleset, umpire_events=True), np.random.default_rng(5)
         obs, info = env.reset(seed=5)
         trace = [(obs.tobytes(), [str(e) for e in info["events"]])]
         for _ in range(200):
