@@ -169,13 +169,14 @@ class Session:
         learn = remaining > 0 and not self.clock.spent()
         # A finished run resumed with no budget left only re-evaluates and rewrites its report: not a session.
         self._save_info(status="running", sessions=self.info.sessions + int(bool(imitate or learn)))
-        status = "finished"
+        status = "failed"   # unless learning ends normally or by Ctrl-C; an error propagates after the save
         try:
             if imitate:
                 self.imitate()
             if learn:
                 self.model.learn(remaining, callback=self._callbacks(extra), reset_num_timesteps=False,
                                  tb_log_name=TB_NAME)
+            status = "finished"
         except KeyboardInterrupt:
             status = "interrupted"
         finally:

@@ -176,3 +176,15 @@ def test_resuming_a_finished_run_only_reports_again(tmp_path):
     before = run.eval_csv.read_text()
     again = run_session(run, progress=False)
     assert again.status == "finished" and run.read_info().sessions == 1 and run.eval_csv.read_text() == before
+
+
+def test_an_error_while_learning_leaves_a_failed_run(tmp_path):
+    class Boom(BaseCallback):
+        def _on_step(self) -> bool:
+            raise RuntimeError("boom")
+    run = new_tiny_run(tmp_path, timesteps=128)
+    try:
+        run_session(run, progress=False, callbacks=[Boom()])
+    except RuntimeError:
+        pass
+    assert run.read_info().status == "failed" and run.model.is_file()
