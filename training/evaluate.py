@@ -84,7 +84,7 @@ def pairing_table(rs, played: Sequence[Pairing]) -> list[str]:
     """Markdown: one row per pairing, the first side's wins/draws/losses with 95 % intervals."""
     head = " | ".join(rs.sides)
     first = rs.sides[0]
-    lines = [f"| {head} | games | {first} wins [95 % CI] | draws [95 % CI] | {first} losses [95 % CI] | mean length |",
+    lines = [f"| {head} | games | {first} wins [95 % CI] | draws [95 % CI] | {first} losses [95 % CI] | mean game length |",
              "|" + " --- |" * len(rs.sides) + " ---: | --- | --- | --- | --- |"]
     for pairing in played:
         result = pairing.result(0)
