@@ -28,8 +28,12 @@ MAX_SKIPPED = 100   # games in a row without a learner decision before giving up
 
 
 class TrainingInfo(gymnasium.Wrapper):
-    """Drops the per-step event log from `info`: DummyVecEnv deep-copies every info dict, and the events
-    (~11 % of training time in a profile) are for people, not for the learner."""
+    """What training needs of RubbleEnv: only games in which the learner decides, and a lean `info`.
+
+    DummyVecEnv deep-copies every info dict; an event log in it cost ~11 % of training time in a profile.
+    RubbleEnv now adds the umpire's events only with `umpire_events=True` (training leaves it off); any
+    that do appear are dropped here all the same.
+    """
 
     def reset(self, **kwargs):
         """A new game in which the learner decides at least once.
