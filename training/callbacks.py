@@ -47,8 +47,9 @@ class TimeBudget(BaseCallback):
 
 
 class Periodic(BaseCallback):
-    """Calls `action(timesteps)` at the first rollout boundary `every` timesteps after the last call
-    (and at the very first boundary too when `now` is set)."""
+    """Calls `action(timesteps)` at the first rollout boundary `every` timesteps after the last call."""
+
+    # `now`: also at the very first boundary (a new run's untrained model is the curve's first point).
 
     def __init__(self, every: int, action: Callable[[int], None], last: int = 0, now: bool = False) -> None:
         super().__init__()
@@ -65,8 +66,10 @@ class Periodic(BaseCallback):
 
 
 class UpdatedSteps(BaseCallback):
-    """Remembers how many timesteps the model has been updated on: the step count at each rollout start,
-    or at the end when learn() ended after a whole rollout (and so after its update)."""
+    """Remembers how many timesteps the model has been updated on."""
+
+    # The step count at each rollout start; at the end, if learn() ended after a whole rollout, its update
+    # ran too and every step counts. A time budget stops at a rollout's first step, which is not updated on.
 
     def __init__(self) -> None:
         super().__init__()

@@ -8,8 +8,7 @@ from .series import HELD_OUT_SEED, TRAIN_EVAL_SEED, format_share, seeds_from
 
 
 def final_evaluation(session) -> list[FinalRow]:
-    """The trained model against the scripted and random opponents, and the built-in agents on its side
-    against the scripted opponent for comparison, all on the same held-out seeds."""
+    """The model against the scripted and random opponents, and the built-in agents as baselines, on held-out seeds."""
     rows = read_eval_rows(session.rundir.eval_csv)
     if not rows or rows[-1]["timesteps"] < session.info.updated_timesteps:
         session.evaluate(session.info.updated_timesteps)   # the curve ends at the saved model

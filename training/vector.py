@@ -28,21 +28,18 @@ MAX_SKIPPED = 100   # games in a row without a learner decision before giving up
 
 
 class TrainingInfo(gymnasium.Wrapper):
-    """What training needs of RubbleEnv: only games in which the learner decides, and a lean `info`.
+    """What training needs of RubbleEnv: only games in which the learner decides, and a lean `info`."""
 
-    DummyVecEnv deep-copies every info dict; an event log in it cost ~11 % of training time in a profile.
-    RubbleEnv now adds the umpire's events only with `umpire_events=True` (training leaves it off); any
-    that do appear are dropped here all the same.
-    """
+    # DummyVecEnv deep-copies every info dict; an event log in it cost ~11 % of training time in a profile.
+    # RubbleEnv adds the umpire's events only with `umpire_events=True` (training leaves it off); any that
+    # do appear are dropped here all the same.
 
     def reset(self, **kwargs):
-        """A new game in which the learner decides at least once.
-
-        A game can end before the learner's first decision (rifles-darkness, learner enemy, seed 864: the
-        scripted player wins in turn 2 before any enemy decision, about 1 game in 1,000). RubbleEnv.reset
-        then returns an all-false mask, and a reset cannot end an episode, so MaskablePPO would act in a
-        finished game. Such a game teaches nothing: the next one is played instead.
-        """
+        """A new game in which the learner decides at least once."""
+        # A game can end before the learner's first decision (rifles-darkness, learner enemy, seed 864: the
+        # scripted player wins in turn 2 before any enemy decision, about 1 game in 1,000). RubbleEnv.reset
+        # then returns an all-false mask, and a reset cannot end an episode, so MaskablePPO would act in a
+        # finished game. Such a game teaches nothing: the next one is played instead.
         for _ in range(MAX_SKIPPED):
             observation, info = self.env.reset(**kwargs)
             if info["action_mask"].any():
