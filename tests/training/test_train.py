@@ -188,3 +188,12 @@ def test_an_error_while_learning_leaves_a_failed_run(tmp_path):
     except RuntimeError:
         pass
     assert run.read_info().status == "failed" and run.model.is_file()
+
+
+def test_any_registered_ruleset_trains_here_the_toy_race(tmp_path):
+    from tests import toy_game
+    toy_game.register()
+    config = write_config(tmp_path, imitation={"games": 3})
+    run = new_run(TrainRequest(env=toy_game.NAME, side="red", timesteps=128, config_path=config, results=tmp_path))
+    assert run_session(run, progress=False).status == "finished"
+    assert "the trained red wins" in run.report.read_text()
