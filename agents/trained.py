@@ -73,7 +73,9 @@ def load(path, ruleset, side: int, seed: int = 0) -> PolicyAgent:
     """An Agent playing `side` of `ruleset` with the model at `path` (seed unused: play is deterministic)."""
     model = load_model(path)
     check_fits(model, ruleset, path)
-    trained_side = model_meta(model).get("side")
-    if trained_side is not None and trained_side != ruleset.sides[side]:
-        warnings.warn(f"{path} was trained as {trained_side}, not {ruleset.sides[side]}", stacklevel=2)
+    meta = model_meta(model)
+    if meta.get("side") is not None and meta["side"] != ruleset.sides[side]:
+        warnings.warn(f"{path} was trained as {meta['side']}, not {ruleset.sides[side]}", stacklevel=2)
+    if meta.get("env") is not None and meta["env"] != ruleset.name:
+        warnings.warn(f"{path} was trained on {meta['env']}, not {ruleset.name}", stacklevel=2)
     return PolicyAgent(model.policy, side, name=Path(path).name)

@@ -77,6 +77,11 @@ def test_a_model_on_another_side_than_it_learned_is_a_warning(model_path):
         trained.load(model_path, registry.get(ENV), side=1)
 
 
+def test_a_model_in_another_env_than_it_learned_is_a_warning(model_path):
+    with pytest.warns(UserWarning, match="trained on rifles-urban, not rifles-darkness"):
+        trained.load(model_path, registry.get("rifles-darkness"), side=0)
+
+
 def test_a_model_for_other_spaces_is_refused(model_path):
     smaller = dataclasses.replace(registry.get(ENV), name="smaller", num_actions=3)
     with pytest.raises(ValueError, match=r"model has observation shape \(989,\) and 184 actions; smaller needs"):
