@@ -23,6 +23,8 @@ from .engine.ruleset import GameState, Ruleset
 #: Observations are small normalised features; a finite bound keeps checkers quiet and the generic
 #: tests assert every observation lies inside it.
 OBSERVATION_BOUND = 1e3
+#: Games in a row that may end before the learner decides before `reset` calls it a ruleset bug.
+MAX_GAMES_WITHOUT_DECISION = 100
 
 def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
     """The registered Ruleset for a name or Gymnasium id (a Ruleset passes through)."""
@@ -175,13 +177,27 @@ class RubbleEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """Start a new game (same seed, same game) and play the opponent up to the learner's first decision."""
         super().reset(seed=seed)
-        game_seed, *agent_seeds = derive_seeds(self.np_random, 1 + len(self._ruleset.sides))
         scenario = reset_scenario(options, self.scenario)
+        # A reset cannot end an episode, so a game that ends before the learner's first decision (the
+        # opponent wins outright: rifles-darkness, learner enemy, about 1 game in 1,000) is no episode at
+        # all. The next game of the env's own generator is dealt instead (same seed, same deals);
+        # info["games_without_decision"] counts the ones passed over.
+        for skipped in range(MAX_GAMES_WITHOUT_DECISION):
+            events = self._deal(scenario)
+            if self._state.current_side is not None:
+                obs, _, _, _, info = self._timestep(events)
+                info["games_without_decision"] = skipped
+                return obs, info
+        raise RuntimeError(f"{MAX_GAMES_WITHOUT_DECISION} games in a row of {self._ruleset.name} ended before "
+                           f"side {self._ruleset.sides[self._learner]!r} had a decision")
+
+    def _deal(self, scenario) -> list:
+        """A new game from the env's generator, played up to the learner's first decision; its events."""
+        game_seed, *agent_seeds = derive_seeds(self.np_random, 1 + len(self._ruleset.sides))
         self._state = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
         self._has_turn = hasattr(self._state, "turn")
         self._agents = {side: self._opponent.build(side, agent_seeds[side]) for side in self._others}
-        obs, _, _, _, info = self._timestep(self._play_opponents([]))
-        return obs, info
+        return self._play_opponents([])
 
     def step(self, action):
         """Apply the learner's action (IllegalActionError if masked out), then the opponent's decisions."""

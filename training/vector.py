@@ -24,45 +24,10 @@ import envs  # noqa: F401 - registers the rulesets (also inside SubprocVecEnv's 
 from envs.gym_env import RubbleEnv
 
 
-MAX_SKIPPED = 100   # games in a row without a learner decision before giving up (a ruleset bug, surely)
-
-
-class TrainingInfo(gymnasium.Wrapper):
-    """What training needs of RubbleEnv: only games in which the learner decides, and a lean `info`."""
-
-    # DummyVecEnv deep-copies every info dict; an event log in it cost ~11 % of training time in a profile.
-    # RubbleEnv adds the umpire's events only with `umpire_events=True` (training leaves it off); any that
-    # do appear are dropped here all the same.
-
-    def reset(self, **kwargs):
-        """A new game in which the learner decides at least once."""
-        # A game can end before the learner's first decision (rifles-darkness, learner enemy, seed 864: the
-        # scripted player wins in turn 2 before any enemy decision, about 1 game in 1,000). RubbleEnv.reset
-        # then returns an all-false mask, and a reset cannot end an episode, so MaskablePPO would act in a
-        # finished game. Such a game teaches nothing: the next one is played instead.
-        for _ in range(MAX_SKIPPED):
-            observation, info = self.env.reset(**kwargs)
-            if info["action_mask"].any():
-                return observation, _lean(info)
-            kwargs = {k: v for k, v in kwargs.items() if k != "seed"}   # the next game of the env's own generator
-        raise RuntimeError(f"{MAX_SKIPPED} games in a row ended before the learner's first decision")
-
-    def step(self, action):
-        observation, reward, terminated, truncated, info = self.env.step(action)
-        return observation, reward, terminated, truncated, _lean(info)
-
-    def action_masks(self):
-        return self.env.unwrapped.action_masks()
-
-
-def _lean(info: dict) -> dict:
-    return {k: v for k, v in info.items() if k != "events"}
-
-
 def make_env(env_name: str, scenario: str | None, opponent: str, side: str) -> gymnasium.Env:
     """One training environment: the learner plays `side`, `opponent` the others; Monitor records episodes."""
     env = RubbleEnv(env_name, scenario=scenario, opponent=opponent, learner_side=side)
-    return Monitor(TrainingInfo(env))
+    return Monitor(env)
 
 
 def make_vec_env(env_name: str, scenario: str | None, opponent: str, side: str, count: int, kind: str) -> VecEnv:

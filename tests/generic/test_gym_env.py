@@ -110,3 +110,15 @@ def test_every_scenario_resets(ruleset):
     for name in ruleset.scenarios():
         obs, info = env.reset(seed=0, options={"scenario": name})
         checkers.check_gym_timestep(env, obs, info)
+
+
+def test_a_game_over_before_the_learners_first_decision_is_dealt_again():
+    # rifles-darkness, learner enemy, reset seed 864: the scripted player wins before any enemy decision.
+    env = RubbleEnv("rifles-darkness", learner_side="enemy")
+    observation, info = env.reset(seed=864)
+    assert info["games_without_decision"] == 1
+    assert env.state.current_side == env.learner_side and info["action_mask"].any()
+    again, info_again = RubbleEnv("rifles-darkness", learner_side="enemy").reset(seed=864)
+    assert np.array_equal(observation, again) and np.array_equal(info["action_mask"], info_again["action_mask"])
+    _, ordinary = env.reset(seed=0)
+    assert ordinary["games_without_decision"] == 0

@@ -1,14 +1,13 @@
 """The training environments: the mask reaches MaskablePPO through the wrappers, in both vector env kinds."""
-import gymnasium
 import numpy as np
 import pytest
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
 from tests.training.helpers import ENV
-from training.vector import TrainingInfo, make_env, make_vec_env
+from training.vector import make_env, make_vec_env
 
 
-def test_the_training_env_keeps_the_mask_and_drops_the_events():
+def test_the_training_env_keeps_the_mask_and_leaves_out_the_events():
     env = make_env(ENV, None, "scripted", "player")
     _, info = env.reset(seed=0)
     assert "events" not in info and info["action_mask"].any()
@@ -30,25 +29,3 @@ def test_vector_envs_give_one_mask_per_env(kind):
         venv.step(np.array([int(np.flatnonzero(m)[0]) for m in masks]))
     finally:
         venv.close()
-
-
-class EndsAtOnce(gymnasium.Env):
-    """A stub whose first game ends before the learner decides (as rifles-darkness seed 864 does for the enemy)."""
-
-    observation_space = gymnasium.spaces.Box(0, 1, (1,))
-    action_space = gymnasium.spaces.Discrete(2)
-
-    def __init__(self):
-        self.resets = []
-
-    def reset(self, *, seed=None, options=None):
-        self.resets.append(seed)
-        mask = np.array([len(self.resets) > 1, True]) if len(self.resets) > 1 else np.zeros(2, bool)
-        return np.zeros(1, np.float32), {"action_mask": mask, "events": ["..."]}
-
-
-def test_a_game_over_before_the_learners_first_decision_is_skipped():
-    stub = EndsAtOnce()
-    _, info = TrainingInfo(stub).reset(seed=864)
-    assert info["action_mask"].any() and "events" not in info
-    assert stub.resets == [864, None]   # the next game comes from the env's own generator
