@@ -6,14 +6,12 @@ stack (envs.engine.flow) that pause on a decision of the side that owns it (CF-T
 """
 from __future__ import annotations
 
-import numpy as np
-
-from envs.engine.dice import Dice, SeededDice
-from envs.engine.events import EventLog
-from envs.engine.ruleset import GameState
+from envs.engine.dice import Dice
+from envs.engine.taskgame import TaskGame
 
 from . import config, legal, render, victory, views
 from . import assault, fire, movement, overwatch, search, turn  # noqa: F401  (their tasks register with flow)
+from .actions import CODEC
 from .board import board_for
 from .flow import FLOW
 from .knowledge import Knowledge
@@ -21,36 +19,35 @@ from .observation import encode
 from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke
 
 
-class CityfightGame(GameState):
+class CityfightGame(TaskGame):
     """One game of Cityfight on a square map."""
 
+    # The Cityfight parts TaskGame's task loop calls
+    FLOW, CODEC = FLOW, CODEC
+    config, legal, render = config, legal, render
+    encode, view_of = staticmethod(encode), staticmethod(views.SideView)
+
     def __init__(self, scenario: config.Scenario, dice: Dice, options: dict | None = None, *, _setup: bool = True) -> None:
-        self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
-        self.options = dict(scenario.options)
-        for key, value in (options or {}).items():
-            if key not in self.options:
-                raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(self.options))}")
-            self.options[key] = value if key in ("force_level", "weather") else bool(value)
-        if self.options["force_level"] not in config.FORCE_LEVELS:
-            raise ValueError(f"force_level must be one of {config.FORCE_LEVELS}")
-        if self.options["weather"] not in (None, *config.WEATHERS):
-            raise ValueError(f"weather must be one of {config.WEATHERS} (or None: the scenario's)")
+        super().__init__(scenario, dice, options)
         self.board = board_for(scenario.width, scenario.height, scenario.terrain)
         self.conditions = self._conditions()
-        self.log = EventLog()
-        self._mask = None
         self._killed = False
         self.prepared_mask = None
         if _setup:
             self._setup()
 
-    # Setup -------------------------------------------------------------------------------------
-    @classmethod
-    def new(cls, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None, **options) -> "CityfightGame":
-        """A new game of the named scenario (default The Office Block) with seeded dice (or the dice given)."""
-        spec = config.load_scenario(config.scenario_path(scenario))
-        return cls(spec, dice if dice is not None else SeededDice(seed), options)
+    # Options -----------------------------------------------------------------------------------
+    def coerce_option(self, key: str, value):
+        """The force level and the weather are names (or None), not toggles."""
+        return value if key in ("force_level", "weather") else bool(value)
 
+    def check_options(self, options: dict) -> None:
+        if options["force_level"] not in config.FORCE_LEVELS:
+            raise ValueError(f"force_level must be one of {config.FORCE_LEVELS}")
+        if options["weather"] not in (None, *config.WEATHERS):
+            raise ValueError(f"weather must be one of {config.WEATHERS} (or None: the scenario's)")
+
+    # Setup (`new` is TaskGame's; the default scenario is The Office Block) -------------------------
     def _conditions(self) -> dict:
         """CF-COND-1 with CF-VAR-1: the scenario's conditions; the night toggle sets the time and the illuminated
         MSqs, the weather option the weather. They act only through CF-SRCH-19..21 (search.py) and CF-REC-10
@@ -103,45 +100,32 @@ class CityfightGame(GameState):
                 section.leader = slot
             self.elements[side].append(element)
 
-    # The flow ------------------------------------------------------------------------------------
-    def push(self, *tasks) -> None:
-        """Schedule tasks to run next, in the order given."""
-        self.tasks.extend(reversed(tasks))
-
+    # The flow (push, run, apply: TaskGame) -------------------------------------------------------------
     def decide(self, kind: str, side: int, **ctx) -> None:
         """Pause the flow for a decision of `side` (CF-TURN-7)."""
         ctx["side"] = side
         self.decision = (kind, ctx)
 
-    def run(self) -> None:
-        """Run tasks until a side must decide or the game is over."""
-        while self.decision is None and self.winner is None:
-            name, *args = self.tasks.pop()
-            FLOW.tasks[name](self, *args)
-            if self._killed:                 # CF-VIC-2: a side with no elements loses at once
-                self._killed = False
-                victory.check_at_once(self)
-        self._mask, self.prepared_mask = (self.prepared_mask if self.decision is not None else None), None
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+    def after_task(self) -> None:
+        """Only a kill can leave a side with no elements, so victory is checked only after one."""
+        if self._killed:                 # CF-VIC-2: a side with no elements loses at once
+            self._killed = False
+            victory.check_at_once(self)
+
+    def take_prepared_mask(self):
+        """The mask turn.py built with the decision's actions, used once (stale after the next answer)."""
+        mask, self.prepared_mask = (self.prepared_mask if self.decision is not None else None), None
+        return mask
 
     @property
     def current_side(self) -> int | None:
         if self.winner is not None:
             return None
         return self.decision[1]["side"]
-
-    def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = legal.mask(self)
-        return self._mask
-
-    def apply(self, action: int) -> list:
-        self.check_legal(action, self.legal_action_mask(), lambda a: legal.why(self, a))
-        name, args = legal.CODEC.decode(int(action))
-        kind, ctx = self.decision
-        self.decision, self._mask = None, None
-        FLOW.answers[kind](self, ctx, name, *args)
-        self.run()
-        return self.log.take()
 
     # Shared helpers for the rules ------------------------------------------------------------------
     def element(self, side: int, slot: int) -> Element:
@@ -192,27 +176,12 @@ class CityfightGame(GameState):
         words = "draw" if winner == 2 else f"{SIDE_NAMES[winner]} wins"
         self.log.add("game_over", f"game over, {words}: {why}")
 
-    # Protocol: observation, views, rendering -----------------------------------------------------------
-    def observation(self, side: int) -> np.ndarray:
-        return encode(self, side)
-
-    def view(self, side: int):
-        return views.SideView(self, side)
-
+    # Protocol (observation, view, labels and rendering: TaskGame) ---------------------------------------
     def returns(self) -> tuple[float, float]:
         """CF-VIC-3: +1 win, -1 loss, 0 draw."""
         if self.winner is None or self.winner == 2:
             return 0.0, 0.0
         return (1.0, -1.0) if self.winner == ATTACKER else (-1.0, 1.0)
-
-    def action_label(self, action: int) -> str:
-        return legal.label(self, action)
-
-    def render_text(self, side: int | None = None) -> str:
-        return render.text(self, side)
-
-    def render_rgb(self, side: int | None = None) -> np.ndarray:
-        return render.rgb(self, side)
 
     def check_invariants(self) -> None:
         """Pools and AP spent within bounds; dead stay dead; stacks at most 3; turn within the limit."""
@@ -228,11 +197,7 @@ class CityfightGame(GameState):
             assert all(c <= 3 for c in counts.values()), counts
         assert self.turn <= self.scenario.turns + 1
 
-    # Copy and save -------------------------------------------------------------------------------------
-    def clone(self) -> "CityfightGame":
-        """A deep copy whose dice stream is branched."""
-        return self.from_dict(self.to_dict(), dice=self.dice.branch())
-
+    # Copy and save (clone: TaskGame) -------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {
             "ruleset": "cityfight", "scenario": self.scenario.path, "options": dict(self.options),
@@ -251,7 +216,7 @@ class CityfightGame(GameState):
 
     @classmethod
     def from_dict(cls, data: dict, dice: Dice | None = None) -> "CityfightGame":
-        game = cls(config.load_scenario(data["scenario"]), dice or Dice.from_dict(data["dice"]), data["options"], _setup=False)
+        game = cls._without_setup(data, dice)
         for key in ("turn", "phase", "winner", "next_side", "active", "active_side"):
             setattr(game, key, data[key])
         for key in ("cover", "door", "outs", "graveyard"):

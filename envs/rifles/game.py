@@ -4,11 +4,8 @@ Side 0 is the player's squad, side 1 the enemy: the automaton's choices (§13) a
 """
 from __future__ import annotations
 
-import numpy as np
-
-from envs.engine.dice import Dice, SeededDice
-from envs.engine.events import EventLog
-from envs.engine.ruleset import GameState, IllegalActionError
+from envs.engine.dice import Dice
+from envs.engine.taskgame import TaskGame
 
 from . import config, flow, geometry, legal, render, views
 from . import enemy, movement, turns  # noqa: F401  (their tasks register with flow)
@@ -19,31 +16,23 @@ from .player_actions import PLAYER_ACTIONS
 from .state import ENEMY, PLAYER, QUALITY, Feature, Group, Marker, Unit
 
 
-class RiflesGame(GameState):
+class RiflesGame(TaskGame):
     """One game of Rifles on a six-Stripe Map Card."""
 
+    # The Rifles parts TaskGame's task loop calls
+    FLOW, CODEC = flow.FLOW, CODEC
+    config, legal, render = config, legal, render
+    encode, view_of = staticmethod(encode), staticmethod(views.view)
+
     def __init__(self, scenario: config.Scenario, dice: Dice, options: dict | None = None, *, _setup: bool = True) -> None:
-        self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
-        self.options = dict(scenario.options)
-        for key, value in (options or {}).items():
-            if key not in self.options:
-                raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(self.options))}")
-            self.options[key] = bool(value)
+        super().__init__(scenario, dice, options)
         self.module = MODULES["darkness" if "darkness" in scenario.modules else "urban"]
-        self.log = EventLog()
-        self._mask = None
         self._map_cache = None   # observation.encode_map's terrain block, rebuilt when terrain changes
         self._checked_counts = None   # (eliminated, exited) at the last check_at_once
         if _setup:
             self._setup()
 
-    # Setup -------------------------------------------------------------------------------------
-    @classmethod
-    def new(cls, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None, **options) -> "RiflesGame":
-        """A new game of the named scenario (default Block Six) with seeded dice (or the dice given)."""
-        spec = config.load_scenario(config.scenario_path(scenario))
-        return cls(spec, dice if dice is not None else SeededDice(seed), options)
-
+    # Setup (`new` is TaskGame's; the default scenario is Block Six) ------------------------------------
     def _setup(self) -> None:
         """RU-SCN-1: terrain, groups and markers as the scenario places them, then RB-EM-2."""
         self.turn, self.phase, self.outcome = 1, "player", None
@@ -114,22 +103,18 @@ class RiflesGame(GameState):
                     return f.place
         raise KeyError(feature_id)
 
-    # The flow ------------------------------------------------------------------------------------
-    def push(self, *tasks) -> None:
-        """Schedule tasks to run next, in the order given."""
-        self.tasks.extend(reversed(tasks))
-
+    # The flow (push, run, apply: TaskGame) -------------------------------------------------------------
     def decide(self, kind: str, **ctx) -> None:
         """Pause the flow for a decision of the side that owns `kind`."""
         self.decision = (kind, ctx)
 
-    def run(self) -> None:
-        """Run tasks until a side must decide or the game is over."""
-        while self.decision is None and self.outcome is None:
-            name, *args = self.tasks.pop()
-            flow.FLOW.tasks[name](self, *args)
-            self.check_at_once()
-        self._mask = None
+    @property
+    def game_over(self) -> bool:
+        return self.outcome is not None
+
+    def after_task(self) -> None:
+        """The game can end at once in the middle of a phase (RB-VIC-2, the scenario's conditions)."""
+        self.check_at_once()
 
     @property
     def current_side(self) -> int | None:
@@ -137,16 +122,9 @@ class RiflesGame(GameState):
             return None
         return PLAYER if self.decision[0] in PLAYER_DECISIONS else ENEMY
 
-    def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = legal.mask(self)
-        return self._mask
-
-    def apply(self, action: int) -> list:
-        self.check_legal(action, self.legal_action_mask(), lambda a: legal.why(self, a))
-        name, args = CODEC.decode(int(action))
-        kind, ctx = self.decision
-        self.decision, self._mask = None, None
+    def answer(self, kind: str, ctx: dict, name: str, args: tuple) -> None:
+        """A player decision is a menu of actions, not a question: the action is played and, unless it ended the
+        phase, the menu is offered again (`player_decide`). Ending the phase may also answer a rubble-cost question."""
         if name == "end_phase" and kind == "rubble_cost":
             flow.FLOW.answers[kind](self, ctx, False)          # RB-TURN-4: ending the phase declines the rubble cost
             PLAYER_ACTIONS[name](self)
@@ -156,8 +134,6 @@ class RiflesGame(GameState):
             PLAYER_ACTIONS[name](self, *args)
         else:
             flow.FLOW.answers[kind](self, ctx, *legal.answer_args(name, args))
-        self.run()
-        return self.log.take()
 
     # Victory -------------------------------------------------------------------------------------
     def check_at_once(self) -> None:
@@ -253,25 +229,10 @@ class RiflesGame(GameState):
     def describe(self, group: Group) -> str:
         return ", ".join(f"{u.weapon}{'+leader' if u.leader else ''}" for u in group.units)
 
-    # Protocol: observation, views, rendering -----------------------------------------------------------
-    def observation(self, side: int) -> np.ndarray:
-        return encode(self, side)
-
-    def view(self, side: int):
-        return views.view(self, side)
-
+    # Protocol (observation, view, labels and rendering: TaskGame) ---------------------------------------
     def returns(self) -> tuple[float, float]:
         r = float(self.outcome or 0)
         return r, -r
-
-    def action_label(self, action: int) -> str:
-        return legal.label(self, action)
-
-    def render_text(self, side: int | None = None) -> str:
-        return render.text(self, side)
-
-    def render_rgb(self, side: int | None = None) -> np.ndarray:
-        return render.rgb(self, side)
 
     def check_invariants(self) -> None:
         """AP, BAP and Recon Points never below zero; eliminated units stay eliminated."""
@@ -280,11 +241,7 @@ class RiflesGame(GameState):
         assert not living & set(self.graveyard), living & set(self.graveyard)
         assert self.turn <= self.scenario.turns
 
-    # Copy and save -------------------------------------------------------------------------------------
-    def clone(self) -> "RiflesGame":
-        """A deep copy whose dice stream is branched."""
-        return self.from_dict(self.to_dict(), dice=self.dice.branch())
-
+    # Copy and save (clone: TaskGame) -------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {
             "ruleset": "rifles", "scenario": self.scenario.path, "options": dict(self.options),
@@ -303,7 +260,7 @@ class RiflesGame(GameState):
 
     @classmethod
     def from_dict(cls, data: dict, dice: Dice | None = None) -> "RiflesGame":
-        game = cls(config.load_scenario(data["scenario"]), dice or Dice.from_dict(data["dice"]), data["options"], _setup=False)
+        game = cls._without_setup(data, dice)
         for key in ("turn", "phase", "outcome", "ap", "bap", "recon", "active", "exited_units", "eliminated_units",
                     "lost_this_turn", "start_units"):
             setattr(game, key, data[key])

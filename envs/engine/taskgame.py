@@ -1,0 +1,153 @@
+"""TaskGame: the task-loop plumbing every flow-driven ruleset shares, written once.
+
+A game of Rubble runs as tasks on a stack (envs.engine.flow) that pause on a decision. Starting a
+game, merging its options, running the tasks, answering a decision, caching the legal mask and
+cloning are the same for every ruleset; only the rules themselves differ. Keeping that loop here
+means a fix to it (say, when the mask is dropped) reaches every ruleset at once.
+"""
+from __future__ import annotations
+
+from abc import abstractmethod
+from types import ModuleType
+from typing import Any, Callable, Self
+
+import numpy as np
+
+from .actions import ActionCodec
+from .dice import Dice, SeededDice
+from .events import EventLog
+from .flow import Flow
+from .ruleset import GameState
+
+
+class TaskGame(GameState):
+    """One game whose play is a stack of flow tasks paused by decisions.
+
+    A ruleset supplies, as class attributes:
+      FLOW      its `Flow` registry (the task and answer handlers `run` and `answer` call);
+      CODEC     its `ActionCodec` (action number <-> name and arguments);
+      config    its config module: `scenario_path(name)` and `load_scenario(path)`;
+      legal     its legal module: `mask(game)`, `why(game, action)`, `label(game, action)`;
+      render    its render module: `text(game, side)`, `rgb(game, side)`;
+      encode    fn(game, side) -> observation vector (wrap it in staticmethod);
+      view_of   fn(game, side) -> that side's view (wrap it in staticmethod);
+    and overrides these hooks where its rules need to:
+      game_over          (required) True once the rules have ended the game;
+      coerce_option      the value an option keeps (default: bool, options are toggles);
+      check_options      reject option values the rules cannot play (default: all pass);
+      after_task         what the rules check after every task (default: nothing);
+      take_prepared_mask a mask the rules already computed for the new decision (default: None);
+      answer             apply an answer to a decision (default: the FLOW answer handler with the action's
+                         name and arguments).
+    Its `__init__(scenario, dice, options, *, _setup=True)` calls this one, then sets its own fields and, if
+    `_setup`, plays the set-up. Its own `decide(kind, ...)` sets `decision`, since who decides differs.
+    """
+
+    FLOW: Flow
+    CODEC: ActionCodec
+    config: ModuleType
+    legal: ModuleType
+    render: ModuleType
+    encode: Callable[[Any, int], np.ndarray]
+    view_of: Callable[[Any, int], Any]
+
+    def __init__(self, scenario, dice: Dice, options: dict | None = None) -> None:
+        self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
+        self.options = self.merged_options(options)
+        self.log = EventLog()
+        self._mask = None
+
+    @classmethod
+    def new(cls, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None, **options) -> Self:
+        """A new game of the named scenario (None: the ruleset's default) with seeded dice (or the dice given)."""
+        spec = cls.config.load_scenario(cls.config.scenario_path(scenario))
+        return cls(spec, dice if dice is not None else SeededDice(seed), options)
+
+    # Options -------------------------------------------------------------------------------------
+    def merged_options(self, options: dict | None) -> dict:
+        """The scenario's options overridden by the keyword options; an unknown name is an error, so a typo
+        never silently plays the default."""
+        merged = dict(self.scenario.options)
+        for key, value in (options or {}).items():
+            if key not in merged:
+                raise ValueError(f"unknown option {key!r}; known: {', '.join(sorted(merged))}")
+            merged[key] = self.coerce_option(key, value)
+        self.check_options(merged)
+        return merged
+
+    def coerce_option(self, key: str, value):
+        """The value option `key` keeps: options are toggles unless the ruleset says otherwise."""
+        return bool(value)
+
+    def check_options(self, options: dict) -> None:
+        """Raise ValueError for option values the rules cannot play; every toggle is playable."""
+
+    # The flow ------------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def game_over(self) -> bool:
+        """True once the rules have ended the game (`is_over` asks who decides, which needs a decision)."""
+
+    def push(self, *tasks) -> None:
+        """Schedule tasks to run next, in the order given."""
+        self.tasks.extend(reversed(tasks))
+
+    def run(self) -> None:
+        """Run tasks until a side must decide or the game is over."""
+        while self.decision is None and not self.game_over:
+            name, *args = self.tasks.pop()
+            self.FLOW.tasks[name](self, *args)
+            self.after_task()
+        self._mask = self.take_prepared_mask()
+
+    def after_task(self) -> None:
+        """What the rules check between tasks (e.g. a side that won at once); nothing by default."""
+
+    def take_prepared_mask(self) -> np.ndarray | None:
+        """The legal mask of the new decision if the rules already built it; None: build it when asked."""
+        return None
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self.legal.mask(self)
+        return self._mask
+
+    def apply(self, action: int) -> list:
+        self.check_legal(action, self.legal_action_mask(), lambda a: self.legal.why(self, a))
+        name, args = self.CODEC.decode(int(action))
+        kind, ctx = self.decision
+        self.decision, self._mask = None, None
+        self.answer(kind, ctx, name, args)
+        self.run()
+        return self.log.take()
+
+    def answer(self, kind: str, ctx: dict, name: str, args: tuple) -> None:
+        """Apply the action `name(*args)` as the answer to decision `kind` (its context `ctx`)."""
+        self.FLOW.answers[kind](self, ctx, name, *args)
+
+    # Protocol: observation, views, rendering -----------------------------------------------------------
+    def observation(self, side: int) -> np.ndarray:
+        return self.encode(self, side)
+
+    def view(self, side: int):
+        return self.view_of(self, side)
+
+    def action_label(self, action: int) -> str:
+        return self.legal.label(self, action)
+
+    def render_text(self, side: int | None = None) -> str:
+        return self.render.text(self, side)
+
+    def render_rgb(self, side: int | None = None) -> np.ndarray:
+        return self.render.rgb(self, side)
+
+    # Copy and save -------------------------------------------------------------------------------------
+    def clone(self) -> Self:
+        """A deep copy whose dice stream is branched."""
+        return self.from_dict(self.to_dict(), dice=self.dice.branch())
+
+    @classmethod
+    def _without_setup(cls, data: dict, dice: Dice | None) -> Self:
+        """The saved game's scenario, options and dice (or the dice given), not set up: from_dict fills in the rest."""
+        return cls(cls.config.load_scenario(data["scenario"]), dice or Dice.from_dict(data["dice"]), data["options"],
+                   _setup=False)
