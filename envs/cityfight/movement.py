@@ -52,9 +52,15 @@ def friend_counts(game, side: int) -> dict[int, int]:
     return counts
 
 
-def step_target(game, e, square: int, direction: int, diagonal_used: bool, rubble_steps: int, counts=None) -> int:
-    """The square a step from `square` reaches, or -1 if the step is illegal (observable facts only, CF-HID-14)."""
-    there = step_table(game)[square][direction]               # CF-MOVE-3/4; CF-MOVE-6: off the map
+def step_target(game, e, square: int, direction: int, diagonal_used: bool, rubble_steps: int, counts=None,
+                table=None) -> int:
+    """The square a step from `square` reaches, or -1 if the step is illegal (observable facts only, CF-HID-14).
+
+    `table` is `step_table(game)` when the caller already has it: looking it up hashes the doorways, which
+    cost more than the rest of this check when done for each of a run's 72 steps."""
+    if table is None:
+        table = step_table(game)
+    there = table[square][direction]                          # CF-MOVE-3/4; CF-MOVE-6: off the map
     if there < 0 or (direction >= 4 and diagonal_used):       # CF-MOVE-1
         return -1
     if game.rubble[there] and rubble_steps >= 1:              # CF-MOVE-5
@@ -88,22 +94,22 @@ def move_targets(game, e) -> list[int]:
     """CF-ACT-1: the legal step directions."""
     if not can_move(game, e) or not ap.can_spend(game, e, 1):
         return []
-    counts = friend_counts(game, e.side)
-    return [d for d in range(8) if step_target(game, e, e.square, d, e.diagonal, e.rubble_steps, counts) >= 0]
+    counts, table = friend_counts(game, e.side), step_table(game)
+    return [d for d in range(8) if step_target(game, e, e.square, d, e.diagonal, e.rubble_steps, counts, table) >= 0]
 
 
 def run_targets(game, e) -> list[tuple[int, int]]:
     """CF-ACT-2, CF-ACT-3: two steps; no run whose first step would end movement (CF-MOVE-2, CF-MOVE-5)."""
     if not can_move(game, e) or not ap.can_spend(game, e, 2):
         return []
-    found, counts = [], friend_counts(game, e.side)
+    found, counts, table = [], friend_counts(game, e.side), step_table(game)
     for d1 in range(8):
-        mid = step_target(game, e, e.square, d1, e.diagonal, e.rubble_steps, counts)
+        mid = step_target(game, e, e.square, d1, e.diagonal, e.rubble_steps, counts, table)
         if mid < 0 or ends_movement(game, mid):
             continue
         diag, rubble = e.diagonal or is_diagonal(d1), e.rubble_steps + game.rubble[mid]
         counts[e.square] -= 1                                 # it has left its square
-        found += [(d1, d2) for d2 in range(8) if step_target(game, e, mid, d2, diag, rubble, counts) >= 0]
+        found += [(d1, d2) for d2 in range(8) if step_target(game, e, mid, d2, diag, rubble, counts, table) >= 0]
         counts[e.square] += 1
     return found
 

@@ -5,8 +5,9 @@ elements (CF-HID-3). The doctrine (agents/scripted/cityfight.py) reads only this
 """
 from __future__ import annotations
 
+from . import ap, fire, he, legal, movement, overwatch, search, smoke
 from . import board as board_rules
-from . import overwatch
+from .actions import OFF
 from .state import DEAD
 
 
@@ -125,8 +126,6 @@ class SideView:
     def act_mask(self, e, runs: bool = True) -> list[int]:
         """The actions own element `e` would have if it acted now (legal.act_actions: CF-HID-14, observable only);
         without the runs if `runs` is False (cheaper, for doctrines that step)."""
-        from . import fire, he, legal, movement, overwatch, search, smoke
-        from .actions import OFF
         assert e.side == self.side, "a view answers only for its own elements"
         g = self._game
         if runs or e.suppressed:
@@ -145,17 +144,15 @@ class SideView:
 
     def can_spend(self, e, cost: int) -> bool:
         """CF-AP-9: own element `e` may still pay `cost` AP from its section's pool."""
-        from .ap import can_spend
-        return e.side == self.side and can_spend(self._game, e, cost)
+        return e.side == self.side and ap.can_spend(self._game, e, cost)
 
     # Helpers for doctrines: public terrain facts only -------------------------------------------------------
     def walk_links(self) -> list[list[int]]:
         """Per square, the squares one step can reach over the terrain (CF-MOVE-3/4: doorways, breaches), ignoring
         AP, stacks, diagonals used and rubble."""
-        from .movement import building_step_ok
-        g, board = self._game, self._game.board
-        return [[t for d in range(8) if (t := board.step(s, d)) >= 0 and building_step_ok(g, s, t, d >= 4)]
-                for s in range(board.size)]
+        # movement.step_table holds exactly these steps (building_step_ok per direction, -1 off the map or barred) and is
+        # cached by map and doorways, so this no longer walks 8 neighbours of every square each time doors change.
+        return [[t for t in steps if t >= 0] for steps in movement.step_table(self._game)]
 
     def walk_distances(self, goal: int) -> list[int]:
         """Steps from every square to `goal` over the terrain (doorways, buildings), ignoring AP and stacks."""
