@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import compress
 
 import numpy as np
 
@@ -75,10 +77,13 @@ class Picture:
         Engaged, return fire all land in Knowledge.occupied), dropped once a later search declared them empty;
         Engaged squares always; never a square only own elements hold. Reading order."""
         k, turn = self.view.knowledge, self.turn
+        # seen >= 0 and turn - seen <= 1, in one comparison (turns start at 1); the squares passing it are picked
+        # in C (compress), as most of the map was never seen and a Python loop over it cost more than the rest.
+        recent = max(0, turn - 1)
+        occupied, empty, own = k.occupied, k.empty, self.own_squares
         found = set(self.engaged)
-        for s, seen in enumerate(k.occupied):
-            if seen >= 0 and turn - seen <= 1 and k.empty[s] <= seen and s not in self.own_squares:
-                found.add(s)
+        found.update(s for s in compress(range(len(occupied)), map(recent.__le__, occupied))
+                     if empty[s] <= occupied[s] and s not in own)
         return sorted(found)
 
     # Queries ------------------------------------------------------------------------------------------------
@@ -162,12 +167,13 @@ class CityfightDoctrine:
         """Renew the walking links when the public map changed (doorways, breaches, blocked doorways)."""
         doors = view.doors()
         if self._doors != doors:
-            self._doors, self._links, self._walks = doors, view.walk_links(), {}
+            self._doors, self._links, self._walks = doors, view.walk_links(), shared_walks(view.board, doors)
         if self._edge is None:
             self._edge = view.attacker_edge()
 
     def walk(self, board, goal: int, avoid: tuple = ()) -> list[int]:
-        """Walking costs to `goal` never crossing `avoid` (cached until the map changes)."""
+        """Walking costs to `goal` never crossing `avoid` (cached until the map changes; the cache is shared by
+        every doctrine on the same map and doorways, as the links depend on nothing else)."""
         key = (goal, avoid)
         if key not in self._walks:
             self._walks[key] = distances(board, self._links, goal, avoid)
@@ -415,9 +421,12 @@ class CityfightDoctrine:
 
     def towards_attacker(self, p, m: int, here: int) -> bool:
         """MSq `m` lies nearer the attacker's edge than MSq `here`."""
-        w = p.board.mwidth
-        (mx, my), (hx, hy) = (m % w, m // w), (here % w, here // w)
-        return {"S": my > hy, "N": my < hy, "E": mx > hx, "W": mx < hx}[self._edge]
+        return nearer_edge(p.board.mwidth, self._edge, m, here)
+
+    def msqs_towards_attacker(self, p) -> tuple[tuple[int, ...], ...]:
+        """Per MSq, the MSqs nearer the attacker's edge (towards_attacker), in order; built once per map and edge
+        as CF-BOT-11 asks it of every MSq for every element at every decision."""
+        return msqs_towards(p.board.mwidth, len(p.board.msq_squares), self._edge)
 
     def hold(self, p, e) -> Plan | None:
         """CF-BOT-11: search the nearest MSq in reach towards the attacker's edge unsearched this turn or last
@@ -425,9 +434,9 @@ class CityfightDoctrine:
         another objective moves to it; else Pass."""
         board, searched = p.board, p.view.knowledge.searched
         here = board.msq[e.square]
-        near = [m for m in range(len(board.msq_squares))
-                if searched[m] < p.turn - 1 and self.towards_attacker(p, m, here)]
-        wants = [p.msq_action(m) for m in sorted(near, key=lambda m: (board.msq_range[here][m], m))]
+        near = [m for m in self.msqs_towards_attacker(p)[here] if searched[m] < p.turn - 1]
+        reach = board.msq_range[here].tolist()               # plain ints: one numpy lookup per MSq cost more
+        wants = [p.msq_action(m) for m in sorted(near, key=lambda m: (reach[m], m))]
         goal = self.unheld_objective_for(p, e)
         if goal is not None:
             wants += self.steps_towards(p, e, goal)
@@ -467,6 +476,25 @@ def distances(board, links: list[list[int]], goal: int, avoid: tuple = ()) -> li
             if dist[there] < 0 and there not in blocked:
                 heapq.heappush(heap, (d + step_cost(board, here, there), there))
     return dist
+
+
+def nearer_edge(mwidth: int, edge: str, m: int, here: int) -> bool:
+    """MSq `m` lies nearer the map edge `edge` ('N', 'E', 'S' or 'W') than MSq `here` (MSqs by * mwidth + bx)."""
+    (mx, my), (hx, hy) = (m % mwidth, m // mwidth), (here % mwidth, here // mwidth)
+    return {"S": my > hy, "N": my < hy, "E": mx > hx, "W": mx < hx}[edge]
+
+
+@lru_cache(maxsize=32)
+def msqs_towards(mwidth: int, count: int, edge: str) -> tuple[tuple[int, ...], ...]:
+    """Per MSq, the MSqs nearer `edge` in reading order (nearer_edge), once per map shape and edge."""
+    return tuple(tuple(m for m in range(count) if nearer_edge(mwidth, edge, m, here)) for here in range(count))
+
+
+@lru_cache(maxsize=32)
+def shared_walks(board, doors: tuple) -> dict:
+    """The walking-cost cache of one map and doorway state, (goal, avoid) -> costs, shared by all doctrines: the
+    costs depend only on the public terrain (CF-BOT-1), and every game on the map starts from the same doors."""
+    return {}
 
 
 def cost_or_far(cost: int) -> int:
