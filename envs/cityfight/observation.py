@@ -127,10 +127,29 @@ def static_planes(game) -> np.ndarray:
     return cached
 
 
-def encode_planes(game, side: int, planes: np.ndarray) -> None:
-    board, k = game.board, game.knowledge[side]
+def unchanged_since(game, key: str, state: tuple):
+    """What was stored under `key` for `state` (a tuple of the game's lists and scalars) if they are equal now,
+    else None. Converting a 324-square Python list to numpy costs 20-40 us, comparing it with a copy well under
+    1 us, and the map and the reports change at only a few decisions of a game."""
+    hit = game.__dict__.get(key)
+    return hit[1] if hit is not None and hit[0] == state else None
+
+
+def remember(game, key: str, state: tuple, value):
+    """Store `value` for a copy of `state` (lists copied: the game changes them in place); returns `value`."""
+    game.__dict__[key] = (tuple(list(x) if isinstance(x, list) else x for x in state), value)
+    return value
+
+
+def map_planes(game) -> np.ndarray:
+    """The static planes plus the public map (cover, doorways, damage, rubble, smoke: CF-HID-1), read-only,
+    rebuilt only when one of those changed."""
+    state = (game.cover, game.door, game.damage, game.rubble, game.smoke, game.smoke_count)
+    cached = unchanged_since(game, "_map_planes", state)
+    if cached is not None:
+        return cached
     view = static_planes(game).copy()                         # (PLANES, board squares) in board order
-    view[np.asarray(game.cover), np.arange(board.size)] = 1
+    view[np.asarray(game.cover), np.arange(game.board.size)] = 1
     door = np.asarray(game.door)
     view[P["door_open"]], view[P["door_blocked"]] = door == 1, door == 2
     if game.damage_total():
@@ -138,6 +157,13 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
     view[P["rubble"]] = game.rubble
     if game.smoke_count:
         view[P["smoke"]] = np.asarray(game.smoke) > 0
+    view.setflags(write=False)
+    return remember(game, "_map_planes", state, view)
+
+
+def encode_planes(game, side: int, planes: np.ndarray) -> None:
+    board, k = game.board, game.knowledge[side]
+    view = map_planes(game).copy()                            # (PLANES, board squares) in board order
     for s, plane in ((side, "own_overwatch"), (1 - side, "enemy_overwatch")):
         for e in game.elements[s]:
             if e.overwatch != DEAD:
@@ -165,12 +191,26 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
 
 def encode_knowledge(game, k, view: np.ndarray) -> None:
     """CF-HID-5..13: the side's reports with their age."""
-    ages = recency(k.occupied + k.empty + k.origins + k.exposed + k.impacts, game.turn).reshape(5, -1)
-    for i, plane in enumerate(("seen_occupied", "seen_empty", "fire_origin", "exposed", "he_impact")):
-        view[P[plane]] = ages[i]                              # he_impact: CF-HID-9
+    view[REPORT_PLANES] = report_ages(game, k)                # he_impact: CF-HID-9
     view[P["spotted"], k.spotted] = 1
     if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
         view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
+
+
+REPORT_PLANES = [P[plane] for plane in ("seen_occupied", "seen_empty", "fire_origin", "exposed", "he_impact")]
+
+
+def report_ages(game, k) -> np.ndarray:
+    """(5, squares) recency of the side's occupied, empty, fire-origin, exposed and HE-impact reports, read-only,
+    recomputed only when the turn or one of those reports changed."""
+    key = f"_report_ages_{k.side}"
+    state = (game.turn, k.occupied, k.empty, k.origins, k.exposed, k.impacts)
+    cached = unchanged_since(game, key, state)
+    if cached is not None:
+        return cached
+    ages = recency(k.occupied + k.empty + k.origins + k.exposed + k.impacts, game.turn).reshape(5, -1)
+    ages.setflags(write=False)
+    return remember(game, key, state, ages)
 
 
 def encode_own(game, e, obs: np.ndarray, at: int) -> None:
