@@ -42,6 +42,19 @@ class Board:
         self.muncode = {c: m for m, c in enumerate(self.mcode)}
         self.names = [square_id((i % width, i // width)) for i in range(self.size)]
         self.msq_names = [megasquare_id((m % self.mwidth, m // self.mwidth)) for m in range(self.mwidth * self.mheight)]
+        self._reach: dict[tuple[int, int], np.ndarray] = {}
+
+    def reach(self, lo: int, hi: int) -> np.ndarray:
+        """(size, size) read-only bool: static LOS (CF-LOS-1/2) and lo <= range <= hi (CF-GRID-3), per pair.
+
+        Built once per band: legality asks it of every element at every decision, and without smoke it is all
+        there is to sight (see reach_row)."""
+        table = self._reach.get((lo, hi))
+        if table is None:
+            table = self.los & (self.range >= lo) & (self.range <= hi)
+            table.setflags(write=False)
+            self._reach[(lo, hi)] = table
+        return table
 
     def _buildings(self, terrain: tuple) -> list[int]:
         """CF-TER-2: touching building squares of one cover letter form one building."""
@@ -103,6 +116,14 @@ def sight(game, a: int, b: int) -> bool:
     smoke = game.smoke
     w = board.width
     return not any(smoke[y * w + x] for x, y in crossed_cells((a % w, a // w), (b % w, b // w)))
+
+
+def reach_row(game, a: int, lo: int, hi: int) -> np.ndarray:
+    """Bool (size,) of the squares `a` sees (CF-LOS-1..4) within range lo..hi; read-only when there is no smoke."""
+    if not game.smoke_count:
+        return game.board.reach(lo, hi)[a]                    # no smoke anywhere: sight is the static LOS
+    rng = game.board.range[a]
+    return sight_row(game, a) & (rng >= lo) & (rng <= hi)
 
 
 def sight_row(game, a: int) -> np.ndarray:

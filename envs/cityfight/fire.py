@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import ap, damage, knowledge
-from .board import sight, sight_row
+from .board import reach_row, sight
 from .config import CATEGORIES, OPEN
 from .flow import answer, task
 from .state import DEAD
@@ -29,8 +29,7 @@ def target_squares(game, e) -> np.ndarray:
     board = game.board
     if game.engaged(e.square):
         return np.zeros(board.size, dtype=bool)
-    rng = board.range[e.square]
-    ok = sight_row(game, e.square) & (rng >= 1) & (rng <= row(game, e).max_range)
+    ok = reach_row(game, e.square, 1, row(game, e).max_range)
     return ok & ~blocked_squares(game, e.side)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import ap, damage, fire, knowledge
-from .board import sight_row
+from .board import reach_row
 from .config import CATEGORIES
 from .flow import task
 from .state import DEAD
@@ -29,8 +29,7 @@ def may_fire_special(game, e) -> bool:
 
 def in_reach(game, e, min_range: int, max_range: int) -> np.ndarray:
     """Squares in sight within min..max range."""
-    rng = game.board.range[e.square]
-    return sight_row(game, e.square) & (rng >= max(min_range, 1)) & (rng <= max_range)
+    return reach_row(game, e.square, max(min_range, 1), max_range)
 
 
 def special_squares(game, e) -> np.ndarray:

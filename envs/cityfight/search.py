@@ -1,6 +1,8 @@
 """Search (CF-SRCH-1..23, CF-ACT-4, CF-ACT-12, CF-HID-5/6): joint search, the search number, IFA."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from . import ap, fire, knowledge
@@ -23,9 +25,24 @@ def target_msqs(game, e) -> list[int]:
     own = board.msq[e.square]
     if game.smoke[e.square]:
         return [own]                                          # CF-SRCH-3
-    seen = np.bincount(board.msq_array, weights=sight_row(game, e.square), minlength=len(board.msq_squares)) > 0
+    if not game.smoke_count:
+        return list(clear_search_msqs(board)[e.square])      # no smoke anywhere: the static LOS decides
+    return msqs_in_sight(board, e.square, sight_row(game, e.square))
+
+
+def msqs_in_sight(board, square: int, sees: np.ndarray) -> list[int]:
+    """CF-SRCH-1: the own MSq, and the MSqs within 2 of it holding a square in `sees` (the searcher's sight)."""
+    own = board.msq[square]
+    seen = np.bincount(board.msq_array, weights=sees, minlength=len(board.msq_squares)) > 0
     seen[own] = True
     return np.flatnonzero(seen & (board.msq_range[own] <= 2)).tolist()
+
+
+@lru_cache(maxsize=8)
+def clear_search_msqs(board) -> tuple[tuple[int, ...], ...]:
+    """Per square, `msqs_in_sight` under the static LOS: what a search may target when no smoke is on the map,
+    built once per map as every element's legal actions ask it at every decision."""
+    return tuple(tuple(msqs_in_sight(board, a, board.los[a])) for a in range(board.size))
 
 
 def joiners(game, searcher) -> list[int]:

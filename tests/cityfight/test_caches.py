@@ -1,0 +1,125 @@
+"""The speed-ups keep the rules exact: every cached table equals the rule computed afresh, and follows the map when
+doorways, smoke, damage, rubble or reports change (CF-MOVE-3/4, CF-LOS-1..4, CF-SRCH-1/3, CF-HID-1..13, CF-BOT-8/11)."""
+import numpy as np
+
+from agents.scripted.cityfight import CityfightDoctrine, distances, msqs_towards, nearer_edge
+from envs.cityfight import damage, fire, he, movement, search, smoke
+from envs.cityfight.board import reach_row, sight, sight_row
+from envs.cityfight.observation import encode
+
+from .builders import build, el, office, sq
+
+WALL = """
+......
+BBBBBB
+......
+"""
+FIELD = """
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+"""
+
+
+def links_by_rule(game) -> list[list[int]]:
+    """CF-MOVE-3/4 step by step, as walk_links was computed before it read the step table."""
+    board = game.board
+    return [[t for d in range(8) if (t := board.step(s, d)) >= 0 and movement.building_step_ok(game, s, t, d >= 4)]
+            for s in range(board.size)]
+
+
+def test_walk_links_follow_a_breach_in_a_wall():
+    game = build(WALL, attackers=[("A1", "C", "a1")])
+    view = game.view(0)
+    assert view.walk_links() == links_by_rule(game)
+    assert sq(game, "b2") not in view.walk_links()[sq(game, "b1")]
+    assert damage.breach(game, sq(game, "b2"))                       # CF-HE-13: a new way in and out
+    assert view.walk_links() == links_by_rule(game)
+    assert view.walk_links()[sq(game, "b1")] == [sq(game, "c1"), sq(game, "b2"), sq(game, "a1")]   # E, S, W
+
+
+def test_doctrine_walks_are_renewed_when_doorways_change_and_shared_between_doctrines():
+    game = build(WALL, attackers=[("A1", "C", "a1")])
+    board, goal, start = game.board, sq(game, "a3"), sq(game, "a1")
+    attacker, defender = CityfightDoctrine(0), CityfightDoctrine(1)
+    attacker.sync(game.view(0))
+    assert attacker.walk(board, goal)[start] == -1                   # the wall has no doorway
+    damage.breach(game, sq(game, "b2"))
+    attacker.sync(game.view(0))
+    defender.sync(game.view(1))
+    assert attacker._walks is defender._walks                       # one cache per map and doorways
+    costs = attacker.walk(board, goal)
+    assert costs[start] == 8                                         # a1 b1 b2 b3 a3: four orthogonal steps
+    assert costs == distances(board, links_by_rule(game), goal)
+
+
+def test_reach_rows_equal_sight_and_range_with_and_without_smoke():
+    game = office()
+    board = game.board
+    for lo, hi in ((1, 80), (1, 3), (2, 10)):
+        for a in range(0, board.size, 7):
+            rng = board.range[a]
+            expected = np.array([sight(game, a, b) for b in range(board.size)]) & (rng >= lo) & (rng <= hi)
+            assert np.array_equal(reach_row(game, a, lo, hi), expected)
+    smoke.place(game, sq(game, "e5"))                                 # CF-LOS-4: smoke now blocks sight
+    assert game.smoke_count
+    blocked = 0
+    for a in range(0, board.size, 7):
+        rng = board.range[a]
+        expected = np.array([sight(game, a, b) for b in range(board.size)]) & (rng >= 1) & (rng <= 80)
+        assert np.array_equal(reach_row(game, a, 1, 80), expected)
+        blocked += int((board.reach(1, 80)[a] & ~expected).sum())
+    assert blocked > 0                                               # the static table alone would be wrong now
+
+
+def test_fire_and_special_targets_read_the_reach_table_and_the_smoke():
+    game = build(FIELD, attackers=[("A1", "C", "a1", "RPG")], defenders=[("D1", "B", "i9")])
+    e = el(game, "A1")
+    assert fire.target_squares(game, e)[sq(game, "e5")] and he.in_reach(game, e, 1, 80)[sq(game, "e5")]
+    smoke.place(game, sq(game, "e5"))
+    assert not fire.target_squares(game, e)[sq(game, "e5")]          # CF-LOS-4: a smoke square is not seen
+    assert not he.in_reach(game, e, 1, 80)[sq(game, "e5")]
+
+
+def test_search_targets_from_the_table_without_smoke_and_from_sight_with_it():
+    game = build(FIELD, attackers=[("A1", "C", "a1")])
+    board, e = game.board, el(game, "A1")
+    for a in range(board.size):
+        assert list(search.clear_search_msqs(board)[a]) == search.msqs_in_sight(board, a, sight_row(game, a))
+    assert search.target_msqs(game, e) == [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    smoke.place(game, sq(game, "e2"))                                 # smokes all of MSq B1 (d1..f3)
+    assert search.target_msqs(game, e) == search.msqs_in_sight(board, e.square, sight_row(game, e.square))
+    assert 1 not in search.target_msqs(game, e)                       # CF-SRCH-1: no square of B1 in sight
+
+
+def test_observation_follows_changes_made_in_place():
+    game = office(seed=3)
+    before = [encode(game, side) for side in (0, 1)]
+    square = sq(game, "k6")
+    game.door[square] = 2
+    game.rubble[square] = True
+    game.damage[square] = 5
+    game.knowledge[0].occupied[sq(game, "c3")] = game.turn
+    game.knowledge[1].impacts[square] = game.turn
+    smoke.place(game, sq(game, "e5"))
+    for side in (0, 1):
+        after = encode(game, side)
+        assert not np.array_equal(after, before[side])
+        assert np.array_equal(after, encode(game.clone(), side))     # a fresh game has nothing cached
+    game.turn += 1                                                    # CF-HID-13: the reports age
+    for side in (0, 1):
+        assert np.array_equal(encode(game, side), encode(game.clone(), side))
+
+
+def test_msqs_towards_the_attacker_edge_table():
+    for edge in "NESW":
+        table = msqs_towards(6, 36, edge)
+        for here in range(36):
+            assert list(table[here]) == [m for m in range(36) if nearer_edge(6, edge, m, here)]
+    assert msqs_towards(6, 36, "S")[0] == tuple(range(6, 36))
