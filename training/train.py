@@ -6,7 +6,10 @@ so that `run_session` on the same folder later (`rubble train ENV --resume RUN`)
 """
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -163,7 +166,7 @@ class Session:
 
     # Learning -------------------------------------------------------------------------------------
     def learn(self, extra: Sequence[BaseCallback]) -> str:
-        """Run model.learn to the budget; Ctrl-C (KeyboardInterrupt) ends it early. Saves either way."""
+        """Run model.learn to the budget; Ctrl-C or SIGTERM ends it early. Saves either way."""
         remaining = self._remaining()
         imitate = self.model.num_timesteps == 0 and self.config.imitation.games and not self.info.imitation
         learn = remaining > 0 and not self.clock.spent()
@@ -171,11 +174,12 @@ class Session:
         self._save_info(status="running", sessions=self.info.sessions + int(bool(imitate or learn)))
         status = "failed"   # unless learning ends normally or by Ctrl-C; an error propagates after the save
         try:
-            if imitate:
-                self.imitate()
-            if learn:
-                self.model.learn(remaining, callback=self._callbacks(extra), reset_num_timesteps=False,
-                                 tb_log_name=TB_NAME)
+            with terminate_as_interrupt():
+                if imitate:
+                    self.imitate()
+                if learn:
+                    self.model.learn(remaining, callback=self._callbacks(extra), reset_num_timesteps=False,
+                                     tb_log_name=TB_NAME)
             status = "finished"
         except KeyboardInterrupt:
             status = "interrupted"
@@ -277,3 +281,21 @@ def new_run(request: TrainRequest) -> RunDir:
     if config.imitation.games:
         lookup.agent(rs, config.imitation.teacher)
     return start_run(request, config)
+
+
+@contextmanager
+def terminate_as_interrupt():
+    """Inside, SIGTERM stops training like Ctrl-C: the model and logs are saved and the run can be resumed.
+
+    Job schedulers and `kill` send SIGTERM; a run started in the background of a non-interactive shell
+    ignores SIGINT, so SIGTERM is then the only clean way to stop it."""
+    if threading.current_thread() is not threading.main_thread():   # signal handlers live in the main thread
+        yield
+        return
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -1,6 +1,8 @@
 """`rubble train`: a short run end to end, Ctrl-C and --resume, the files a run leaves."""
 import csv
 import json
+import os
+import signal
 
 import torch
 from stable_baselines3.common.callbacks import BaseCallback
@@ -89,6 +91,29 @@ def test_ctrl_c_saves_and_resume_continues_the_same_model(tmp_path):
     assert info.status == "finished" and info.sessions == 2 and info.trained_timesteps >= 384
     assert run.eval_csv.read_text().splitlines()[: len(rows_before)] == rows_before   # appended, not rewritten
     assert [p.name for p in run.tensorboard.iterdir()] == ["ppo_0"]                  # one log, continued
+
+
+class TerminateAfter(BaseCallback):
+    """Sends this process SIGTERM (as `kill` or a job scheduler would) once `steps` timesteps have been taken."""
+
+    def __init__(self, steps: int) -> None:
+        super().__init__()
+        self.steps = steps
+
+    def _on_step(self) -> bool:
+        if self.model.num_timesteps >= self.steps:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return True
+
+
+def test_sigterm_saves_like_ctrl_c_and_restores_the_handler(tmp_path):
+    run = new_tiny_run(tmp_path)
+    before = signal.getsignal(signal.SIGTERM)
+    result = run_session(run, progress=False, callbacks=[TerminateAfter(200)])
+    assert result.status == "interrupted"
+    info = run.read_info()
+    assert info.status == "interrupted" and info.trained_timesteps == load_model(run.model).num_timesteps >= 200
+    assert signal.getsignal(signal.SIGTERM) is before
 
 
 def test_resume_from_the_command_line_with_a_new_budget(tmp_path, capsys):
