@@ -31,7 +31,8 @@ class ScriptedEnemy:
     def _activate(self, view, ctx) -> int:
         """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
         groups = [view.group(1, slot) for slot in ctx["options"]]
-        best = min(groups, key=lambda g: (not g.engaged, nearest(view, g)[0], g.stripe, g.gid))
+        foes = view.foe_groups()      # once, not once per group
+        best = min(groups, key=lambda g: (not g.engaged, nearest(view, g, foes)[0], g.stripe, g.gid))
         return CODEC.encode("e_activate", best.gid)
 
     def _order(self, view, ctx) -> int:
@@ -91,9 +92,11 @@ class ScriptedEnemy:
         return CODEC.encode("e_free_attacker", best.gid)
 
 
-def nearest(view, group):
-    """(distance, group) of the nearest visible player group (ties lower ID); (99, None) if none."""
-    foes = view.foe_groups()
+def nearest(view, group, foes=None):
+    """(distance, group) of the nearest visible player group (ties lower ID); (99, None) if none.
+
+    `foes`: view.foe_groups(), when the caller already has them."""
+    foes = view.foe_groups() if foes is None else foes
     if not foes:
         return 99, None
     best = min(foes, key=lambda p: (view.distance(group, p), p.gid))

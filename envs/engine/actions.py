@@ -40,6 +40,9 @@ class ActionCodec:
         self._ordered = list(self.families.values())
         for i, family in enumerate(self._ordered):
             self._owner[family.offset:family.offset + family.size] = i
+        # The family of each flat index as a plain list: decode runs on every action, and a list lookup
+        # is several times cheaper than indexing the numpy array.
+        self._family_of = [self._ordered[i] for i in self._owner.tolist()]
 
     def encode(self, name: str, *args: int) -> int:
         """Flat index of family `name` with arguments `args` (row-major over the family's shape)."""
@@ -58,7 +61,7 @@ class ActionCodec:
         """(family name, arguments) of a flat index."""
         if not 0 <= action < self.size:
             raise ValueError(f"action {action} outside 0..{self.size - 1}")
-        family = self._ordered[self._owner[action]]
+        family = self._family_of[action]
         rest = action - family.offset
         args = []
         for dim in reversed(family.shape):

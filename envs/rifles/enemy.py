@@ -17,14 +17,17 @@ def visible_players(game) -> list:
     return [g for g in game.players if g.on_map and not g.in_sewer]
 
 
-def nearest_distance(game, group) -> int:
-    visible = visible_players(game)
+def nearest_distance(game, group, visible=None) -> int:
+    """Range to the nearest of `visible` (default: the visible player groups), 99 if none."""
+    visible = visible_players(game) if visible is None else visible
     return min((geometry.distance(game, group.position, p.position) for p in visible), default=99)
 
 
-def activation_key(game, group) -> tuple:
-    """RB-AI-2: Engaged first, then distance to the nearest visible player group, lower Stripe, lower ID."""
-    return (not group.engaged, nearest_distance(game, group), group.stripe, group.gid)
+def activation_key(game, group, visible=None) -> tuple:
+    """RB-AI-2: Engaged first, then distance to the nearest visible player group, lower Stripe, lower ID.
+
+    `visible`: the visible player groups, when the caller already has them (a sort asks for every group)."""
+    return (not group.engaged, nearest_distance(game, group, visible), group.stripe, group.gid)
 
 
 @task("enemy_phase")
@@ -46,7 +49,8 @@ def enemy_next(game) -> None:
     if not waiting:
         game.push(("end_phase",))
         return
-    waiting.sort(key=lambda g: activation_key(game, g))
+    visible = visible_players(game)
+    waiting.sort(key=lambda g: activation_key(game, g, visible))
     game.decide("activate", options=[g.gid for g in waiting])
 
 

@@ -20,12 +20,24 @@ def is_hit(die: int, drm: int, tn: int) -> bool:
 def shooters(game, firer, target, free: bool = False) -> list:
     """RB-FIRE-1: OK units whose weapon reaches (RB-HIT-2: a Suppressed unit cannot fire); outside a free
     attack each unit fires once a turn (RB-AP-2)."""
+    return list(shooting_units(game, firer, target, free))
+
+
+def has_shooter(game, firer, target, free: bool = False) -> bool:
+    """bool(shooters(...)), stopping at the first unit that can fire (the legal mask asks this for every enemy)."""
+    return any(shooting_units(game, firer, target, free))
+
+
+def shooting_units(game, firer, target, free: bool = False):
+    """The units `shooters` lists, one at a time."""
     if not can_target(game, firer, target):
-        return []
+        return
     rng = geometry.distance(game, firer.position, target.position)
     weapons = game.tables.weapons
-    return [u for u in firer.units if not u.suppressed and (free or not u.fired) and weapons[u.weapon].reaches(rng)
-            and not game.fire_barred(u, target, rng)]
+    for u in firer.units:
+        if not u.suppressed and (free or not u.fired) and weapons[u.weapon].reaches(rng) \
+                and not game.fire_barred(u, target, rng):
+            yield u
 
 
 def can_target(game, firer, target) -> bool:

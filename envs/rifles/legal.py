@@ -65,7 +65,7 @@ def group_actions(game, g):
             yield OFF["sewer_enter"]
     if ap >= costs["fire"] and not g.fired:
         for e in game.enemies:
-            if fire.shooters(game, g, e):
+            if fire.has_shooter(game, g, e):
                 yield from with_bap(game, OFF["fire"] + 2 * e.gid)
     if ap >= costs["close_combat"] and not g.fought:
         for e in cc_targets(game, g):
@@ -93,11 +93,12 @@ def moves(game, g):
     if game.ap < game.tables.ap_costs["move"]:
         return
     recon_ok = game.recon > 0 and game.options["exposed_movement"]
+    held = enemy_ground(game)      # once per mask, not once per place
     for stripe in range(max(1, g.stripe - 1), min(STRIPES, g.stripe + 1) + 1):
         for place in range(len(game.places[stripe])):
             if stripe == g.stripe and place == g.place:
                 continue
-            if not enterable(game, g, stripe, place):
+            if not enterable(game, g, stripe, place, held):
                 continue
             base = OFF["move"] + ((stripe - 1) * PLACES + place) * 2
             yield base
@@ -105,13 +106,19 @@ def moves(game, g):
                 yield base + 1                            # RU-EXP-2
 
 
-def enterable(game, g, stripe: int, place: int) -> bool:
+def enemy_ground(game) -> set:
+    """(stripe, place) of every Ground level an enemy group holds: the places `geometry.groups_at(game.enemies,
+    stripe, place, GROUND)` finds someone in."""
+    return {(e.stripe, e.place) for e in game.enemies if e.on_map and not e.in_sewer and e.level == GROUND}
+
+
+def enterable(game, g, stripe: int, place: int, held: set) -> bool:
     if place == OPEN:
         return True
     f = game.places[stripe][place]
     if f.sealed or (g.gid, stripe, place) in game.barred:   # RU-TER-4, RU-RUB-3
         return False
-    return not geometry.groups_at(game.enemies, stripe, place, GROUND)
+    return (stripe, place) not in held
 
 
 def floor_and_hop(game, g):
