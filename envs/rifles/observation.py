@@ -7,6 +7,7 @@ vector holds marker contents (RB-HID-2) or future dice (RB-HID-4).
 from __future__ import annotations
 
 from array import array
+from struct import Struct
 
 import numpy as np
 
@@ -29,6 +30,11 @@ MARKER = 1 + STRIPES
 SIZE = GLOBAL + CONTEXT + MAP + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP + MARKER_SLOTS * MARKER
 ZEROS = array("f", bytes(4 * SIZE))      # the blank vector each observation starts from (copied)
 DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
+# Runs of floats written in one call (struct rounds each float64 to float32 to nearest, as numpy does);
+# pack_into takes a byte offset, 4 bytes a float.
+GLOBAL_STATE = Struct("8f")
+GROUP_STATE = Struct("8f")
+GROUP_UNITS = Struct(f"{6 + len(WEAPONS)}f")
 
 
 def encode(game, side: int) -> np.ndarray:
@@ -52,15 +58,10 @@ def encode(game, side: int) -> np.ndarray:
     return np.frombuffer(obs, dtype=np.float32)
 
 
-def put(obs: array, at: int, values) -> None:
-    """obs[at:at + len(values)] = values, one float each (bools as 0/1)."""
-    obs[at:at + len(values)] = array("f", values)
-
-
 def encode_global(game, side: int, obs: array, at: int) -> int:
     s = game.scenario
-    put(obs, at, (game.turn / s.turns, game.phase == "player", game.phase == "enemy", game.ap / s.ap,
-                  game.bap / 3.0, game.recon / 3.0, side, game.current_side == side))
+    GLOBAL_STATE.pack_into(obs, 4 * at, game.turn / s.turns, game.phase == "player", game.phase == "enemy", game.ap / s.ap,
+                           game.bap / 3.0, game.recon / 3.0, side, game.current_side == side)
     at += 8
     if game.decision is not None:
         obs[at + DECISION_INDEX[game.decision[0]]] = 1
@@ -102,8 +103,8 @@ def encode_map(game, obs: array, at: int) -> int:
     return at + MAP
 
 
-def terrain_key(game) -> tuple:
-    return tuple((f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:])
+def terrain_key(game) -> list:
+    return [(f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:]]
 
 
 def build_map(game, obs, at: int) -> int:
@@ -132,22 +133,23 @@ def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:
         obs[at + group.stripe] = 1
         obs[at + 1 + STRIPES + group.place] = 1
     at += 1 + STRIPES + PLACES
-    put(obs, at, (group.level, group.in_sewer, group.engaged_with >= 0, group.defending, group.activated,
-                  group.fired, group.fought, group.demo_charges / 2.0))
+    GROUP_STATE.pack_into(obs, 4 * at, group.level, group.in_sewer, group.engaged_with >= 0, group.defending,
+                          group.activated, group.fired, group.fought, group.demo_charges / 2.0)
     at += 8
     ok = leaders = veterans = recruits = 0
+    kinds = [0] * len(WEAPONS)
     for u in group.units:
         ok += u.hits == 0
         veterans += u.quality == 2
         recruits += u.quality == 0
         if u.kind is None:
             leaders += u.leader
-            obs[at + 6 + WEAPON_INDEX[u.weapon]] += 1
+            kinds[WEAPON_INDEX[u.weapon]] += 1
         else:        # RD-GEN-3/4: a Darkness unit counts in its type's slot; its results taken in the Leader slot
             leaders += u.hits
-            obs[at + 6 + game.scenario.darkness.slots[u.kind]] += 1
+            kinds[game.scenario.darkness.slots[u.kind]] += 1
     n = len(group.units)
-    put(obs, at, (n / 4.0, ok / 4.0, (n - ok) / 4.0, leaders, veterans, recruits))
+    GROUP_UNITS.pack_into(obs, 4 * at, n / 4.0, ok / 4.0, (n - ok) / 4.0, leaders, veterans, recruits, *kinds)
     at += 6 + len(WEAPONS)
     obs[at] = group.side == 0 and group.gid in game.demo
     obs[at + 1] = group.engaged_with + 1
