@@ -106,7 +106,7 @@ def nearest(view, group, foes=None):
 def best_tn(view, firer, target, units=None) -> int:
     """The lowest TN among the firer's shooters (only the units named, when given)."""
     shooters = [u for u in view.shooters(firer, target) if units is None or u.name in units]
-    return min((view.target_number(firer, target, u.weapon) for u in shooters), default=7)
+    return view.best_target_number(firer, target, [u.weapon for u in shooters], default=7)
 
 
 def mask_allows_first(view, ctx) -> bool:

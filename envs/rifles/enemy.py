@@ -139,7 +139,8 @@ def targets(game, group, units=None) -> list:
         if units is not None:
             shooters = [u for u in shooters if u in units]
         if shooters:
-            tn = min(fire.target_number(game, group.position, target.position, game.tables.weapons[u.weapon]) for u in shooters)
+            weapons = [game.tables.weapons[u.weapon] for u in shooters]
+            tn = fire.best_target_number(game, group.position, target.position, weapons)
             found.append((geometry.distance(game, group.position, target.position), tn, target.gid))
     return [gid for _, _, gid in sorted(found)]
 

@@ -12,6 +12,24 @@ def target_number(game, firer: tuple, target: tuple, weapon) -> int:
     return min(base + cover, game.tables.tn_cap)
 
 
+def best_target_number(game, firer: tuple, target: tuple, weapons, default: int = 7) -> int:
+    """min(target_number(game, firer, target, w) for w in weapons) with range and cover worked out once;
+    `default` when there is no weapon."""
+    tns = []
+    for weapon in weapons:
+        if not tns:
+            rng = geometry.distance(game, firer, target)
+            base = game.tables.range_tn[min(rng, len(game.tables.range_tn) - 1)]
+            cover = None
+        if weapon.ignores_cover:
+            tns.append(min(base, game.tables.tn_cap))
+            continue
+        if cover is None:
+            cover = geometry.cover(game, firer, target)
+        tns.append(min(base + cover, game.tables.tn_cap))
+    return min(tns, default=default)
+
+
 def is_hit(die: int, drm: int, tn: int) -> bool:
     """RB-FIRE-3: die + DRM >= TN; RB-FIRE-4: a natural 1 always misses, a natural 6 always hits."""
     return die == 6 or (die != 1 and die + drm >= tn)

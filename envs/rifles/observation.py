@@ -20,6 +20,7 @@ DECISIONS = ("player", "rubble_cost", "activate", "order", "place", "level", "ta
 WEAPONS = ("flamethrower", "hmg", "mortar", "at", "lmg", "ar", "smg", "rifle", "pistol")
 MODES = ("fire", "cover_fire", "close_combat")
 WEAPON_INDEX = {w: i for i, w in enumerate(WEAPONS)}
+N_WEAPONS = len(WEAPONS)
 
 GLOBAL = 8 + len(DECISIONS) + (PLAYER_SLOTS + 1)
 CONTEXT = ENEMY_SLOTS + PLAYER_SLOTS + STRIPES + PLACES + len(MODES) + 1
@@ -46,10 +47,12 @@ def encode(game, side: int) -> np.ndarray:
     at = encode_context(game, obs, at)
     at = encode_map(game, obs, at)
     for group in game.players:
-        encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=(side == ENEMY))
+        if group.units and not group.exited:          # a gone group's block stays zero (as encode_group leaves it)
+            encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=(side == ENEMY))
     at += PLAYER_SLOTS * GROUP
     for group in game.enemies:
-        encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=False)
+        if group.units and not group.exited:
+            encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=False)
     at += ENEMY_SLOTS * GROUP
     for marker in game.markers:
         if marker is not None:
@@ -137,7 +140,7 @@ def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:
                           group.activated, group.fired, group.fought, group.demo_charges / 2.0)
     at += 8
     ok = leaders = veterans = recruits = 0
-    kinds = [0] * len(WEAPONS)
+    kinds = [0] * N_WEAPONS
     for u in group.units:
         ok += u.hits == 0
         veterans += u.quality == 2

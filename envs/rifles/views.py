@@ -83,6 +83,11 @@ class SideView:
     def target_number(self, firer, target, weapon_name: str) -> int:
         return fire.target_number(self._game, firer.position, target.position, self.tables.weapons[weapon_name])
 
+    def best_target_number(self, firer, target, weapon_names, default: int = 7) -> int:
+        """The lowest target_number over the weapons named; `default` when none is."""
+        weapons = [self.tables.weapons[name] for name in weapon_names]
+        return fire.best_target_number(self._game, firer.position, target.position, weapons, default)
+
     def shooters(self, firer, target) -> list:
         return fire.shooters(self._game, firer, target)
 

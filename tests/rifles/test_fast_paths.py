@@ -1,0 +1,102 @@
+"""The speed-ups of the Rifles hot paths give exactly what the plain computations give.
+
+Each fast path (the legal mask in a bytearray, the enemy-held Ground levels worked out once per mask,
+`has_shooter`, `best_target_number`, the observation packed with struct and its cached map block) is
+checked against the straightforward computation it replaces, on every decision of played games, and the
+map block right after the terrain changes that must rebuild it (RU-DC-5 breach, RU-DC-7 collapse).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import envs  # noqa: F401  (registers the rulesets)
+from agents.base import decide
+from envs import registry
+from envs.rifles import fire, geometry, legal, observation
+from envs.rifles.actions import NUM_ACTIONS
+from envs.rifles.game import RiflesGame
+from envs.rifles.state import GROUND
+
+from .builders import fresh
+
+GAMES = [("rifles-urban", {}), ("rifles-urban", {"advanced_urban": True, "enemy_rolls_as_choices": True}),
+         ("rifles-darkness", {}), ("rifles-darkness", {"night_visibility": True, "exposed_movement": True})]
+
+
+def decisions(env: str, options: dict, games: int = 4):
+    """Every decision point of a few random-player v scripted-enemy games."""
+    ruleset = registry.get(env)
+    for seed in range(games):
+        game = ruleset.new_game(seed=seed, **options)
+        agents = {0: ruleset.agents()["random"](0, seed), 1: ruleset.agents()["scripted"](1, seed)}
+        while game.current_side is not None:
+            yield game
+            game.apply(decide(agents[game.current_side], game, game.current_side))
+
+
+def plain_mask(game) -> np.ndarray:
+    m = np.zeros(NUM_ACTIONS, dtype=bool)
+    kind, ctx = game.decision
+    m[list(legal.LEGAL[kind](game, ctx))] = True
+    return m
+
+
+def fresh_observation(game, side: int) -> np.ndarray:
+    """The observation of a copy of `game` with nothing cached."""
+    return observation.encode(RiflesGame.from_dict(game.to_dict()), side)
+
+
+@pytest.mark.parametrize("env, options", GAMES)
+def test_mask_equals_the_plain_mask(env, options):
+    for game in decisions(env, options):
+        m = legal.mask(game)
+        assert m.dtype == np.bool_ and m.shape == (NUM_ACTIONS,)
+        assert np.array_equal(m, plain_mask(game))
+
+
+@pytest.mark.parametrize("env, options", GAMES)
+def test_enemy_ground_is_where_groups_at_finds_an_enemy(env, options):
+    """RB-MAP-4: the set `moves` checks holds exactly the Ground levels groups_at finds an enemy on."""
+    for game in decisions(env, options):
+        held = legal.enemy_ground(game)
+        for stripe in range(1, len(game.places)):
+            for place in range(len(game.places[stripe])):
+                assert ((stripe, place) in held) == bool(geometry.groups_at(game.enemies, stripe, place, GROUND))
+
+
+@pytest.mark.parametrize("env, options", GAMES)
+def test_has_shooter_and_best_target_number_equal_the_plain_ones(env, options):
+    """RB-FIRE-1 shooters and RB-FIRE-2 target numbers, both ways between every pair of groups."""
+    for game in decisions(env, options):
+        pairs = [(a, b) for a in game.players for b in game.enemies] + [(b, a) for a in game.players for b in game.enemies]
+        for firer, target in pairs:
+            for free in (False, True):
+                shooters = fire.shooters(game, firer, target, free)
+                assert fire.has_shooter(game, firer, target, free) == bool(shooters)
+            weapons = [game.tables.weapons[u.weapon] for u in firer.units]
+            plain = min((fire.target_number(game, firer.position, target.position, w) for w in weapons), default=7)
+            assert fire.best_target_number(game, firer.position, target.position, weapons) == plain
+
+
+@pytest.mark.parametrize("env, options", GAMES)
+def test_observation_equals_a_fresh_encoding(env, options):
+    for game in decisions(env, options, games=2):
+        for side in (0, 1):
+            obs = game.observation(side)
+            assert obs.dtype == np.float32 and obs.shape == (observation.SIZE,)
+            assert obs.tobytes() == fresh_observation(game, side).tobytes()
+
+
+def test_map_block_is_rebuilt_after_a_breach_and_a_collapse():
+    """RU-DC-5 unseals a building and RU-DC-7 turns it into Rubble and dissolves its complex: the cached map
+    block must follow each change."""
+    game = fresh()
+    game.observation(0)                                   # fills the cache
+    building = next(f for stripe in game.places[1:] for f in stripe[1:] if f.is_building)
+    building.sealed = True
+    assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
+    building.sealed = False                               # RU-DC-5
+    assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
+    building.kind, building.complex = "rubble", None      # RU-DC-7
+    assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
