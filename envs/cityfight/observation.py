@@ -6,7 +6,7 @@ Layout (float32, fixed size, squares in codec order y * 18 + x):
   CONTEXT    the element of the own decision in progress and its options (react choices);
   PLANES     per square: terrain class, building, doorway, damage, rubble, smoke, prepared, objective,
              overwatch markers (own / enemy), Engaged, own elements, knowledge (occupied, empty, SPOTTED,
-             fire origins, exposed own squares, last enemy search), the decision's squares, chokepoints;
+             fire origins, exposed own squares, last enemy search, own searches by age), the decision's squares, chokepoints;
   OWN        every own element fully (CF-HID-2);
   ENEMY      the enemy's starting order of battle (CF-HID-1) and its elements seen killed (CF-CA-11).
 Never the truth about enemy elements (CF-HID-3).
@@ -29,7 +29,8 @@ GLOBAL = 2 + len(PHASES) + 2 + len(DECISIONS) + 3 + 2 * SECTIONS + 2 + len(WEATH
 CONTEXT = 2 * MAX_ELEMENTS
 PLANE_NAMES = (*COVER_NAMES, "building", "door_open", "door_blocked", "damage", "rubble", "smoke", "prepared",
                "objective", "own_overwatch", "enemy_overwatch", "engaged", "own_count", "own_suppressed",
-               "seen_occupied", "seen_empty", "spotted", "fire_origin", "exposed", "enemy_search", "decision_square",
+               "seen_occupied", "seen_empty", "spotted", "fire_origin", "exposed", "enemy_search", "own_search",
+               "decision_square",
                "chokepoint", "on_map", "he_impact", "illuminated")
 PLANES = len(PLANE_NAMES)
 P = {name: i for i, name in enumerate(PLANE_NAMES)}
@@ -195,6 +196,9 @@ def encode_knowledge(game, k, view: np.ndarray) -> None:
     view[P["spotted"], k.spotted] = 1
     if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
         view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
+    # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
+    # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
+    view[P["own_search"]] = recency(k.searched, game.turn)[game.board.msq_array]
 
 
 REPORT_PLANES = [P[plane] for plane in ("seen_occupied", "seen_empty", "fire_origin", "exposed", "he_impact")]

@@ -145,6 +145,17 @@ def test_CF_HID_13_past_reports_carry_their_age():
     assert at(game, "seen_occupied", 0, "a3") == 0.5 and at(game, "spotted", 0, "a3") == 0
 
 
+def test_CF_HID_6_the_searching_side_sees_its_own_searches_by_age_and_the_enemy_does_not():
+    game = duel(dice=[2, 2])
+    assert at(game, "own_search", 0, "a1") == 0
+    act(game, "search", "A1")                            # MSq A1: squares a1..c3
+    assert [at(game, "own_search", 0, s) for s in ("a1", "c3", "d1")] == [1, 1, 0]
+    assert at(game, "own_search", 1, "a1") == 0          # the searched side's report is enemy_search
+    assert at(game, "enemy_search", 1, "a1") == 1 and at(game, "enemy_search", 0, "a1") == 0
+    game.turn = 2
+    assert at(game, "own_search", 0, "b2") == 0.5
+
+
 def test_CF_HID_14_mask_ignores_hidden_enemies():
     game = build(MAP, attackers=[("A1", "B", "e5")], defenders=[("D1", "B", "e6")])
     activate(game, "A1")
