@@ -40,6 +40,7 @@ class ImitationSettings:
     games: int = 0
     epochs: int = 10
     batch_size: int = 256
+    learning_rate: float | None = None   # None: the PPO learning rate
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ def _imitation(f: Fields) -> ImitationSettings:
         games=f.int("games", min=0, default=defaults.games),
         epochs=f.int("epochs", min=1, default=defaults.epochs),
         batch_size=f.int("batch_size", min=1, default=defaults.batch_size),
+        learning_rate=None if f.raw("learning_rate", None) is None else f.number("learning_rate", min=0.0),
     )
 
 

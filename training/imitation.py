@@ -68,15 +68,23 @@ def collect(rs, scenario, side: int, factories: Sequence, seeds: Sequence[int], 
                           np.asarray(actions, np.int64), np.asarray(returns, np.float32), len(seeds), wins)
 
 
-def clone(policy, demos: Demonstrations, epochs: int, batch_size: int, vf_coef: float, seed: int) -> dict:
-    """Fit the policy to the teacher's actions (masked cross-entropy) and the value to the returns."""
+def clone(policy, demos: Demonstrations, epochs: int, batch_size: int, vf_coef: float, seed: int,
+          learning_rate: float | None = None) -> dict:
+    """Fit the policy to the teacher's actions (masked cross-entropy) and the value to the returns, at
+    `learning_rate` (None: the optimizer's own, PPO's)."""
     data = [torch.as_tensor(a) for a in (demos.observations, demos.masks, demos.actions, demos.returns)]
     shuffle = torch.Generator().manual_seed(seed)   # a local generator: no global random state
+    ppo_rates = [group["lr"] for group in policy.optimizer.param_groups]
+    if learning_rate is not None:
+        for group in policy.optimizer.param_groups:
+            group["lr"] = learning_rate
     policy.set_training_mode(True)
     for _ in range(epochs):
         for batch in torch.randperm(len(demos.actions), generator=shuffle).split(batch_size):
             clone_step(policy, [d[batch] for d in data], vf_coef)
     policy.set_training_mode(False)
+    for group, rate in zip(policy.optimizer.param_groups, ppo_rates):
+        group["lr"] = rate
     return {"games": demos.games, "teacher_wins": demos.wins, "decisions": int(len(demos.actions)),
             "epochs": epochs, "accuracy": round(accuracy(policy, data), 4)}
 

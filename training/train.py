@@ -160,7 +160,7 @@ class Session:
         demos = collect(rs, self.info.scenario, self.side, factories, teacher_seeds(self.info.seed, settings.games),
                         self.config.ppo.gamma)
         stats = clone(self.model.policy, demos, settings.epochs, settings.batch_size, self.config.ppo.vf_coef,
-                      self.info.seed)
+                      self.info.seed, settings.learning_rate)
         self._save_info(imitation={**stats, "teacher": settings.teacher, "seconds": round(self.clock.elapsed(), 1)})
         self.save("running")   # a Ctrl-C from here on resumes from the cloned policy
 

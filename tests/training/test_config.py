@@ -31,6 +31,7 @@ def test_an_env_without_its_own_file_uses_the_default():
     ({"turbo": True}, "turbo", "a known field"),
     ({"imitation": {"games": -1}}, "imitation.games", "an integer in 0..inf"),
     ({"imitation": {"teacher": 3}}, "imitation.teacher", "a string"),
+    ({"imitation": {"learning_rate": "fast"}}, "imitation.learning_rate", "a number"),
 ])
 def test_a_bad_field_is_named_with_its_file(tmp_path, change, field, expected):
     path = write_config(tmp_path, **change)
