@@ -32,7 +32,7 @@ class ScriptedEnemy:
         """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
         groups = [view.group(1, slot) for slot in ctx["options"]]
         foes = view.foe_groups()      # once, not once per group
-        best = min(groups, key=lambda g: (not g.engaged, nearest(view, g, foes)[0], g.stripe, g.gid))
+        best = min(groups, key=lambda g: (not g.engaged, nearest_distance(view, g, foes), g.stripe, g.gid))
         return CODEC.encode("e_activate", best.gid)
 
     def _order(self, view, ctx) -> int:
@@ -101,6 +101,11 @@ def nearest(view, group, foes=None):
         return 99, None
     best = min(foes, key=lambda p: (view.distance(group, p), p.gid))
     return view.distance(group, best), best
+
+
+def nearest_distance(view, group, foes) -> int:
+    """nearest(view, group, foes)[0] without picking the group: the range to the nearest of `foes`, 99 if none."""
+    return min((view.distance(group, p) for p in foes), default=99)
 
 
 def best_tn(view, firer, target, units=None) -> int:

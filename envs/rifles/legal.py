@@ -68,7 +68,7 @@ def group_actions(game, g):
             yield OFF["sewer_enter"]
     if ap >= costs["fire"] and not g.fired:
         for e in game.enemies:
-            if fire.has_shooter(game, g, e):
+            if e.on_map and fire.has_shooter(game, g, e):     # a gone group is no target (RB-EM-4, fire.can_target)
                 yield from with_bap(game, OFF["fire"] + 2 * e.gid)
     if ap >= costs["close_combat"] and not g.fought:
         for e in cc_targets(game, g):
@@ -151,6 +151,8 @@ def cc_targets(game, g) -> list:
     module allows (RU-CC-15: only while the friend in that fight has not activated; RD-CC-9: always)."""
     found = []
     for e in game.enemies:
+        if abs(e.stripe - g.stripe) > 1:                  # range 2+ (RB-MAP-3): never range 0, skip the rest
+            continue
         if not e.on_map or not geometry.can_see(game, g.position, e.position):
             continue
         if geometry.distance(game, g.position, e.position) != 0 or sealed_in(game, e):
