@@ -32,7 +32,7 @@ class ScriptedEnemy:
         """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
         groups = [view.group(1, slot) for slot in ctx["options"]]
         foes = view.foe_groups()      # once, not once per group
-        best = min(groups, key=lambda g: (not g.engaged, nearest_distance(view, g, foes), g.stripe, g.gid))
+        best = pick(groups, key=lambda g: (not g.engaged, nearest_distance(view, g, foes), g.stripe, g.gid))
         return CODEC.encode("e_activate", best.gid)
 
     def _order(self, view, ctx) -> int:
@@ -44,7 +44,7 @@ class ScriptedEnemy:
 
     def _place(self, view, ctx) -> int:
         """RB-AI-5: terrain priority (complex, MS, Building, Rubble, Wall, Woods), ties lower ID, else Open."""
-        best = min(ctx["options"], key=lambda p: (view.priority_rank(ctx["stripe"], p), p))
+        best = pick(ctx["options"], key=lambda p: (view.priority_rank(ctx["stripe"], p), p))
         return CODEC.encode("e_place", best)
 
     def _level(self, view, ctx) -> int:
@@ -61,7 +61,7 @@ class ScriptedEnemy:
             best = min(targets, key=lambda t: (len(t.units), t.gid))
         else:                                             # RB-AI-8: only the units named in ctx fire
             units = ctx.get("units")
-            best = min(targets, key=lambda t: (view.distance(me, t), best_tn(view, me, t, units), t.gid))
+            best = pick(targets, key=lambda t: (view.distance(me, t), best_tn(view, me, t, units), t.gid))
         return CODEC.encode("e_target", best.gid)
 
     def _advance(self, view, ctx) -> int:
@@ -88,8 +88,13 @@ class ScriptedEnemy:
     def _free_attacker(self, view, ctx) -> int:
         """RB-AI-11: the nearest group with the mover in range, ties lower ID."""
         mover = view.group(0, ctx["target"])
-        best = min((view.group(1, s) for s in ctx["options"]), key=lambda g: (view.distance(g, mover), g.gid))
+        best = pick([view.group(1, s) for s in ctx["options"]], key=lambda g: (view.distance(g, mover), g.gid))
         return CODEC.encode("e_free_attacker", best.gid)
+
+
+def pick(options: list, key):
+    """min(options, key=key); a lone option is chosen without working out its key (the keys only rank)."""
+    return options[0] if len(options) == 1 else min(options, key=key)
 
 
 def nearest(view, group, foes=None):

@@ -139,10 +139,15 @@ def targets(game, group, units=None) -> list:
         if units is not None:
             shooters = [u for u in shooters if u in units]
         if shooters:
-            weapons = [game.tables.weapons[u.weapon] for u in shooters]
-            tn = fire.best_target_number(game, group.position, target.position, weapons)
-            found.append((geometry.distance(game, group.position, target.position), tn, target.gid))
-    return [gid for _, _, gid in sorted(found)]
+            found.append((target, shooters))
+    if len(found) == 1:                                   # nothing to order: no range or TN to work out
+        return [found[0][0].gid]
+    keys = []
+    for target, shooters in found:
+        weapons = [game.tables.weapons[u.weapon] for u in shooters]
+        tn = fire.best_target_number(game, group.position, target.position, weapons)
+        keys.append((geometry.distance(game, group.position, target.position), tn, target.gid))
+    return [gid for _, _, gid in sorted(keys)]
 
 
 @task("attack")
