@@ -23,7 +23,7 @@ from envs.engine.scenario import ScenarioError
 from . import lookup
 from .callbacks import (Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps, append_eval_row, eval_row,
                         read_eval_rows)
-from .config import TrainConfig, load_config
+from .config import ACTIVATIONS, TrainConfig, load_config
 # Imported now, not when a run ends: a run that takes 15 minutes must not mix code from two versions.
 from .final import final_evaluation, write_run_report
 from .imitation import clone, collect, teacher_seeds
@@ -147,7 +147,8 @@ class Session:
             model.set_random_seed(self.info.seed + self.info.trained_timesteps)
             return model
         return MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
-                           verbose=0, policy_kwargs={"net_arch": list(self.config.net_arch)},
+                           verbose=0, policy_kwargs={"net_arch": list(self.config.net_arch),
+                                                       "activation_fn": ACTIVATIONS[self.config.activation]},
                            **asdict(self.config.ppo))
 
     def imitate(self) -> None:

@@ -32,6 +32,7 @@ def test_an_env_without_its_own_file_uses_the_default():
     ({"imitation": {"games": -1}}, "imitation.games", "an integer in 0..inf"),
     ({"imitation": {"teacher": 3}}, "imitation.teacher", "a string"),
     ({"imitation": {"learning_rate": "fast"}}, "imitation.learning_rate", "a number"),
+    ({"policy.activation": "sigmoid"}, "policy.activation", "one of tanh, relu"),
 ])
 def test_a_bad_field_is_named_with_its_file(tmp_path, change, field, expected):
     path = write_config(tmp_path, **change)

@@ -42,8 +42,8 @@ def optimizer_steps(optimizer) -> list[float]:
     return [float(state["step"]) for state in optimizer.state.values()]
 
 
-def new_tiny_run(tmp_path, timesteps=384, run=None) -> RunDir:
-    config = write_config(tmp_path)
+def new_tiny_run(tmp_path, timesteps=384, run=None, **changes) -> RunDir:
+    config = write_config(tmp_path, **changes)
     return new_run(TrainRequest(env=ENV, side="player", timesteps=timesteps, config_path=config,
                                 results=tmp_path / "results", run=run))
 
@@ -144,6 +144,14 @@ def test_same_seed_same_model(tmp_path):
         run_session(run, progress=False)
         models.append(load_model(run.model).policy.state_dict())
     assert all(torch.equal(models[0][k], models[1][k]) for k in models[0])
+
+
+def test_the_configs_activation_reaches_the_saved_policy(tmp_path):
+    run = new_tiny_run(tmp_path, timesteps=128, **{"policy.activation": "relu"})
+    run_session(run, progress=False)
+    policy = load_model(run.model).policy
+    assert policy.activation_fn is torch.nn.ReLU
+    assert any(isinstance(layer, torch.nn.ReLU) for layer in policy.mlp_extractor.policy_net)
 
 
 def test_an_existing_run_name_is_not_overwritten(tmp_path, capsys):
