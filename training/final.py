@@ -85,7 +85,8 @@ def run_lines(session) -> list[str]:
             f"- budget: {budget_text(info)}; environments: {info.envs} ({session.config.vec_env}); "
             f"opponent: {shown_opponent(info)}; scenario: {info.scenario or session.rs.default_scenario}; seed: {info.seed}",
             *imitation_lines(info),
-            "- files: `model.zip` (MaskablePPO with optimizer state), `eval.csv`, `curve.png`, `config.yaml`, "
+            "- files: `actor.zip` (the trained actor, what plays), `model.zip` (MaskablePPO with optimizer state, "
+            "for `--resume`), `eval.csv`, `curve.png`, `config.yaml`, "
             "`run.json`, `checkpoints/`, TensorBoard logs in `tb/`"]
 
 

@@ -3,6 +3,7 @@
     config.yaml     the hyperparameters used (the config file as read)
     run.json        env, side, opponent, seed, budget, versions, git commit, progress and status
     model.zip       the latest model (MaskablePPO, with its optimizer state: `--resume` continues from it)
+    actor.zip       the same model's actor alone, float16 (agents/trained.py): what plays, and what results/ keeps
     checkpoints/    step_<N>.zip every `checkpoints.every` timesteps
     eval.csv        one row per periodic evaluation against the scripted opponent
     curve.png       the learning curve drawn from eval.csv
@@ -62,6 +63,7 @@ class RunDir:
     config = property(lambda self: self.path / "config.yaml")
     info_file = property(lambda self: self.path / "run.json")
     model = property(lambda self: self.path / "model.zip")
+    actor = property(lambda self: self.path / "actor.zip")
     eval_csv = property(lambda self: self.path / "eval.csv")
     curve = property(lambda self: self.path / "curve.png")
     report = property(lambda self: self.path / "report.md")
@@ -124,9 +126,9 @@ def git_commit() -> str:
 
 
 def model_label(path: str) -> str:
-    """A model's run folder name for `.../<run>/model.zip` (or a checkpoint in it), else the file's stem."""
+    """A model's run folder name for `.../<run>/model.zip` or `actor.zip` (or a checkpoint in it), else the file's stem."""
     p = Path(path)
-    if p.name == "model.zip":
+    if p.name in ("model.zip", "actor.zip"):
         return p.parent.name
     if p.parent.name == "checkpoints":
         return f"{p.parent.parent.name}:{p.stem}"

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
-from agents.trained import META_ATTRIBUTE, PolicyAgent
+from agents.trained import META_ATTRIBUTE, Actor, PolicyAgent
 from envs import registry
 from envs.engine.scenario import ScenarioError
 
@@ -247,6 +247,7 @@ class Session:
         """model.zip (with optimizer state and step count) and run.json."""
         self._stamp_model()
         self.model.save(self.rundir.model)
+        Actor.of(self.model).save(self.rundir.actor)
         self._save_info(status=status, trained_timesteps=int(self.model.num_timesteps),
                         updated_timesteps=int(self.updated.updated or self.info.updated_timesteps),
                         trained_seconds=round(self.clock.elapsed(), 2))

@@ -54,7 +54,7 @@ def test_a_short_run_trains_evaluates_and_reports(tmp_path, capsys):
                              tmp_path, "--seed", 3, "--quiet")
     assert code == 0, err
     run = RunDir(tmp_path / ENV / "player-vs-scripted-seed3")
-    for path in (run.config, run.info_file, run.model, run.eval_csv, run.curve, run.report):
+    for path in (run.config, run.info_file, run.model, run.actor, run.eval_csv, run.curve, run.report):
         assert path.is_file(), path
     info = run.read_info()
     assert info.status == "finished" and info.trained_timesteps >= 300 and info.sessions == 1

@@ -87,3 +87,42 @@ def test_a_model_for_other_spaces_is_refused(model_path):
     smaller = dataclasses.replace(registry.get(ENV), name="smaller", num_actions=3)
     with pytest.raises(ValueError, match=r"model has observation shape \(989,\) and 184 actions; smaller needs"):
         trained.load(model_path, smaller, 0)
+
+
+@pytest.fixture(scope="module")
+def actor_path(model_path, tmp_path_factory):
+    path = tmp_path_factory.mktemp("actor") / "actor.zip"
+    trained.Actor.of(trained.load_model(model_path)).save(path)
+    return path
+
+
+def test_the_actor_file_plays_as_the_model_does(model_path, actor_path):
+    rs = registry.get(ENV)
+    model, actor = trained.load(model_path, rs, side=0), trained.load(actor_path, rs, side=0)
+    assert trained.is_actor_file(actor_path) and not trained.is_actor_file(model_path)
+    assert actor_path.stat().st_size < model_path.stat().st_size / 4
+    assert trained.model_meta(trained.load_model(actor_path)) == {"env": ENV, "side": "player"}
+    rng, checked = np.random.default_rng(1), 0
+    for seed in range(3):
+        state = rs.new_game(seed=seed)
+        while not state.is_over and checked < 60:
+            mask = state.legal_action_mask()
+            if state.current_side == 0:
+                observation = state.observation(0)
+                # float16 weights: the logits agree to rounding, the choices exactly (on these states)
+                np.testing.assert_allclose(actor.logits(observation), model.logits(observation), atol=2e-3)
+                assert actor.act(observation, mask, None) == model.act(observation, mask, None)
+                checked += 1
+            state.apply(int(rng.choice(np.flatnonzero(mask))))
+    assert checked >= 30
+
+
+def test_an_actor_for_other_spaces_is_refused(actor_path):
+    smaller = dataclasses.replace(registry.get(ENV), name="smaller", num_actions=3)
+    with pytest.raises(ValueError, match=r"model has observation shape \(989,\) and 184 actions; smaller needs"):
+        trained.load(actor_path, smaller, 0)
+
+
+def test_an_actor_with_an_unknown_activation_is_refused():
+    with pytest.raises(ValueError, match="activation 'GELU' unknown; known: Tanh, ReLU"):
+        trained.Actor([(np.zeros((2, 3)), np.zeros(2))], "GELU", {})
