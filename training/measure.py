@@ -16,15 +16,15 @@ from dataclasses import asdict
 import torch
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
-from .config import default_config_path, load_config
+from .config import ACTIVATIONS, default_config_path, load_config
 from .vector import make_vec_env
 
 #: (label, file suffix, function name): cumulative time under these functions, from the profile.
 PARTS = (
     ("environments: VecEnv.step (ruleset + opponent + wrappers)", "vec_env/dummy_vec_env.py", "step_wait"),
-    ("  the ruleset: GameState.apply (learner's and opponent's actions)", "game.py", "apply"),
-    ("  the ruleset: GameState.observation", "game.py", "observation"),
-    ("  the ruleset: GameState.legal_action_mask", "game.py", "legal_action_mask"),
+    ("  the ruleset: GameState.apply (learner's and opponent's actions)", "engine/taskgame.py", "apply"),
+    ("  the ruleset: GameState.observation", "engine/taskgame.py", "observation"),
+    ("  the ruleset: GameState.legal_action_mask", "engine/taskgame.py", "legal_action_mask"),
     ("  the scripted opponent's decisions (agents.base.decide)", "agents/base.py", "decide"),
     ("  new games (RubbleEnv.reset)", "envs/gym_env.py", "reset"),
     ("action masks (get_action_masks)", "maskable/utils.py", "get_action_masks"),
@@ -39,11 +39,12 @@ def build(env: str, kind: str, envs: int, seed: int = 0):
 
     config = load_config(default_config_path(env))
     torch.set_num_threads(config.torch_threads)
-    venv = make_vec_env(env, None, "scripted", "player", envs, kind)
+    venv = make_vec_env(env, None, "scripted", None, envs, kind)   # the env's default learner side
     ppo = {**asdict(config.ppo), "n_steps": max(2, config.ppo.n_steps * config.envs // envs)}  # same rollout size
     ppo["batch_size"] = min(ppo["batch_size"], ppo["n_steps"] * envs)
     return MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", verbose=0,
-                       policy_kwargs={"net_arch": list(config.net_arch)}, **ppo)
+                       policy_kwargs={"net_arch": list(config.net_arch), "activation_fn": ACTIVATIONS[config.activation]},
+                       **ppo)
 
 
 def speed(env: str, kind: str, envs: int, timesteps: int) -> float:
