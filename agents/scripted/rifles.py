@@ -97,11 +97,9 @@ def pick(options: list, key):
     return options[0] if len(options) == 1 else min(options, key=key)
 
 
-def nearest(view, group, foes=None):
-    """(distance, group) of the nearest visible player group (ties lower ID); (99, None) if none.
-
-    `foes`: view.foe_groups(), when the caller already has them."""
-    foes = view.foe_groups() if foes is None else foes
+def nearest(view, group):
+    """(distance, group) of the nearest visible player group (ties lower ID); (99, None) if none."""
+    foes = view.foe_groups()
     if not foes:
         return 99, None
     best = min(foes, key=lambda p: (view.distance(group, p), p.gid))
@@ -109,7 +107,7 @@ def nearest(view, group, foes=None):
 
 
 def nearest_distance(view, group, foes) -> int:
-    """nearest(view, group, foes)[0] without picking the group: the range to the nearest of `foes`, 99 if none."""
+    """The range to the nearest of `foes` (nearest's distance, for foes fetched once), 99 if none."""
     return min((view.distance(group, p) for p in foes), default=99)
 
 

@@ -49,13 +49,15 @@ def act_legal(game, ctx) -> list[int]:
     return act_actions(game, game.element(ctx["side"], ctx["element"]))
 
 
-def act_actions(game, e) -> list[int]:
-    """CF-ACT-1..11: the actions the activating element may take now; Pass is always legal (CF-ACT-10)."""
+def act_actions(game, e, runs: bool = True) -> list[int]:
+    """CF-ACT-1..11: the actions the activating element may take now; Pass is always legal (CF-ACT-10).
+    Without the runs if `runs` is False (a doctrine that plans step by step skips their 64 checks)."""
     found = [OFF["pass"]]
     if e.suppressed:                                          # CF-ACT-11
         return found
     found += [OFF["move"] + d for d in movement.move_targets(game, e)]
-    found += [OFF["run"] + 8 * a + b for a, b in movement.run_targets(game, e)]
+    if runs:
+        found += [OFF["run"] + 8 * a + b for a, b in movement.run_targets(game, e)]
     found += [OFF["search"] + game.board.mcode[m] for m in search.target_msqs(game, e)]
     ow = overwatch.watch_squares(game, e)
     if ow is not None:

@@ -6,7 +6,8 @@ Layout (float32, fixed size, squares in codec order y * 18 + x):
   CONTEXT    the element of the own decision in progress and its options (react choices);
   PLANES     per square: terrain class, building, doorway, damage, rubble, smoke, prepared, objective,
              overwatch markers (own / enemy), Engaged, own elements, knowledge (occupied, empty, SPOTTED,
-             fire origins, exposed own squares, last enemy search, own searches by age), the decision's squares, chokepoints;
+             fire origins, exposed own squares, last enemy search, own searches by age), the decision's
+             squares, chokepoints;
   OWN        every own element fully (CF-HID-2);
   ENEMY      the enemy's starting order of battle (CF-HID-1) and its elements seen killed (CF-CA-11).
 Never the truth about enemy elements (CF-HID-3).

@@ -5,9 +5,8 @@ elements (CF-HID-3). The doctrine (agents/scripted/cityfight.py) reads only this
 """
 from __future__ import annotations
 
-from . import ap, fire, he, legal, movement, overwatch, search, smoke
+from . import ap, legal, movement, overwatch
 from . import board as board_rules
-from .actions import OFF
 from .state import DEAD
 
 
@@ -127,20 +126,7 @@ class SideView:
         """The actions own element `e` would have if it acted now (legal.act_actions: CF-HID-14, observable only);
         without the runs if `runs` is False (cheaper, for doctrines that step)."""
         assert e.side == self.side, "a view answers only for its own elements"
-        g = self._game
-        if runs or e.suppressed:
-            return legal.act_actions(g, e)
-        found = [OFF["pass"]] + [OFF["move"] + d for d in movement.move_targets(g, e)]   # legal.act_actions, no runs
-        found += [OFF["search"] + g.board.mcode[m] for m in search.target_msqs(g, e)]
-        ow = overwatch.watch_squares(g, e)
-        if ow is not None:
-            found += legal.squares_to_actions(g, "overwatch", ow)
-        if fire.may_fire(g, e) and self.can_spend(e, 1):
-            found += legal.squares_to_actions(g, "fire", fire.target_squares(g, e))
-        found += legal.squares_to_actions(g, "fire", legal.own_square_assault(g, e))
-        found += legal.squares_to_actions(g, "special", he.he_targets(g, e))
-        found += legal.squares_to_actions(g, "smoke", smoke.smoke_targets(g, e))
-        return found
+        return legal.act_actions(self._game, e, runs)
 
     def can_spend(self, e, cost: int) -> bool:
         """CF-AP-9: own element `e` may still pay `cost` AP from its section's pool."""
@@ -153,24 +139,6 @@ class SideView:
         # movement.step_table holds exactly these steps (building_step_ok per direction, -1 off the map or barred) and is
         # cached by map and doorways, so this no longer walks 8 neighbours of every square each time doors change.
         return [[t for t in steps if t >= 0] for steps in movement.step_table(self._game)]
-
-    def walk_distances(self, goal: int) -> list[int]:
-        """Steps from every square to `goal` over the terrain (doorways, buildings), ignoring AP and stacks."""
-        from .movement import building_step_ok
-        g = self._game
-        board = g.board
-        dist = [-1] * board.size
-        dist[goal], frontier = 0, [goal]
-        while frontier:
-            nxt = []
-            for here in frontier:
-                for d in range(8):
-                    there = board.step(here, d)
-                    if there >= 0 and dist[there] < 0 and building_step_ok(g, there, here, d >= 4):
-                        dist[there] = dist[here] + 1
-                        nxt.append(there)
-            frontier = nxt
-        return dist
 
     def ends_movement(self, square: int) -> bool:
         from .movement import ends_movement

@@ -6,28 +6,19 @@ from . import geometry
 
 def target_number(game, firer: tuple, target: tuple, weapon) -> int:
     """RB-FIRE-2: range base + target cover, capped; a Flamethrower ignores cover (RB-FIRE-7)."""
-    rng = geometry.distance(game, firer, target)
-    base = game.tables.range_tn[min(rng, len(game.tables.range_tn) - 1)]
-    cover = 0 if weapon.ignores_cover else geometry.cover(game, firer, target)
-    return min(base + cover, game.tables.tn_cap)
+    return best_target_number(game, firer, target, [weapon])
 
 
 def best_target_number(game, firer: tuple, target: tuple, weapons, default: int = 7) -> int:
-    """min(target_number(game, firer, target, w) for w in weapons) with range and cover worked out once;
-    `default` when there is no weapon."""
-    tns = []
-    for weapon in weapons:
-        if not tns:
-            rng = geometry.distance(game, firer, target)
-            base = game.tables.range_tn[min(rng, len(game.tables.range_tn) - 1)]
-            cover = None
-        if weapon.ignores_cover:
-            tns.append(min(base, game.tables.tn_cap))
-            continue
-        if cover is None:
-            cover = geometry.cover(game, firer, target)
-        tns.append(min(base + cover, game.tables.tn_cap))
-    return min(tns, default=default)
+    """The lowest target_number over `weapons` (`default` when there is none): range and cover are worked out
+    once for all of them, and the cover only if a weapon heeds it."""
+    if not weapons:
+        return default
+    rng = geometry.distance(game, firer, target)
+    base = game.tables.range_tn[min(rng, len(game.tables.range_tn) - 1)]
+    heeded = any(not w.ignores_cover for w in weapons)      # RB-FIRE-7: a Flamethrower ignores cover
+    cover = geometry.cover(game, firer, target) if heeded else 0
+    return min(min(base + (0 if w.ignores_cover else cover) for w in weapons), game.tables.tn_cap)
 
 
 def is_hit(die: int, drm: int, tn: int) -> bool:

@@ -13,16 +13,25 @@ from training.rundir import RunDir
 from training.train import Session, TrainRequest, new_run, run_session
 
 
-class InterruptAfter(BaseCallback):
-    """Raises KeyboardInterrupt (as Ctrl-C would) once `steps` timesteps have been taken."""
+def ctrl_c() -> None:
+    raise KeyboardInterrupt
 
-    def __init__(self, steps: int) -> None:
+
+def sigterm() -> None:
+    """What `kill` or a job scheduler sends."""
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+class StopAfter(BaseCallback):
+    """Stops training the way `stop` does (ctrl_c, sigterm) once `steps` timesteps have been taken."""
+
+    def __init__(self, steps: int, stop=ctrl_c) -> None:
         super().__init__()
-        self.steps = steps
+        self.steps, self.stop = steps, stop
 
     def _on_step(self) -> bool:
         if self.model.num_timesteps >= self.steps:
-            raise KeyboardInterrupt
+            self.stop()
         return True
 
 
@@ -72,7 +81,7 @@ def test_a_short_run_trains_evaluates_and_reports(tmp_path, capsys):
 
 def test_ctrl_c_saves_and_resume_continues_the_same_model(tmp_path):
     run = new_tiny_run(tmp_path)
-    first = run_session(run, progress=False, callbacks=[InterruptAfter(200)])
+    first = run_session(run, progress=False, callbacks=[StopAfter(200)])
     assert first.status == "interrupted" and first.final == []
     saved = load_model(run.model)
     info = run.read_info()
@@ -93,23 +102,10 @@ def test_ctrl_c_saves_and_resume_continues_the_same_model(tmp_path):
     assert [p.name for p in run.tensorboard.iterdir()] == ["ppo_0"]                  # one log, continued
 
 
-class TerminateAfter(BaseCallback):
-    """Sends this process SIGTERM (as `kill` or a job scheduler would) once `steps` timesteps have been taken."""
-
-    def __init__(self, steps: int) -> None:
-        super().__init__()
-        self.steps = steps
-
-    def _on_step(self) -> bool:
-        if self.model.num_timesteps >= self.steps:
-            os.kill(os.getpid(), signal.SIGTERM)
-        return True
-
-
 def test_sigterm_saves_like_ctrl_c_and_restores_the_handler(tmp_path):
     run = new_tiny_run(tmp_path)
     before = signal.getsignal(signal.SIGTERM)
-    result = run_session(run, progress=False, callbacks=[TerminateAfter(200)])
+    result = run_session(run, progress=False, callbacks=[StopAfter(200, sigterm)])
     assert result.status == "interrupted"
     info = run.read_info()
     assert info.status == "interrupted" and info.trained_timesteps == load_model(run.model).num_timesteps >= 200
