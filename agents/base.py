@@ -6,18 +6,10 @@ numpy Generator it was given.
 """
 from __future__ import annotations
 
-from typing import Protocol
-
 import numpy as np
 
-
-class Agent(Protocol):
-    name: str
-    #: False for policies that read only the view and the mask; they are handed None for the observation
-    needs_observation: bool
-
-    def act(self, observation: np.ndarray, mask: np.ndarray, view) -> int:
-        """The chosen action index; must be legal under `mask`."""
+from envs import registry
+from envs.engine.contract import Agent, decide  # noqa: F401  (the one agent interface, declared with the contract)
 
 
 class RandomAgent:
@@ -35,7 +27,4 @@ class RandomAgent:
         return int(legal[self.rng.integers(len(legal))])
 
 
-def decide(agent, state, side: int) -> int:
-    """Ask `agent` for `side`'s action in `state`, building the observation only if the agent reads it."""
-    observation = state.observation(side) if getattr(agent, "needs_observation", True) else None
-    return agent.act(observation, state.legal_action_mask(), state.view(side))
+registry.register_agent("random", RandomAgent)

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from envs import registry
+
 #: Attribute `rubble train` sets on the model before saving; SB3 stores it in the zip's data.
 META_ATTRIBUTE = "rubble_meta"
 
@@ -153,3 +155,11 @@ def load(path, ruleset, side: int, seed: int = 0) -> PolicyAgent:
     if meta.get("env") is not None and meta["env"] != ruleset.name:
         warnings.warn(f"{path} was trained on {meta['env']}, not {ruleset.name}", stacklevel=2)
     return PolicyAgent(model if isinstance(model, Actor) else model.policy, side, name=Path(path).name)
+
+
+def _factory(ruleset, path: str):
+    """factory(side, seed) playing the model at `path`: what the registry hands the adapters for a .zip spec."""
+    return lambda side, seed=0: load(path, ruleset, side, seed)
+
+
+registry.register_agent_loader(".zip", _factory)

@@ -1,46 +1,37 @@
-"""Rubble's environments: importing `envs` registers every ruleset and its Gymnasium id.
+"""Rubble's environments: importing `envs` registers every ruleset and its Gymnasium id, and loads none of them.
 
     import gymnasium, envs
     env = gymnasium.make("rubble/RiflesUrban-v0", opponent="scripted")
     aec = envs.make_aec("rifles-urban")          # PettingZoo AEC env, every side an agent
+    from envs.pettingzoo import rifles_urban_v0  # the same, PettingZoo's module convention
+
+Registration is by entry-point string (the Gymnasium convention): a ruleset's modules, the adapters,
+PettingZoo and the agents are imported on first use, not here.
 """
 from __future__ import annotations
-
-import importlib
-from pathlib import Path
 
 import gymnasium
 
 from . import registry
-from .engine.ruleset import Ruleset
 
-#: One module per ruleset; importing it calls `envs.registry.register(Ruleset(...))`.
-RULESET_MODULES = ["envs.rifles.ruleset", "envs.cityfight.ruleset"]
-
-_ROOT = Path(__file__).resolve().parent.parent
-
-
-def register_gym_id(ruleset: Ruleset) -> None:
-    """Make `gymnasium.make(ruleset.gym_id)` build a RubbleEnv for `ruleset` (idempotent)."""
-    if ruleset.gym_id not in gymnasium.registry:
-        gymnasium.register(id=ruleset.gym_id, entry_point="envs.gym_env:RubbleEnv", kwargs={"ruleset": ruleset.name})
+#: name, Gymnasium id, the Ruleset class, and the modules that register agents for it.
+RULESETS = (
+    ("rifles-urban", "rubble/RiflesUrban-v0", "envs.rifles.ruleset:RiflesUrban", ("agents.scripted.rifles",)),
+    ("rifles-darkness", "rubble/RiflesDarkness-v0", "envs.rifles.ruleset:RiflesDarkness", ("agents.scripted.rifles",)),
+    ("cityfight", "rubble/Cityfight-v0", "envs.cityfight.ruleset:Cityfight", ("agents.scripted.cityfight",)),
+)
 
 
-def _module_exists(name: str, root: Path) -> bool:
-    """Whether module `name` has a source file under `root` (a module file or a package)."""
-    base = root.joinpath(*name.split("."))
-    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+def register_gym_id(name: str, gym_id: str) -> None:
+    """Make `gymnasium.make(gym_id)` build a RubbleEnv for ruleset `name` (idempotent)."""
+    if gym_id not in gymnasium.registry:
+        gymnasium.register(id=gym_id, entry_point="envs.gym_env:RubbleEnv", kwargs={"ruleset": name})
 
 
-def _load_rulesets(modules: list[str] = RULESET_MODULES, root: Path = _ROOT) -> None:
-    """Import every ruleset module that exists and register the Gymnasium ids of all registered rulesets."""
-    for name in modules:
-        # A ruleset still being written may not have its module yet: only a missing file is skipped;
-        # any error inside an existing module propagates.
-        if _module_exists(name, root):
-            importlib.import_module(name)
-    for ruleset in registry.all_rulesets():
-        register_gym_id(ruleset)
+def register(name: str, gym_id: str, entry_point, agent_providers: tuple[str, ...] = ()) -> None:
+    """Register a ruleset with the suite and its Gymnasium id with Gymnasium; nothing is imported."""
+    registry.register(name, gym_id, entry_point, agent_providers)
+    register_gym_id(name, gym_id)
 
 
 def make_aec(name: str, **kwargs):
@@ -51,4 +42,5 @@ def make_aec(name: str, **kwargs):
     return env(**kwargs)
 
 
-_load_rulesets()
+for _entry in RULESETS:
+    register(*_entry)

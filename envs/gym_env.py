@@ -15,10 +15,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from agents.base import decide
-
 from . import registry
-from .engine.ruleset import GameState, Ruleset
+from .engine.contract import GameState, Ruleset, decide
+from .engine.dice import derive_seeds
 
 #: Observations are small normalised features; a finite bound keeps checkers quiet and the generic
 #: tests assert every observation lies inside it.
@@ -34,25 +33,6 @@ def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
 def observation_box(ruleset: Ruleset) -> spaces.Box:
     """The Box every observation vector of `ruleset` lies in."""
     return spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (ruleset.observation_size,), np.float32)
-
-
-def derive_seeds(rng: np.random.Generator, count: int) -> list[int]:
-    """`count` independent seeds in 0..2**63-1 drawn from an adapter's seeded generator (same seed, same list)."""
-    # Raw 64-bit draws: five times cheaper than rng.integers, and resets are on the hot path of short games.
-    return [x >> 1 for x in rng.bit_generator.random_raw(count).tolist()]
-
-
-def resolve_side(ruleset: Ruleset, side: int | str | None) -> int:
-    """A side number from a number, a side name, or None (the ruleset's default learner side)."""
-    if side is None:
-        return ruleset.default_learner_side
-    if isinstance(side, str):
-        if side not in ruleset.sides:
-            raise ValueError(f"unknown side {side!r} for {ruleset.name}; known: {', '.join(ruleset.sides)}")
-        return ruleset.sides.index(side)
-    if not 0 <= int(side) < len(ruleset.sides):
-        raise ValueError(f"side {side} outside 0..{len(ruleset.sides) - 1} for {ruleset.name}")
-    return int(side)
 
 
 def as_action(action) -> Any:
@@ -76,40 +56,44 @@ def reset_scenario(options: dict | None, default):
 
 
 class Opponent:
-    """Where an opponent's agents come from: a ruleset agent name, a built agent, a factory, or a .zip model."""
+    """Where an opponent's agents come from: a registered agent name, a built agent, a factory, or a saved model."""
 
     def __init__(self, ruleset: Ruleset, spec) -> None:
         self.ruleset, self.spec = ruleset, spec
         self._loaded: dict[int, Any] = {}
-        if isinstance(spec, str) and not spec.endswith(".zip"):
-            known = ruleset.agents()
-            if spec not in known:
-                raise ValueError(f"unknown opponent {spec!r} for {ruleset.name}; known: "
-                                 f"{', '.join(sorted(known)) or 'none'}, or a path to a .zip model")
-            self._factory = known[spec]
-        elif not isinstance(spec, str) and not _is_agent(spec) and not callable(spec):
-            raise TypeError(f"opponent must be an agent name, an agent (with .act), a factory or a .zip path; got {spec!r}")
+        self._factory, self._saved = None, False
+        if isinstance(spec, str):
+            self._factory = self._named(spec)
+        elif not _is_agent(spec) and not callable(spec):
+            raise TypeError(f"opponent must be an agent name, an agent (with .act), a factory or a model path; got {spec!r}")
+
+    def _named(self, spec: str):
+        """The factory of a registered agent name, or of a saved model's path (read by its registered loader)."""
+        loader = registry.agent_loader(spec)
+        if loader is not None:
+            self._saved = True
+            return loader(self.ruleset, spec)
+        known = registry.agents(self.ruleset.name)
+        if spec not in known:
+            raise ValueError(f"unknown opponent {spec!r} for {self.ruleset.name}; known: "
+                             f"{', '.join(sorted(known)) or 'none'}, or a path to a .zip model")
+        return known[spec]
 
     def build(self, side: int, seed: int):
         """The agent for `side` in one episode, seeded with `seed`."""
-        spec = self.spec
-        if isinstance(spec, str) and spec.endswith(".zip"):
-            return self._load_zip(side, seed)
-        if isinstance(spec, str):
+        if self._saved:
+            # Loading a model is slow: load once per side, reseed on later episodes.
+            if side not in self._loaded:
+                self._loaded[side] = self._factory(side, seed)
+            else:
+                reseed(self._loaded[side], seed)
+            return self._loaded[side]
+        if self._factory is not None:
             return self._factory(side, seed)
-        if _is_agent(spec):
-            reseed(spec, seed)
-            return spec
-        return spec(side, seed)  # a factory, e.g. an agent class
-
-    def _load_zip(self, side: int, seed: int):
-        # Loading a model is slow: load once per side, reseed on later episodes.
-        if side not in self._loaded:
-            from agents import trained  # lazy: only needed (and only has to exist) for saved models
-            self._loaded[side] = trained.load(self.spec, self.ruleset, side, seed)
-        else:
-            reseed(self._loaded[side], seed)
-        return self._loaded[side]
+        if _is_agent(self.spec):
+            reseed(self.spec, seed)
+            return self.spec
+        return self.spec(side, seed)  # a factory, e.g. an agent class
 
 
 def _is_agent(spec) -> bool:
@@ -143,7 +127,7 @@ class RubbleEnv(gymnasium.Env):
             raise NotImplementedError("reward_shaping is reserved: no ruleset defines a shaping reward yet")
         self.render_mode = render_mode
         self.scenario, self.options = scenario, options
-        self._learner = resolve_side(self._ruleset, learner_side)
+        self._learner = self._ruleset.side_number(learner_side)
         self._opponent = Opponent(self._ruleset, opponent)
         self._others = [s for s in range(len(self._ruleset.sides)) if s != self._learner]
         self.observation_space = observation_box(self._ruleset)
@@ -151,7 +135,6 @@ class RubbleEnv(gymnasium.Env):
         self._state: GameState | None = None
         self._agents: dict[int, Any] = {}
         self._mask: np.ndarray | None = None
-        self._has_turn = False
 
     # Read-only views ---------------------------------------------------------------------------
     @property
@@ -195,7 +178,6 @@ class RubbleEnv(gymnasium.Env):
         """A new game from the env's generator, played up to the learner's first decision; its events."""
         game_seed, *agent_seeds = derive_seeds(self.np_random, 1 + len(self._ruleset.sides))
         self._state = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
-        self._has_turn = hasattr(self._state, "turn")
         self._agents = {side: self._opponent.build(side, agent_seeds[side]) for side in self._others}
         return self._play_opponents([])
 
@@ -234,7 +216,6 @@ class RubbleEnv(gymnasium.Env):
         info = {"action_mask": mask}
         if self.umpire_events:
             info["events"] = events
-        if self._has_turn:
-            info["turn"] = state.turn
+        info["turn"] = state.turn
         reward = float(state.returns()[side]) if terminated else 0.0
         return state.observation(side), reward, terminated, False, info

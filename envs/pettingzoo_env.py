@@ -1,9 +1,9 @@
 """ONE generic PettingZoo AEC env for every ruleset: every side is an agent.
 
 `agent_selection` follows the game's `current_side`, so one agent may act many times in a row (action
-points). A ruleset package exposes the PettingZoo-style module with `aec_env_factory`:
+points). PettingZoo's module convention (envs/pettingzoo/<name>_v0.py) is two lines each:
 
-    # envs/rifles/rifles_urban_v0.py
+    # envs/pettingzoo/rifles_urban_v0.py
     from envs.pettingzoo_env import aec_env_factory
     env, raw_env = aec_env_factory("rifles-urban")
 """
@@ -15,8 +15,9 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from .engine.ruleset import GameState, Ruleset
-from .gym_env import as_action, derive_seeds, observation_box, reset_scenario, resolve_ruleset
+from .engine.contract import GameState, Ruleset
+from .engine.dice import derive_seeds
+from .gym_env import as_action, observation_box, reset_scenario, resolve_ruleset
 
 
 def pettingzoo_name(ruleset: Ruleset) -> str:

@@ -1,28 +1,13 @@
 """Shared checkers that every registered ruleset must pass (the generic suite in tests/generic uses them).
 
-What a ruleset must provide beyond the GameState protocol (envs/engine/ruleset.py):
-  * `legal_action_mask()` returns a bool (num_actions,) array that nobody may mutate (a ruleset may
-    cache it; the adapters copy it before handing it out);
-  * `observation(side)` returns a FRESH float32 (observation_size,) array on every call, inside
-    +-envs.gym_env.OBSERVATION_BOUND: the adapters hand it out without copying (the hot path);
-  * `action_label(action)` works for every index 0..num_actions-1, legal or not (IllegalActionError
-    messages name the action);
-  * `to_dict()` is JSON-compatible and `from_dict` does not alias the dict it is given;
-  * `new_game(scenario=name, seed=s)` works for every name in `ruleset.scenarios()`;
-  * a state attribute `turn` (int) if `ruleset.turn_limit` is given.
-
-Optional hooks, used when present:
-  * `state.check_invariants()`: ruleset-specific invariants (AP never negative, dead units stay dead...);
-    called after every decision of every random game. Raise AssertionError to fail.
-  * `hidden_variants(state, side) -> list[GameState]`: a module-level function in the module that
-    defines `ruleset.new_game`, or in the `ruleset` module of the same package (envs/<pkg>/ruleset.py).
-    It returns copies of `state` that differ ONLY in what `side` may not know (the enemy's hidden
-    positions, a secret card...). The checker asserts that each variant really differs (`to_dict`), and
-    that `side`'s observation and, when `side` decides, its mask are identical to the original's.
+They read only what the contract declares (envs/engine/contract.py): the Ruleset's metadata and verbs,
+the GameState's verbs. Beyond the types, the contract's docstrings state what these checks hold a ruleset
+to: the mask is never mutated by callers and never all false before the end, `observation(side)` is a
+fresh float32 array inside +-envs.gym_env.OBSERVATION_BOUND, `action_label` works for every index,
+`to_dict` is JSON-compatible, `hidden_variants` copies differ only in what the side may not know.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import warnings
@@ -33,8 +18,9 @@ import numpy as np
 from gymnasium.utils import env_checker as gym_checker
 from gymnasium.utils.passive_env_checker import data_shares_objects
 
+from envs import registry
 from envs.engine.events import Event
-from envs.engine.ruleset import GameState, IllegalActionError, Ruleset
+from envs.engine.contract import GameState, IllegalActionError, Ruleset
 from envs.gym_env import OBSERVATION_BOUND, RubbleEnv
 
 #: A random game that has not ended after this many decisions is taken to be stuck.
@@ -44,24 +30,6 @@ MAX_DECISIONS = 100_000
 def env_int(name: str, default: int) -> int:
     """An int from the environment (so a slow ruleset can run a smaller suite: RUBBLE_RANDOM_GAMES=100)."""
     return int(os.environ.get(name, default))
-
-
-# Hooks ---------------------------------------------------------------------------------------------
-def ruleset_hook(ruleset: Ruleset, name: str):
-    """The module-level function `name` a ruleset provides for tests, or None (see the module docstring)."""
-    module = getattr(ruleset.new_game, "__module__", None)
-    if module is None:
-        return None
-    package = module.rpartition(".")[0]
-    candidates = [module] + ([f"{package}.ruleset"] if package else [])
-    for candidate in candidates:
-        try:
-            found = getattr(importlib.import_module(candidate), name, None)
-        except ModuleNotFoundError:
-            continue
-        if found is not None:
-            return found
-    return None
 
 
 def scenario_names(ruleset: Ruleset) -> list:
@@ -140,26 +108,22 @@ def check_returns(ruleset: Ruleset, state: GameState) -> None:
         assert returns[0] + returns[1] == 0, f"two-side returns {returns} are not zero-sum"
 
 
-def check_turn(ruleset: Ruleset, state: GameState, limit: int | None) -> None:
+def check_turn(ruleset: Ruleset, state: GameState, limit: int) -> None:
     """The turn never passes the turn limit (the final turn counter may be one past it)."""
-    if limit is not None:
-        assert state.turn <= limit + (state.current_side is None), f"turn {state.turn} past the limit {limit}"
+    assert state.turn <= limit + (state.current_side is None), f"turn {state.turn} past the limit {limit}"
 
 
 def check_random_game(ruleset: Ruleset, seed: int, scenario=None) -> GameState:
     """Play one seeded random game to the end, checking generic invariants and `check_invariants()`."""
     state = ruleset.new_game(scenario=scenario, seed=seed)
     rng = np.random.default_rng(seed)
-    invariants = getattr(state, "check_invariants", None)
-    has_limit = ruleset.turn_limit is not None and hasattr(state, "turn")
-    limit = ruleset.turn_limit(state) if has_limit else None
+    limit = ruleset.turn_limit(state)
     for _ in range(MAX_DECISIONS):
         if state.current_side is None:
             break
         mask = state.legal_action_mask()
         state.apply(random_action(rng, mask))
-        if invariants is not None:
-            state.check_invariants()
+        state.check_invariants()
         check_turn(ruleset, state, limit)
     else:
         raise AssertionError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
@@ -256,13 +220,13 @@ def check_clone(ruleset: Ruleset, seed: int, split: int, scenario=None) -> None:
 
 
 # Hidden information ---------------------------------------------------------------------------------------
-def check_hidden_information(ruleset: Ruleset, state: GameState, variants_of) -> int:
+def check_hidden_information(ruleset: Ruleset, state: GameState) -> int:
     """Each side's observation (and mask when it decides) ignores what it may not know; returns #variants."""
     checked = 0
     saved = state.to_dict()
     for side in range(len(ruleset.sides)):
         obs, mask = state.observation(side), state.legal_action_mask()
-        for variant in variants_of(state, side):
+        for variant in ruleset.hidden_variants(state, side):
             assert variant.to_dict() != saved, "a hidden variant equal to the original tests nothing"
             assert np.array_equal(variant.observation(side), obs), f"side {side}'s observation shows hidden info"
             if state.current_side == side:
@@ -274,14 +238,8 @@ def check_hidden_information(ruleset: Ruleset, state: GameState, variants_of) ->
 
 # Gymnasium ------------------------------------------------------------------------------------------------
 def default_opponent(ruleset: Ruleset):
-    """The opponent the generic tests use: "scripted", else any agent the ruleset lists, else uniform random."""
-    known = ruleset.agents()
-    if "scripted" in known:
-        return "scripted"
-    if known:
-        return sorted(known)[0]
-    from agents.base import RandomAgent
-    return RandomAgent
+    """The opponent the generic tests use: "scripted" where a ruleset has it, else uniform random."""
+    return "scripted" if "scripted" in registry.agents(ruleset.name) else "random"
 
 
 def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False) -> None:
@@ -295,7 +253,7 @@ def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False
         assert isinstance(info["events"], list) and all(isinstance(e, Event) for e in info["events"])
     else:
         assert "events" not in info, "the umpire's log must not reach info unless asked for"
-    assert ("turn" in info) == hasattr(state, "turn")
+    assert info["turn"] == state.turn
     if terminated:
         assert state.current_side is None and not mask.any()
     else:

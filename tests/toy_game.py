@@ -17,11 +17,10 @@ from dataclasses import dataclass
 import numpy as np
 
 import envs
-from agents.base import RandomAgent
 from envs import registry
 from envs.engine.dice import Dice, SeededDice
 from envs.engine.events import EventLog
-from envs.engine.ruleset import GameState, Ruleset
+from envs.engine.contract import GameState, Ruleset
 
 NAME = "toy-race"
 SIDES = ("blue", "red")
@@ -215,26 +214,53 @@ def new_game(scenario: str | None = None, seed: int = 0, dice: Dice | None = Non
     return ToyRaceState(dice if dice is not None else SeededDice(seed), **{**rules, **options})
 
 
-RULESET = Ruleset(
-    name=NAME,
-    gym_id="rubble/ToyRace-v0",
-    sides=SIDES,
-    num_actions=NUM_ACTIONS,
-    observation_size=OBSERVATION_SIZE,
-    default_scenario="standard",
-    scenarios=lambda: {"standard": "<built in>", "sprint": "<built in>"},
-    new_game=new_game,
-    agents=lambda: {"random": RandomAgent, "scripted": ToyScripted},
-    turn_limit=lambda state: state.turn_limit,
-)
+def build_position(spec: dict, dice: Dice | None = None, **options) -> ToyRaceState:
+    """A race from a small dict: scores, lucky numbers, AP, turn and who decides (every other field its default)."""
+    known = {"scores", "lucky", "ap", "current_side", "turn"}
+    unknown = set(spec) - known
+    if unknown:
+        raise ValueError(f"unknown toy position fields {sorted(unknown)}; known: {', '.join(sorted(known))}")
+    state = new_game(dice=dice, **options)
+    data = {**state.to_dict(), **{k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in spec.items()}}
+    return ToyRaceState.from_dict({**data, "dice": state.dice.to_dict()})
+
+
+class ToyRace(Ruleset):
+    """The toy race as a registered ruleset: the whole contract in a page."""
+
+    name = NAME
+    gym_id = "rubble/ToyRace-v0"
+    sides = SIDES
+    num_actions = NUM_ACTIONS
+    observation_size = OBSERVATION_SIZE
+    default_scenario = "standard"
+    state_type = ToyRaceState
+
+    def scenarios(self) -> dict[str, str]:
+        return {"standard": "<built in>", "sprint": "<built in>"}
+
+    def new_game(self, scenario=None, seed=0, dice=None, **options) -> ToyRaceState:
+        return new_game(scenario, seed, dice, **options)
+
+    def build_position(self, spec: dict, dice=None, **options) -> ToyRaceState:
+        return build_position(spec, dice, **options)
+
+    def hidden_variants(self, state, side: int) -> list[ToyRaceState]:
+        return hidden_variants(state, side)
+
+    def turn_limit(self, state: ToyRaceState) -> int:
+        return state.turn_limit
+
+
+RULESET = ToyRace()
 
 
 def register() -> Ruleset:
-    """Register the toy ruleset and its Gymnasium id (idempotent: tests may call it many times)."""
+    """Register the toy ruleset, its agents and its Gymnasium id (idempotent: tests may call it many times)."""
     if NAME not in registry.names():
-        registry.register(RULESET)
-    envs.register_gym_id(RULESET)
+        envs.register(NAME, RULESET.gym_id, RULESET)
+        registry.register_agent("scripted", ToyScripted, rulesets=(NAME,))
     return registry.get(NAME)
 
 
-__all__ = ["RULESET", "ToyRaceState", "hidden_variants", "new_game", "register"]
+__all__ = ["RULESET", "ToyRaceState", "build_position", "hidden_variants", "new_game", "register"]

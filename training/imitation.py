@@ -14,9 +14,8 @@ import numpy as np
 import torch
 
 from agents.base import decide
-from envs.gym_env import derive_seeds
+from envs.engine.dice import agent_seed, derive_seeds
 
-from .simulate import agent_seed
 
 
 @dataclass(frozen=True)

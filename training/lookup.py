@@ -3,13 +3,10 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Callable
 
-from agents.base import RandomAgent
 from envs import registry
-from envs.engine.ruleset import Ruleset
+from envs.engine.contract import AgentFactory, Ruleset
 
-AgentFactory = Callable[[int, int], object]  # factory(side, seed) -> an object with act(observation, mask, view)
 
 
 class CommandError(Exception):
@@ -38,16 +35,15 @@ def scenario(rs: Ruleset, name: str | None) -> str | None:
 
 def side(rs: Ruleset, name: str) -> int:
     """A side by name or by number."""
-    if name in rs.sides:
-        return rs.sides.index(name)
-    if name.isdigit() and int(name) < len(rs.sides):
-        return int(name)
-    raise _unknown("side", name, rs.sides)
+    try:
+        return rs.side_number(name)
+    except ValueError:
+        raise _unknown("side", name, rs.sides) from None
 
 
 def agent_factories(rs: Ruleset) -> dict[str, AgentFactory]:
-    """The agents a ruleset offers; every ruleset can at least be played by 'random'."""
-    return {"random": RandomAgent, **rs.agents()}
+    """The agents registered for a ruleset; every ruleset can at least be played by 'random'."""
+    return registry.agents(rs.name)
 
 
 def agent(rs: Ruleset, name: str) -> AgentFactory:

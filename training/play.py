@@ -7,7 +7,7 @@ import numpy as np
 
 from agents.base import decide
 
-from .simulate import agent_seed
+from envs.engine.dice import agent_seed
 
 PROMPT = "your choice (number; ? to reprint, q to quit): "
 

@@ -11,7 +11,8 @@ from typing import Iterator, Sequence
 import numpy as np
 from tqdm import tqdm
 
-from agents.base import decide
+from envs.engine.contract import decide
+from envs.engine.dice import agent_seed
 
 from . import lookup
 from .stats import GameRecord, SideTally, Summary, summarise
@@ -26,11 +27,6 @@ class Matchup:
     ruleset: str
     scenario: str | None
     agents: tuple[str, ...]
-
-
-def agent_seed(game_seed: int, side: int) -> int:
-    """The seed of `side`'s agent in the game seeded `game_seed`, independent of the game's dice."""
-    return int(np.random.SeedSequence([game_seed, side]).generate_state(1)[0])
 
 
 def play_game(rs, scenario, factories: Sequence, seed: int) -> GameRecord:

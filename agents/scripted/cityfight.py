@@ -34,7 +34,7 @@ from itertools import compress
 
 import numpy as np
 
-from agents.base import RandomAgent
+from envs import registry
 from envs.cityfight.actions import CODEC, OFF
 from envs.cityfight.config import OPEN
 from envs.cityfight.state import ATTACKER
@@ -505,12 +505,7 @@ def first(mask) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
-def agent_factories() -> dict:
-    """Agent name -> factory(side, seed) for Cityfight."""
-    return {
-        "random": lambda side, seed=0: RandomAgent(side, seed),
-        "scripted": lambda side, seed=0: CityfightDoctrine(side, seed),
-    }
+__all__ = ["CODEC", "CityfightDoctrine", "Picture", "Plan"]
 
 
-__all__ = ["CODEC", "CityfightDoctrine", "Picture", "Plan", "agent_factories"]
+registry.register_agent("scripted", CityfightDoctrine, rulesets=("cityfight",))

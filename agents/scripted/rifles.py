@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.base import RandomAgent
+from envs import registry
 from envs.rifles.actions import CODEC
 from envs.rifles.enemy import ORDER_NAMES
 
@@ -203,9 +203,9 @@ def first_legal(mask, actions):
     return None
 
 
-def agent_factories() -> dict:
-    """Agent name -> factory(side, seed) for the Rifles rulesets."""
-    return {
-        "random": lambda side, seed=0: RandomAgent(side, seed),
-        "scripted": lambda side, seed=0: ScriptedPlayer(side, seed) if side == 0 else ScriptedEnemy(side, seed),
-    }
+def scripted(side: int, seed: int = 0):
+    """The scripted agent of `side`: the player heuristic (side 0) or the enemy automaton (side 1)."""
+    return ScriptedPlayer(side, seed) if side == 0 else ScriptedEnemy(side, seed)
+
+
+registry.register_agent("scripted", scripted, rulesets=("rifles-urban", "rifles-darkness"))

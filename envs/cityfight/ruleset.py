@@ -1,28 +1,35 @@
-"""Registers Cityfight with the suite (envs.registry) as "cityfight" / "rubble/Cityfight-v0"."""
+"""Cityfight as the suite sees it (envs.engine.contract): "cityfight" / "rubble/Cityfight-v0"."""
 from __future__ import annotations
 
-from envs.engine.ruleset import Ruleset
-from envs.registry import register
+from envs.engine.contract import GameState, Ruleset
 
-from . import config
+from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import CityfightGame
-from .hidden import hidden_variants  # noqa: F401  (the generic suite's hook, tests/checkers.py; CF-HID-15)
 from .observation import SIZE
 
 
-def _agents() -> dict:
-    from agents.scripted.cityfight import agent_factories
-    return agent_factories()
+class Cityfight(Ruleset):
+    name = "cityfight"
+    gym_id = "rubble/Cityfight-v0"
+    sides = ("attacker", "defender")
+    num_actions = NUM_ACTIONS
+    observation_size = SIZE
+    default_scenario = "office_block"
+    state_type = CityfightGame
 
+    def scenarios(self) -> dict[str, str]:
+        return config.scenario_names()
 
-def new_game(scenario=None, seed=0, dice=None, **options) -> CityfightGame:
-    return CityfightGame.new(scenario or "office_block", seed=seed, dice=dice, **options)
+    def new_game(self, scenario=None, seed=0, dice=None, **options) -> CityfightGame:
+        return CityfightGame.new(scenario or self.default_scenario, seed=seed, dice=dice, **options)
 
+    def build_position(self, spec: dict, dice=None, **options) -> CityfightGame:
+        from .position import build_position
+        return build_position(spec, dice, **options)
 
-CITYFIGHT = register(Ruleset(
-    name="cityfight", gym_id="rubble/Cityfight-v0", sides=("attacker", "defender"),
-    num_actions=NUM_ACTIONS, observation_size=SIZE, default_scenario="office_block",
-    scenarios=config.scenario_names, new_game=new_game, agents=_agents,
-    turn_limit=lambda game: game.scenario.turns,
-))
+    def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
+        return hidden.hidden_variants(state, side)   # CF-HID-3, CF-HID-15
+
+    def turn_limit(self, state: CityfightGame) -> int:
+        return state.scenario.turns

@@ -17,7 +17,7 @@ from .actions import ActionCodec
 from .dice import Dice, SeededDice
 from .events import EventLog
 from .flow import Flow
-from .ruleset import GameState
+from .contract import GameState
 
 
 class TaskGame(GameState):

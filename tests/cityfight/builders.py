@@ -25,7 +25,7 @@ from envs.cityfight.actions import CODEC
 from envs.cityfight.game import CityfightGame
 from envs.cityfight.state import Element, Section
 from envs.engine.dice import ScriptedDice, SeededDice
-from envs.engine.ruleset import IllegalActionError
+from envs.engine.contract import IllegalActionError
 
 OFFICE = config.load_scenario(config.scenario_path("office_block"))
 SQUARE_FAMILIES = ("overwatch", "fire", "special", "smoke")

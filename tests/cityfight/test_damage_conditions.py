@@ -11,7 +11,9 @@ from envs.cityfight.hidden import hidden_variants
 from envs.cityfight.movement import building_step_ok, ends_movement
 from envs.cityfight.observation import CONTEXT, GLOBAL, P, PLANES, encode
 from envs.cityfight.actions import SQUARES
-from envs.cityfight.ruleset import new_game
+from envs import registry
+
+new_game = registry.get("cityfight").new_game
 
 from .builders import act, activate, build, decision, el, illegal, legal, sq
 

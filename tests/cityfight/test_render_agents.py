@@ -2,7 +2,7 @@
 import numpy as np
 
 from agents.base import decide
-from agents.scripted.cityfight import agent_factories
+from envs import registry
 
 from .builders import office
 
@@ -16,7 +16,7 @@ def test_side_rendering_shows_own_elements_only():
 
 
 def test_scripted_doctrine_plays_legal_actions_for_both_sides():
-    factories = agent_factories()
+    factories = registry.agents("cityfight")
     for seed in range(2):
         game = office(seed)
         from envs.engine.dice import SeededDice

@@ -10,7 +10,7 @@ import pytest
 from envs.cityfight.game import CityfightGame
 from envs.engine.dice import Dice, SeededDice
 from envs.engine.flow import Flow
-from envs.engine.ruleset import IllegalActionError
+from envs.engine.contract import IllegalActionError
 from envs.engine.taskgame import TaskGame
 from envs.rifles.game import RiflesGame
 
@@ -63,6 +63,9 @@ class Countdown(TaskGame):
     @property
     def current_side(self):
         return None if self.game_over else 0
+
+    def check_invariants(self) -> None:
+        assert self.count >= 0
 
     def decide(self, kind: str, **ctx) -> None:
         self.decision = (kind, ctx)

@@ -56,7 +56,8 @@ def observe_all(trace: Trace, state, sides: int) -> None:
 def state_trace(ruleset, pairing: tuple[str, str], seed: int) -> str:
     """Two agents play one game of the state directly."""
     from agents.base import decide
-    factories = ruleset.agents()
+    from envs import registry
+    factories = registry.agents(ruleset.name)
     agents = [factories[name](side, seed + 100 * side) for side, name in enumerate(pairing)]
     state = ruleset.new_game(scenario=None, seed=seed)
     trace, sides = Trace(), len(ruleset.sides)

@@ -1,33 +1,18 @@
 """Adapter behaviour that needs a known game (the toy race) or no ruleset at all: loading, options, opponents."""
 from __future__ import annotations
 
-import sys
-import types
 
 import numpy as np
 import pytest
 
 import envs
 from agents.base import RandomAgent
+from envs import registry
 from envs.gym_env import RubbleEnv
 from tests import toy_game
 from tests.toy_game import PASS, ROLL
 
 TOY = toy_game.NAME
-
-
-def test_missing_ruleset_module_is_skipped(tmp_path):
-    envs._load_rulesets(["rubble_missing_pkg.ruleset"], root=tmp_path)
-
-
-def test_broken_ruleset_module_propagates(tmp_path, monkeypatch):
-    package = tmp_path / "rubble_broken_pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "ruleset.py").write_text("import rubble_no_such_dependency\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(ImportError, match="rubble_no_such_dependency"):
-        envs._load_rulesets(["rubble_broken_pkg.ruleset"], root=tmp_path)
 
 
 def test_opponent_events_and_turn_reach_info():
@@ -79,8 +64,8 @@ def test_saved_model_opponent_loads_once_and_reseeds(monkeypatch):
         calls.append((path, ruleset.name, side))
         return RandomAgent(side, seed)
 
-    monkeypatch.setitem(sys.modules, "agents.trained", types.SimpleNamespace(load=load))
-    monkeypatch.setattr(sys.modules["agents"], "trained", sys.modules["agents.trained"], raising=False)
+    monkeypatch.setattr(registry, "_LOADERS", {".zip": lambda rs, path: lambda side, seed: load(path, rs, side, seed)})
+    monkeypatch.setattr(registry, "AGENT_LOADER_PROVIDERS", ())
     env = RubbleEnv(TOY, opponent="models/red.zip")
     assert calls == []
     first = env.reset(seed=4)[0], env.reset(seed=4)[0]

@@ -5,7 +5,8 @@ import gymnasium
 import numpy as np
 import pytest
 
-from envs.engine.ruleset import IllegalActionError
+from envs import registry
+from envs.engine.contract import IllegalActionError
 from envs.gym_env import RubbleEnv
 from tests import checkers
 
@@ -85,7 +86,7 @@ def test_numpy_actions_accepted(ruleset):
 
 
 def test_every_listed_agent_can_be_the_opponent(ruleset):
-    for name in ruleset.agents():
+    for name in registry.agents(ruleset.name):
         checkers.check_gym_env(make(ruleset, opponent=name), seed=1, steps=50)
 
 

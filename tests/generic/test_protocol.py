@@ -44,9 +44,6 @@ def test_clone_does_not_alias(ruleset, seed):
 
 
 def test_hidden_information(ruleset):
-    variants_of = checkers.ruleset_hook(ruleset, "hidden_variants")
-    if variants_of is None:
-        pytest.skip(f"{ruleset.name} provides no hidden_variants(state, side) hook (see tests/checkers.py)")
-    checked = sum(checkers.check_hidden_information(ruleset, state, variants_of)
+    checked = sum(checkers.check_hidden_information(ruleset, state)
                   for state in checkers.sample_states(ruleset, seed=13, count=MASK_STATES))
     assert checked > 0, "hidden_variants never returned a variant"

@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from envs.engine.dice import ScriptedDice
-from envs.engine.ruleset import IllegalActionError
+from envs.engine.contract import IllegalActionError
 from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import ENEMY, GROUND, QUALITY, Group, Unit

@@ -29,7 +29,7 @@ def decisions(env: str, options: dict, games: int = 4):
     ruleset = registry.get(env)
     for seed in range(games):
         game = ruleset.new_game(seed=seed, **options)
-        agents = {0: ruleset.agents()["random"](0, seed), 1: ruleset.agents()["scripted"](1, seed)}
+        agents = {0: registry.agents(ruleset.name)["random"](0, seed), 1: registry.agents(ruleset.name)["scripted"](1, seed)}
         while game.current_side is not None:
             yield game
             game.apply(decide(agents[game.current_side], game, game.current_side))

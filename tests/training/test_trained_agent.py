@@ -1,5 +1,4 @@
 """agents.trained: a saved model plays through `rubble simulate` and the Gymnasium env; loads are cached."""
-import dataclasses
 import re
 
 import numpy as np
@@ -72,19 +71,24 @@ def test_a_model_as_the_gym_opponent(model_path, recwarn):
     assert env.action_masks().any() and not recwarn.list
 
 
+def ruleset_like(**fields):
+    """A ruleset like ENV's with some metadata changed (a subclass: rulesets are classes with class metadata)."""
+    return type("Variant", (type(registry.get(ENV)),), fields)()
+
+
 def test_a_model_on_another_side_than_it_learned_is_a_warning(model_path):
     with pytest.warns(UserWarning, match="trained as player, not enemy"):
         trained.load(model_path, registry.get(ENV), side=1)
 
 
 def test_a_model_in_another_env_than_it_learned_is_a_warning(model_path):
-    other = dataclasses.replace(registry.get(ENV), name="other-env")   # same spaces, another name
+    other = ruleset_like(name="other-env")   # same spaces, another name
     with pytest.warns(UserWarning, match="trained on rifles-urban, not other-env"):
         trained.load(model_path, other, side=0)
 
 
 def test_a_model_for_other_spaces_is_refused(model_path):
-    smaller = dataclasses.replace(registry.get(ENV), name="smaller", num_actions=3)
+    smaller = ruleset_like(name="smaller", num_actions=3)
     with pytest.raises(ValueError, match=r"model has observation shape \(989,\) and 184 actions; smaller needs"):
         trained.load(model_path, smaller, 0)
 
@@ -118,7 +122,7 @@ def test_the_actor_file_plays_as_the_model_does(model_path, actor_path):
 
 
 def test_an_actor_for_other_spaces_is_refused(actor_path):
-    smaller = dataclasses.replace(registry.get(ENV), name="smaller", num_actions=3)
+    smaller = ruleset_like(name="smaller", num_actions=3)
     with pytest.raises(ValueError, match=r"model has observation shape \(989,\) and 184 actions; smaller needs"):
         trained.load(actor_path, smaller, 0)
 

@@ -1,0 +1,212 @@
+"""The ruleset contract: everything a ruleset provides to the suite, declared once, here.
+
+A ruleset is two classes:
+
+  * a `Ruleset` subclass: its metadata (name, Gymnasium id, sides, sizes, default scenario) as class
+    attributes, and the verbs that make games (`scenarios`, `new_game`, `build_position`, `from_dict`) and
+    that the generic suite needs (`hidden_variants`, `turn_limit`);
+  * a `GameState` subclass: one game in progress, with the state verbs (mask, apply, observation, view,
+    returns, clone, save/restore, labels, renders, invariants).
+
+The adapters (Gymnasium, PettingZoo), the CLI and the generic test suite read only what is declared here.
+A class that leaves out a required part cannot be instantiated, and the error names the part (abstract
+methods by Python itself, metadata by `Ruleset.__init__`). Rules know *sides* (0, 1, ...); the
+adapters map agents to sides. `envs/README.md` walks through writing a ruleset against this contract.
+
+The agent interface lives here too, since the Gymnasium adapter plays opponents with it: an agent is any
+object with `act(observation, mask, view) -> int`; `agents/` provides the policies and registers them.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Callable, ClassVar, Protocol
+
+import numpy as np
+
+from .dice import Dice
+from .events import Event
+
+
+class IllegalActionError(ValueError):
+    """An action outside the legal mask; the state is left unchanged."""
+
+
+# One game in progress ------------------------------------------------------------------------------------
+class GameState(ABC):
+    """One game in progress: what every ruleset's state class provides."""
+
+    #: who decides now; None when the game is over
+    current_side: int | None
+    #: the game turn (1, 2, ...); the adapters report it in `info["turn"]`
+    turn: int
+    #: the injected dice every roll goes through (seeded, or scripted in rule tests)
+    dice: Dice
+
+    @abstractmethod
+    def legal_action_mask(self) -> np.ndarray:
+        """Bool array of shape (num_actions,), never all false while the game is not over; callers must not
+        mutate it (a ruleset may cache it)."""
+
+    @abstractmethod
+    def apply(self, action: int) -> list[Event]:
+        """Play `action` for `current_side`; IllegalActionError (changing nothing) if it is not legal."""
+
+    @abstractmethod
+    def observation(self, side: int) -> np.ndarray:
+        """A fresh float32 vector (observation_size,) of what `side` may know, nothing more."""
+
+    @abstractmethod
+    def view(self, side: int) -> Any:
+        """A read-only view of what `side` may know, for scripted agents and renderers."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Per-side result: +1 win, -1 loss, 0 draw or not over."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy whose dice stream is branched (rollouts never shift this game's dice)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict:
+        """Everything needed to continue this game identically (JSON-compatible)."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict) -> GameState:
+        """Restore a game saved with `to_dict` (never aliasing `data`)."""
+
+    @abstractmethod
+    def action_label(self, action: int) -> str:
+        """The action in the game's own words, for every index 0..num_actions-1, legal or not."""
+
+    @abstractmethod
+    def render_text(self, side: int | None = None) -> str:
+        """A text map as `side` sees it (None: the umpire's view)."""
+
+    @abstractmethod
+    def render_rgb(self, side: int | None = None) -> np.ndarray:
+        """An (H, W, 3) uint8 picture as `side` sees it (None: the umpire's view)."""
+
+    @abstractmethod
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks a rule that must always hold (AP never negative, dead units
+        stay dead...); the generic suite calls it after every decision of its random games."""
+
+    # Shared conveniences -------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.current_side is None
+
+    def check_legal(self, action: int, mask: np.ndarray, why: Callable[[int], str]) -> None:
+        """Raise IllegalActionError naming the action and the reason unless mask[action]."""
+        if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < mask.shape[0]:
+            raise IllegalActionError(f"action {action!r} is not an integer in 0..{mask.shape[0] - 1}")
+        if self.current_side is None:
+            raise IllegalActionError(f"action {action}: the game is over")
+        if not mask[action]:
+            raise IllegalActionError(f"action {action} ({self.action_label(int(action))}) is illegal: {why(int(action))}")
+
+
+# A registered ruleset ---------------------------------------------------------------------------------------
+#: The metadata every concrete Ruleset subclass sets, with what each must be.
+METADATA: dict[str, tuple[type, str]] = {
+    "name": (str, "the CLI name, e.g. 'rifles-urban'"),
+    "gym_id": (str, "the Gymnasium id, e.g. 'rubble/RiflesUrban-v0'"),
+    "sides": (tuple, "the side names in side order, also the PettingZoo agent names"),
+    "num_actions": (int, "the size of the flat Discrete action space"),
+    "observation_size": (int, "the length of the observation vector"),
+    "default_scenario": (str, "the scenario played when none is named"),
+    "state_type": (type, "the GameState subclass of this ruleset"),
+}
+
+
+class Ruleset(ABC):
+    """A registered environment: its metadata and how its games start. One instance per ruleset."""
+
+    name: ClassVar[str]
+    gym_id: ClassVar[str]
+    sides: ClassVar[tuple[str, ...]]
+    num_actions: ClassVar[int]
+    observation_size: ClassVar[int]
+    default_scenario: ClassVar[str]
+    state_type: ClassVar[type[GameState]]
+    #: the side a learner plays when none is named
+    default_learner_side: ClassVar[int] = 0
+
+    def __init__(self) -> None:
+        # Checked here, not at class creation: only a concrete class is instantiated (ABCMeta refuses the rest).
+        for field, (kind, meaning) in METADATA.items():
+            value = getattr(self, field, None)
+            if not isinstance(value, kind):
+                raise TypeError(f"ruleset class {type(self).__name__} must set {field} ({kind.__name__}: {meaning}); "
+                                f"got {value!r}")
+
+    # How a game starts ------------------------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> dict[str, str]:
+        """Scenario name -> the path of its YAML file."""
+
+    @abstractmethod
+    def new_game(self, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None,
+                 **options) -> GameState:
+        """A new game of `scenario` (None: the default) with seeded dice (or the dice given) and rule options."""
+
+    @abstractmethod
+    def build_position(self, spec: dict, dice: Dice | None = None, **options) -> GameState:
+        """A game set up from a compact position spec (units, places, states, markers), every cache derived;
+        the spec format is in the ruleset's README. For rule tests and scenario checks."""
+
+    def from_dict(self, data: dict) -> GameState:
+        """Restore a game saved with `GameState.to_dict`."""
+        return self.state_type.from_dict(data)
+
+    # What the generic suite needs ---------------------------------------------------------------------------
+    @abstractmethod
+    def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
+        """Copies of `state` that differ only in what `side` may not know (the other dice, hidden positions...):
+        side's observation, its mask when it decides, and everything the adapters show it must not change."""
+
+    @abstractmethod
+    def turn_limit(self, state: GameState) -> int:
+        """The last turn of this game: no game passes it."""
+
+    # Sides ---------------------------------------------------------------------------------------------------
+    def side_number(self, side: int | str | None) -> int:
+        """A side number from a number, a side name, or None (the default learner side)."""
+        if side is None:
+            return self.default_learner_side
+        if isinstance(side, str):
+            if side.isdigit():
+                return self.side_number(int(side))
+            if side not in self.sides:
+                raise ValueError(f"unknown side {side!r} for {self.name}; known: {', '.join(self.sides)}")
+            return self.sides.index(side)
+        if not 0 <= int(side) < len(self.sides):
+            raise ValueError(f"side {side} outside 0..{len(self.sides) - 1} for {self.name}")
+        return int(side)
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.name}>"
+
+
+# Agents -------------------------------------------------------------------------------------------------------
+class Agent(Protocol):
+    """What plays a side: random, scripted and trained policies alike."""
+
+    name: str
+    #: False for policies that read only the view and the mask; they are handed None for the observation
+    needs_observation: bool
+
+    def act(self, observation: np.ndarray | None, mask: np.ndarray, view: Any) -> int:
+        """The chosen action index; must be legal under `mask`."""
+
+
+#: factory(side, seed) -> an Agent for that side, drawing randomness only from a Generator seeded with `seed`
+AgentFactory = Callable[[int, int], Agent]
+
+
+def decide(agent: Agent, state: GameState, side: int) -> int:
+    """Ask `agent` for `side`'s action in `state`, building the observation only if the agent reads it."""
+    observation = state.observation(side) if getattr(agent, "needs_observation", True) else None
+    return agent.act(observation, state.legal_action_mask(), state.view(side))
