@@ -55,3 +55,10 @@ def lose(game, e, amount: int) -> None:
     """CF-AP-11: AP lost to a result leave the section's pool at once, floor 0."""
     section = game.section_of(e)
     section.pool = max(0, section.pool - amount)
+
+
+def can_activate(game, e) -> bool:
+    """CF-TURN-4, CF-TURN-5: not yet this phase; not suppressed, 2 AP spent, barred by CF-CA-10 or without pool AP."""
+    if e.square == DEAD or e.activated or e.suppressed or e.assaulted or e.overwatch != DEAD:
+        return False
+    return e.ap_spent < game.tables.ap["element_cap"] and game.section_of(e).pool >= 1

@@ -23,6 +23,7 @@ LEGEND = {".": (OPEN, False, False), ":": (CLUTTERED, False, False), "T": (WOOD,
           "W": (WOODEN_METAL, True, False), "w": (WOODEN_METAL, True, True),
           "B": (BRICK, True, False), "b": (BRICK, True, True), "C": (CONCRETE, True, False), "c": (CONCRETE, True, True)}
 CATEGORIES = ("rifles", "rifles_mg", "mg", "sniper")
+ANNOUNCED = CATEGORIES + ("UGL", "RPG", "RCL", "LAW")       # CF-FIRE-18: the categories a fire announces
 OOA_RULES = ("low_double", "any_double", "none")
 TIMES, WEATHERS = ("day", "night"), ("clear", "rain", "fog", "snow")
 # Game options (CF-VAR-1/2, CF-SRCH-7, CF-AP-7, CF-COND-1); weather None = the scenario's conditions.

@@ -5,7 +5,7 @@ import numpy as np
 
 from . import ap, damage, knowledge
 from .board import reach_row, sight
-from .config import CATEGORIES, OPEN
+from .config import ANNOUNCED, CATEGORIES, OPEN
 from .flow import answer, task
 from .state import DEAD
 
@@ -120,7 +120,6 @@ def announce(game, e, target: int, category: int, dice, origin_known: bool = Tru
     origin = e.square if origin_known else -1
     knowledge.told_fire(game.knowledge[1 - e.side], origin, target, category, game.turn)
     where = game.name(e.square) if origin_known else "an unannounced square"
-    from .he import ANNOUNCED
     game.log.add("fire", f"fire from {where} at {game.name(target)} ({ANNOUNCED[category]})", e.side,
                  dice=tuple(dice), origin=origin, target=target)
 

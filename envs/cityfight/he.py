@@ -5,11 +5,10 @@ import numpy as np
 
 from . import ap, damage, fire, knowledge
 from .board import reach_row
-from .config import CATEGORIES
+from .config import ANNOUNCED
 from .flow import task
 from .state import DEAD
 
-ANNOUNCED = CATEGORIES + ("UGL", "RPG", "RCL", "LAW")       # CF-FIRE-18: the categories a fire announces
 RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # N, NE, E, SE, S, SW, W, NW (clockwise)
 # CF-HE-3: grid cell (row 0 over / 1 level / 2 short, column 0 left / 1 line / 2 right) -> ring steps clockwise
 # from the line of fire; the centre (level, line) is the target itself.

@@ -12,7 +12,6 @@ from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
 from .config import CATEGORIES
 from .flow import answer
 from .state import SIDE_NAMES
-from .turn import can_activate
 
 
 def mask(game) -> np.ndarray:
@@ -42,7 +41,7 @@ def squares_to_actions(game, family: str, allowed) -> list[int]:
 def activate_legal(game, ctx) -> list[int]:
     """CF-TURN-4..6: an element that may activate, or declare Out."""
     side = ctx["side"]
-    return [OFF["out"]] + [OFF["activate"] + e.slot for e in game.elements[side] if can_activate(game, e)]
+    return [OFF["out"]] + [OFF["activate"] + e.slot for e in game.elements[side] if ap.can_activate(game, e)]
 
 
 def act_legal(game, ctx) -> list[int]:

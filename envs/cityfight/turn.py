@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import ammo, ap, knowledge, recovery, smoke, victory
+from .legal import act_actions, mask_of
 from .flow import answer, task
 from .state import DEAD, DEFENDER, SIDE_NAMES
 
@@ -54,15 +55,8 @@ def action_phase(game) -> None:
     game.push(("next_activation",))
 
 
-def can_activate(game, e) -> bool:
-    """CF-TURN-4, CF-TURN-5: not yet this phase; not suppressed, 2 AP spent, barred by CF-CA-10 or without pool AP."""
-    if e.square == DEAD or e.activated or e.suppressed or e.assaulted or e.overwatch != DEAD:
-        return False
-    return e.ap_spent < game.tables.ap["element_cap"] and game.section_of(e).pool >= 1
-
-
 def eligible(game, side: int) -> list:
-    return [e for e in game.elements[side] if can_activate(game, e)]
+    return [e for e in game.elements[side] if ap.can_activate(game, e)]
 
 
 @task("next_activation")
@@ -104,7 +98,6 @@ def answer_activate(game, ctx, name, *args) -> None:
 @task("act_prompt")
 def act_prompt(game) -> None:
     """CF-TURN-4: the activation goes on until the element passes, has spent 2 AP or cannot act."""
-    from .legal import act_actions, mask_of
     side = game.active_side
     e = game.element(side, game.active)
     actions = act_actions(game, e) if e.square != DEAD else []
