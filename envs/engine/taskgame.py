@@ -8,8 +8,7 @@ means a fix to it (say, when the mask is dropped) reaches every ruleset at once.
 from __future__ import annotations
 
 from abc import abstractmethod
-from types import ModuleType
-from typing import Any, Callable, Self
+from typing import Any, Callable, ClassVar, Protocol, Self
 
 import numpy as np
 
@@ -20,38 +19,61 @@ from .flow import Flow
 from .contract import GameState
 
 
+class ScenarioSource(Protocol):
+    """Where a ruleset's scenarios come from (its config module)."""
+
+    def scenario_path(self, name: str | None) -> str: ...
+    def load_scenario(self, path: str) -> Any: ...
+
+
+class Legality(Protocol):
+    """The one source of legality of a ruleset (its legal module): the mask, why an action is out, its label."""
+
+    def mask(self, game: Any) -> np.ndarray: ...
+    def why(self, game: Any, action: int) -> str: ...
+    def label(self, game: Any, action: int) -> str: ...
+
+
+class Renderer(Protocol):
+    """A ruleset's two renderings of a side's view (its render module)."""
+
+    def text(self, game: Any, side: int | None) -> str: ...
+    def rgb(self, game: Any, side: int | None) -> np.ndarray: ...
+
+
 class TaskGame(GameState):
     """One game whose play is a stack of flow tasks paused by decisions.
 
-    A ruleset supplies, as class attributes:
-      FLOW      its `Flow` registry (the task and answer handlers `run` and `answer` call);
-      CODEC     its `ActionCodec` (action number <-> name and arguments);
-      config    its config module: `scenario_path(name)` and `load_scenario(path)`;
-      legal     its legal module: `mask(game)`, `why(game, action)`, `label(game, action)`;
-      render    its render module: `text(game, side)`, `rgb(game, side)`;
-      encode    fn(game, side) -> observation vector (wrap it in staticmethod);
-      view_of   fn(game, side) -> that side's view (wrap it in staticmethod);
-    and overrides these hooks where its rules need to:
-      game_over          (required) True once the rules have ended the game;
-      coerce_option      the value an option keeps (default: bool, options are toggles);
-      check_options      reject option values the rules cannot play (default: all pass);
-      after_task         what the rules check after every task (default: nothing);
-      take_prepared_mask a mask the rules already computed for the new decision (default: None);
-      answer             apply an answer to a decision (default: the FLOW answer handler with the action's
-                         name and arguments).
-    Its `__init__(scenario, dice, options, *, _setup=True)` calls this one, then sets its own fields and, if
-    `_setup`, plays the set-up. Its own `decide(kind, ...)` sets `decision`, since who decides differs.
+    A ruleset sets the class attributes below (its flow registry, codec, and the modules that meet the
+    protocols above) and overrides the hooks its rules need: `game_over` (required), `coerce_option`,
+    `check_options`, `after_task`, `take_prepared_mask`, `answer`. Its `__init__(scenario, dice, options, *,
+    _setup=True)` calls this one, then sets its own fields and, if `_setup`, plays the set-up. Its own
+    `decide(kind, ...)` sets `decision`, since who decides differs.
     """
 
-    FLOW: Flow
-    CODEC: ActionCodec
-    config: ModuleType
-    legal: ModuleType
-    render: ModuleType
-    encode: Callable[[Any, int], np.ndarray]
-    view_of: Callable[[Any, int], Any]
+    #: the task and answer handlers `run` and `answer` call
+    FLOW: ClassVar[Flow]
+    #: action number <-> name and arguments
+    CODEC: ClassVar[ActionCodec]
+    config: ClassVar[ScenarioSource]
+    legal: ClassVar[Legality]
+    render: ClassVar[Renderer]
+    #: fn(game, side) -> the observation vector (wrap it in staticmethod)
+    encode: ClassVar[Callable[[Any, int], np.ndarray]]
+    #: fn(game, side) -> that side's view (wrap it in staticmethod)
+    view_of: ClassVar[Callable[[Any, int], Any]]
+    #: the decision in progress, (kind, context), or None while tasks run
+    decision: tuple[str, dict] | None
+    #: the task stack, last in first out
+    tasks: list
+
+    #: the class attributes a concrete TaskGame must set
+    PARTS: ClassVar[tuple[str, ...]] = ("FLOW", "CODEC", "config", "legal", "render", "encode", "view_of")
 
     def __init__(self, scenario, dice: Dice, options: dict | None = None) -> None:
+        missing = [part for part in self.PARTS if not hasattr(type(self), part)]
+        if missing:
+            raise TypeError(f"{type(self).__name__} must set {', '.join(missing)} (see envs.engine.taskgame.TaskGame)")
         self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
         self.options = self.merged_options(options)
         self.log = EventLog()

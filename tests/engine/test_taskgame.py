@@ -194,3 +194,10 @@ def test_clone_copies_the_game_on_a_branched_dice_stream():
     assert copy.decision == game.decision and copy.tasks == game.tasks
     assert copy.dice.to_dict() != game.dice.to_dict()
     assert game.dice.d6() == SeededDice(3).d6()          # cloning never shifts the game's own dice
+
+
+def test_a_task_game_without_its_parts_names_them():
+    body = {k: v for k, v in vars(Countdown).items() if k not in ("CODEC", "legal", "__dict__", "__weakref__")}
+    bare = type("Bare", (TaskGame,), body)
+    with pytest.raises(TypeError, match="Bare must set CODEC, legal"):
+        bare(_scenario("countdown"), SeededDice(0))
