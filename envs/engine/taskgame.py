@@ -71,7 +71,7 @@ class TaskGame(GameState):
     PARTS: ClassVar[tuple[str, ...]] = ("FLOW", "CODEC", "config", "legal", "render", "encode", "view_of")
 
     def __init__(self, scenario, dice: Dice, options: dict | None = None) -> None:
-        missing = [part for part in self.PARTS if not hasattr(type(self), part)]
+        missing = [part for part in self.PARTS if getattr(type(self), part, None) is None]
         if missing:
             raise TypeError(f"{type(self).__name__} must set {', '.join(missing)} (see envs.engine.taskgame.TaskGame)")
         self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
