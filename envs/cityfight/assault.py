@@ -9,6 +9,7 @@ from . import ap, fire, knowledge
 from .config import OPEN
 from .flow import task
 from .state import DEAD
+from .tasks import AssaultRound
 
 
 def may_assault_own_square(game, e) -> bool:
@@ -22,13 +23,13 @@ def start_by_move(game, mover, square: int, was_engaged: bool) -> None:
     first = not was_engaged
     for side in (0, 1):
         knowledge.told_occupied(game.knowledge[side], square, game.turn)   # CF-AUTO-1: both know
-    game.push(("assault_round", mover.side, mover.slot, square, first, first))
+    game.push(AssaultRound(mover.side, mover.slot, square, first, first))
 
 
 def start_by_fire(game, e) -> None:
     """CF-CA-1: fire into the own Engaged square: an open round; it is the element's fire (CF-ACT-8)."""
     e.fired, e.fired_still = True, True
-    game.push(("assault_round", e.side, e.slot, e.square, False, False))
+    game.push(AssaultRound(e.side, e.slot, e.square, False, False))
 
 
 def assault_total(game, e, dice: list[int]) -> int:
@@ -59,7 +60,7 @@ def roll(game, e, square: int, cover: int) -> None:
         knowledge.told_killed(game.knowledge[1 - e.side], e.row)
 
 
-@task("assault_round")
+@task(AssaultRound)
 def assault_round(game, side: int, slot: int, square: int, terrain: bool, first: bool) -> None:
     """CF-CA-1..10: the initiator's roll, then the strike-backs; everyone there spends no more AP this turn."""
     initiator = game.element(side, slot)

@@ -6,8 +6,9 @@ import numpy as np
 from . import ap, damage, knowledge
 from .board import reach_row, sight
 from .config import ANNOUNCED, CATEGORIES, OPEN
-from .flow import answer, task
+from .flow import Decision, answer, task
 from .state import DEAD
+from .tasks import KineticFire
 
 S, K = "S", "K"
 CATEGORY_WORDS = {"rifles": "rifles", "rifles_mg": "rifles and MG", "mg": "MG", "sniper": "sniper"}
@@ -128,17 +129,17 @@ def begin_fire(game, e, target: int, spotted: bool, reaction: str) -> None:
     """Ask for the number of dice (CF-FIRE-4), then resolve; a sniper has no choice."""
     choices = dice_choices(game, e)
     if len(choices) == 1:
-        game.push(("kinetic_fire", e.side, e.slot, target, choices[0], spotted, reaction))
+        game.push(KineticFire(e.side, e.slot, target, choices[0], spotted, reaction))
     else:
-        game.decide("dice", e.side, element=e.slot, target=target, spotted=spotted, reaction=reaction)
+        game.decide(Decision.DICE, e.side, element=e.slot, target=target, spotted=spotted, reaction=reaction)
 
 
-@answer("dice")
+@answer(Decision.DICE)
 def answer_dice(game, ctx, name, *args) -> None:
-    game.push(("kinetic_fire", ctx["side"], ctx["element"], ctx["target"], args[0] + 1, ctx["spotted"], ctx["reaction"]))
+    game.push(KineticFire(ctx["side"], ctx["element"], ctx["target"], args[0] + 1, ctx["spotted"], ctx["reaction"]))
 
 
-@task("kinetic_fire")
+@task(KineticFire)
 def kinetic_fire(game, side: int, slot: int, target: int, count: int, spotted: bool, reaction: str) -> None:
     """CF-FIRE-1..19: roll, judge against the target's cover, apply; then the chance of return fire."""
     e = game.element(side, slot)
@@ -242,11 +243,11 @@ def offer_return_fire(game, firer, target: int, reaction: str, origin_known: boo
         return
     options = return_firers(game, firer.square, target, 1 - firer.side)
     if options:
-        game.decide("return_fire", 1 - firer.side, origin=firer.square, target=target, options=options,
+        game.decide(Decision.RETURN_FIRE, 1 - firer.side, origin=firer.square, target=target, options=options,
                     firer=firer.slot)
 
 
-@answer("return_fire")
+@answer(Decision.RETURN_FIRE)
 def answer_return_fire(game, ctx, name, *args) -> None:
     if name == "pass":
         return

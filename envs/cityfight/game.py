@@ -13,10 +13,11 @@ from . import config, legal, render, victory, views
 from . import assault, fire, movement, overwatch, search, turn  # noqa: F401  (their tasks register with flow)
 from .actions import CODEC
 from .board import board_for
-from .flow import FLOW
+from .flow import FLOW, Decision
 from .knowledge import Knowledge
 from .observation import encode
 from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke
+from .tasks import HiddenSetup, TurnStart
 
 
 class CityfightGame(TaskGame):
@@ -67,7 +68,7 @@ class CityfightGame(TaskGame):
         for side in (ATTACKER, DEFENDER):
             for sec_spec in self.scenario.sections[side]:
                 self._add_section(side, sec_spec, smoke_ids)
-        self.push(("hidden_setup",), ("turn_start",))
+        self.push(HiddenSetup(), TurnStart())
         self.run()
         # The set-up and first-turn events up to the first decision; `apply` returns only what that decision caused.
         self.setup_events = self.log.take()
@@ -101,7 +102,7 @@ class CityfightGame(TaskGame):
             self.elements[side].append(element)
 
     # The flow (push, run, apply: TaskGame) -------------------------------------------------------------
-    def decide(self, kind: str, side: int, **ctx) -> None:
+    def decide(self, kind: Decision, side: int, **ctx) -> None:
         """Pause the flow for a decision of `side` (CF-TURN-7)."""
         ctx["side"] = side
         self.decision = (kind, ctx)
@@ -209,7 +210,7 @@ class CityfightGame(TaskGame):
             "knowledge": [k.to_dict() for k in self.knowledge],
             "outs": list(self.outs), "next_side": self.next_side, "active": self.active, "active_side": self.active_side,
             "decision": None if self.decision is None else [self.decision[0], _copy(self.decision[1])],
-            "tasks": [_copy(list(t)) for t in self.tasks], "graveyard": list(self.graveyard),
+            "tasks": [_copy(FLOW.save(t)) for t in self.tasks], "graveyard": list(self.graveyard),
             "sections": [[s.to_dict() for s in side] for side in self.sections],
             "elements": [[e.to_dict() for e in side] for side in self.elements],
         }
@@ -229,8 +230,8 @@ class CityfightGame(TaskGame):
         game.smoke_blocks = [Smoke(**b) for b in data["smoke_blocks"]]
         game.smoke_count = sum(game.smoke)
         game.knowledge = [Knowledge.from_dict(k) for k in data["knowledge"]]
-        game.decision = None if data["decision"] is None else (data["decision"][0], _copy(data["decision"][1]))
-        game.tasks = [tuple(_copy(t)) for t in data["tasks"]]
+        game.decision = None if data["decision"] is None else (Decision(data["decision"][0]), _copy(data["decision"][1]))
+        game.tasks = [FLOW.load(_copy(t)) for t in data["tasks"]]
         game.sections = [[Section.from_dict(s) for s in side] for side in data["sections"]]
         game.elements = [[Element.from_dict(e) for e in side] for side in data["elements"]]
         return game

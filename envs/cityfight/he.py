@@ -8,6 +8,7 @@ from .board import reach_row
 from .config import ANNOUNCED
 from .flow import task
 from .state import DEAD
+from .tasks import HeFire
 
 RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # N, NE, E, SE, S, SW, W, NW (clockwise)
 # CF-HE-3: grid cell (row 0 over / 1 level / 2 short, column 0 left / 1 line / 2 right) -> ring steps clockwise
@@ -56,7 +57,7 @@ def do_special(game, e, target: int) -> None:
 
 
 def begin_special(game, e, target: int, spotted: bool, reaction: str) -> None:
-    game.push(("he_fire", e.side, e.slot, target, spotted, reaction))
+    game.push(HeFire(e.side, e.slot, target, spotted, reaction))
 
 
 # The grid (CF-HE-3/4, CF-TAB-4) ----------------------------------------------------------------------------
@@ -95,7 +96,7 @@ def runs_out(rule: str, dice: list[int]) -> bool:
 
 
 # Resolution ----------------------------------------------------------------------------------------------------
-@task("he_fire")
+@task(HeFire)
 def he_fire(game, side: int, slot: int, target: int, spotted: bool, reaction: str) -> None:
     """CF-HE-1..13: accuracy, announcement, impact and blast, breach, OOA and one-shot weapons; then return fire."""
     e = game.element(side, slot)

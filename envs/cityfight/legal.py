@@ -10,8 +10,9 @@ import numpy as np
 from . import ap, fire, he, movement, overwatch, search, smoke
 from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
 from .config import CATEGORIES
-from .flow import answer
+from .flow import Decision, answer
 from .state import SIDE_NAMES
+from .tasks import ActPrompt, EndActivation
 
 
 def mask(game) -> np.ndarray:
@@ -110,15 +111,15 @@ LEGAL = {
 
 
 # Answers to the act decision --------------------------------------------------------------------------------
-@answer("act")
+@answer(Decision.ACT)
 def answer_act(game, ctx, name, *args) -> None:
     """CF-ACT-1..10: carry out the chosen action, then ask again (CF-TURN-4)."""
     e = game.element(ctx["side"], ctx["element"])
     if name == "pass":
         game.log.add("pass", f"{e.name} passes", e.side)
-        game.push(("end_activation",))
+        game.push(EndActivation())
         return
-    game.push(("act_prompt",))
+    game.push(ActPrompt())
     board = game.board
     if name == "move":
         movement.do_move(game, e, args[0])

@@ -7,6 +7,7 @@ from . import ap, assault, overwatch
 from .config import WOOD
 from .flow import task
 from .state import DEAD
+from .tasks import Step
 
 STACK = 3   # CF-GRID-5
 
@@ -116,15 +117,15 @@ def run_targets(game, e) -> list[tuple[int, int]]:
 
 def do_move(game, e, direction: int) -> None:
     ap.spend(game, e, 1)
-    game.push(("step", e.side, e.slot, direction))
+    game.push(Step(e.side, e.slot, direction))
 
 
 def do_run(game, e, first: int, second: int) -> None:
     ap.spend(game, e, 2)
-    game.push(("step", e.side, e.slot, first), ("step", e.side, e.slot, second))
+    game.push(Step(e.side, e.slot, first), Step(e.side, e.slot, second))
 
 
-@task("step")
+@task(Step)
 def step(game, side: int, slot: int, direction: int) -> None:
     """One step; a run's second step is skipped once movement has ended (CF-MOVE-2/7, CF-OW-5)."""
     e = game.element(side, slot)

@@ -6,8 +6,9 @@ import numpy as np
 
 from . import ap, fire, he, knowledge
 from .board import sight_row
-from .flow import answer, task
+from .flow import Decision, answer, task
 from .state import DEAD, SIDE_NAMES
+from .tasks import OverwatchOffer
 
 KINETIC, SPECIAL = 0, 1
 
@@ -49,7 +50,7 @@ def entered(game, mover, square: int, came_from: int) -> None:
     knowledge.told_report(game.knowledge[side], square, mover.row, entry, -1, game.turn)
     game.log.add("overwatch_report", f"overwatch report: a {mover.row} element enters {game.name(square)}", side,
                  square=square)
-    game.push(("overwatch_offer", side, square, mover.slot, [w.slot for w in watchers(game, side, square)]))
+    game.push(OverwatchOffer(side, square, mover.slot, [w.slot for w in watchers(game, side, square)]))
 
 
 def left(game, mover, square: int, going_to: int) -> None:
@@ -75,7 +76,7 @@ def fire_options(game, w, square: int) -> list[int]:
     return options
 
 
-@task("overwatch_offer")
+@task(OverwatchOffer)
 def overwatch_offer(game, side: int, square: int, mover: int, slots: list) -> None:
     """CF-OW-5/6: watchers in element order, each a fire-or-not decision of its side, before the mover's next step."""
     if game.element(1 - side, mover).square != square:
@@ -84,16 +85,16 @@ def overwatch_offer(game, side: int, square: int, mover: int, slots: list) -> No
         w = game.element(side, slot)
         options = fire_options(game, w, square)
         if options and w.overwatch == square:
-            game.decide("overwatch_fire", side, element=slot, target=square, options=options, mover=mover,
+            game.decide(Decision.OVERWATCH_FIRE, side, element=slot, target=square, options=options, mover=mover,
                         rest=slots[i + 1:])
             return
 
 
-@answer("overwatch_fire")
+@answer(Decision.OVERWATCH_FIRE)
 def answer_overwatch_fire(game, ctx, name, *args) -> None:
     """CF-OW-4: no AP; spotted fire (CF-FIRE-9)."""
     side, square = ctx["side"], ctx["target"]
-    game.push(("overwatch_offer", side, square, ctx["mover"], ctx["rest"]))
+    game.push(OverwatchOffer(side, square, ctx["mover"], ctx["rest"]))
     if name == "pass":
         return
     w = game.element(side, ctx["element"])

@@ -7,8 +7,9 @@ import numpy as np
 
 from . import ap, fire, knowledge
 from .board import sight_row
-from .flow import answer, task
+from .flow import Decision, answer, task
 from .state import DEAD
+from .tasks import IfaOffer, SearchOffer, SearchResolve, SearchRoll
 
 
 # Legality ---------------------------------------------------------------------------------------------
@@ -55,26 +56,26 @@ def joiners(game, searcher) -> list[int]:
 # Resolution -----------------------------------------------------------------------------------------------
 def do_search(game, e, msq: int) -> None:
     ap.spend(game, e, 1)
-    game.push(("search_offer", e.side, e.slot, msq, [], joiners(game, e)))
+    game.push(SearchOffer(e.side, e.slot, msq, [], joiners(game, e)))
 
 
-@task("search_offer")
+@task(SearchOffer)
 def search_offer(game, side: int, searcher: int, msq: int, joined: list, candidates: list) -> None:
     """CF-ACT-12: each possible joiner in element order, a yes/no decision of the searching side."""
     candidates = [c for c in candidates if ap.can_spend(game, game.element(side, c), 1)]
     if not candidates:
-        game.push(("search_roll", side, searcher, msq, joined))
+        game.push(SearchRoll(side, searcher, msq, joined))
         return
-    game.decide("join", side, element=candidates[0], searcher=searcher, msq=msq, joined=joined, rest=candidates[1:])
+    game.decide(Decision.JOIN, side, element=candidates[0], searcher=searcher, msq=msq, joined=joined, rest=candidates[1:])
 
 
-@answer("join")
+@answer(Decision.JOIN)
 def answer_join(game, ctx, name, *args) -> None:
     joined = list(ctx["joined"])
     if name == "join":
         ap.spend(game, game.element(ctx["side"], ctx["element"]), 1)
         joined.append(ctx["element"])
-    game.push(("search_offer", ctx["side"], ctx["searcher"], ctx["msq"], joined, ctx["rest"]))
+    game.push(SearchOffer(ctx["side"], ctx["searcher"], ctx["msq"], joined, ctx["rest"]))
 
 
 def spotter_dm(game, e, msq: int, joined: int) -> int:
@@ -90,7 +91,7 @@ def spotter_dm(game, e, msq: int, joined: int) -> int:
     return dm
 
 
-@task("search_roll")
+@task(SearchRoll)
 def search_roll(game, side: int, searcher: int, msq: int, joined: list) -> None:
     """CF-SRCH-6/7: 2D6 once plus DMs = N; announced in full unless the option lets the searcher say less."""
     e = game.element(side, searcher)
@@ -98,14 +99,14 @@ def search_roll(game, side: int, searcher: int, msq: int, joined: list) -> None:
     number = sum(dice) + spotter_dm(game, e, msq, len(joined))
     game.log.add("search_roll", f"search of {game.board.msq_names[msq]}: N = {number}", side, dice=tuple(dice))
     if game.options["allow_under_announce"]:
-        game.decide("announce", side, element=searcher, msq=msq, joined=joined, number=number)
+        game.decide(Decision.ANNOUNCE, side, element=searcher, msq=msq, joined=joined, number=number)
     else:
-        game.push(("search_resolve", side, searcher, msq, joined, number))
+        game.push(SearchResolve(side, searcher, msq, joined, number))
 
 
-@answer("announce")
+@answer(Decision.ANNOUNCE)
 def answer_announce(game, ctx, name, *args) -> None:
-    game.push(("search_resolve", ctx["side"], ctx["element"], ctx["msq"], ctx["joined"], ctx["number"] - args[0]))
+    game.push(SearchResolve(ctx["side"], ctx["element"], ctx["msq"], ctx["joined"], ctx["number"] - args[0]))
 
 
 def effective_sr(game, e, msq: int) -> int:
@@ -138,7 +139,7 @@ def searchable(game, e, square: int, msq: int) -> bool:
     return not game.smoke[square] or game.board.msq[e.square] == msq
 
 
-@task("search_resolve")
+@task(SearchResolve)
 def search_resolve(game, side: int, searcher: int, msq: int, joined: list, number: int) -> None:
     """CF-SRCH-4/8, CF-HID-5/6: Open squares declared, others revealed on N + DMs >= SR; then IFA."""
     e = game.element(side, searcher)
@@ -163,7 +164,7 @@ def search_resolve(game, side: int, searcher: int, msq: int, joined: list, numbe
     mine.searched[msq] = game.turn
     game.log.add("search", f"search of {game.board.msq_names[msq]} (N {number}): "
                  f"{len(found)} square(s) occupied " + " ".join(game.name(s) for s in found), side, msq=msq, found=found)
-    game.push(("ifa_offer", side, [searcher] + list(joined)))
+    game.push(IfaOffer(side, [searcher] + list(joined)))
 
 
 def ifa_targets(game, e) -> list[int]:
@@ -174,22 +175,22 @@ def ifa_targets(game, e) -> list[int]:
     return [s for s in game.knowledge[e.side].spotted if allowed[s]]
 
 
-@task("ifa_offer")
+@task(IfaOffer)
 def ifa_offer(game, side: int, searchers: list) -> None:
     """CF-SRCH-23: each element that searched, in order, may make an Immediate Fire Action."""
     while searchers:
         e = game.element(side, searchers[0])
         options = ifa_targets(game, e)
         if options:
-            game.decide("ifa", side, element=e.slot, options=options, rest=searchers[1:])
+            game.decide(Decision.IFA, side, element=e.slot, options=options, rest=searchers[1:])
             return
         searchers = searchers[1:]
 
 
-@answer("ifa")
+@answer(Decision.IFA)
 def answer_ifa(game, ctx, name, *args) -> None:
     side = ctx["side"]
-    game.push(("ifa_offer", side, ctx["rest"]))
+    game.push(IfaOffer(side, ctx["rest"]))
     if name == "pass":
         return
     e = game.element(side, ctx["element"])

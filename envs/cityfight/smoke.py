@@ -7,6 +7,7 @@ from . import ap
 from .flow import task
 from .he import in_reach, landing, line_index  # noqa: F401
 from .state import DEAD, Smoke
+from .tasks import SmokeFire
 
 
 def may_fire_smoke(game, e) -> bool:
@@ -25,10 +26,10 @@ def smoke_targets(game, e) -> np.ndarray | list:
 
 def do_smoke(game, e, target: int) -> None:
     ap.spend(game, e, 2)
-    game.push(("smoke_fire", e.side, e.slot, target))
+    game.push(SmokeFire(e.side, e.slot, target))
 
 
-@task("smoke_fire")
+@task(SmokeFire)
 def smoke_fire(game, side: int, slot: int, target: int) -> None:
     """CF-SMK-2/3: the landing square from the weapon's grid, no DMs; any double ends this weapon's smoke."""
     e = game.element(side, slot)

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 from . import ammo, ap, knowledge, recovery, smoke, victory
 from .legal import act_actions, mask_of
-from .flow import answer, task
+from .flow import Decision, answer, task
 from .state import DEAD, DEFENDER, SIDE_NAMES
+from .tasks import ActPrompt, ActionPhase, AmmoPhase, CommandPhase, EndActionPhase, EndActivation, EndCheck, HiddenSetup, NextActivation, RecoveryPhase, TurnStart
 
 PER_TURN_FLAGS = {"ap_spent": 0, "activated": False, "fired": False, "entered": 0, "diagonal": False, "rubble_steps": 0,
                   "stopped": False, "fired_on": False, "assaulted": False, "fired_still": False, "seen_still": False,
                   "suppressed_engaging": False}
 
 
-@task("hidden_setup")
+@task(HiddenSetup)
 def hidden_setup(game) -> None:
     """CF-SCN-6: each element with set-up alternatives rolls a D6 in order: 1-3 the first square, 4-6 the second."""
     for side in (0, 1):
@@ -25,7 +26,7 @@ def hidden_setup(game) -> None:
                 game.log.add("setup", f"{element.name} sets up hidden", side, dice=(die,))
 
 
-@task("turn_start")
+@task(TurnStart)
 def turn_start(game) -> None:
     """CF-TURN-1, CF-TURN-2: upkeep (smoke decays, per-turn flags clear), then the phases of the turn."""
     game.phase = "upkeep"
@@ -35,42 +36,42 @@ def turn_start(game) -> None:
         for e in game.elements[side]:
             for key, value in PER_TURN_FLAGS.items():
                 setattr(e, key, value)
-    game.push(("command_phase",), ("action_phase",), ("ammo_phase",), ("recovery_phase",), ("end_check",))
+    game.push(CommandPhase(), ActionPhase(), AmmoPhase(), RecoveryPhase(), EndCheck())
 
 
-@task("command_phase")
+@task(CommandPhase)
 def command_phase(game) -> None:
     """CF-AP-1..8: each section's AP pool."""
     game.phase = "command"
     ap.roll_pools(game)
 
 
-@task("action_phase")
+@task(ActionPhase)
 def action_phase(game) -> None:
     """CF-TURN-3: the initiative side activates first; the sides then alternate."""
     game.phase = "action"
     game.outs, game.next_side = [False, False], game.scenario.initiative
     for k in game.knowledge:
         k.enemy_activations, k.enemy_out_told = 0, False
-    game.push(("next_activation",))
+    game.push(NextActivation())
 
 
 def eligible(game, side: int) -> list:
     return [e for e in game.elements[side] if ap.can_activate(game, e)]
 
 
-@task("next_activation")
+@task(NextActivation)
 def next_activation(game) -> None:
     """CF-TURN-6: a side that cannot activate is Out; the other activates its remaining elements in a row."""
     if all(game.outs):
-        game.push(("end_action_phase",))
+        game.push(EndActionPhase())
         return
     side = game.next_side if not game.outs[game.next_side] else 1 - game.next_side
     if not eligible(game, side):
         declare_out(game, side, "cannot activate")
-        game.push(("next_activation",))
+        game.push(NextActivation())
         return
-    game.decide("activate", side)
+    game.decide(Decision.ACTIVATE, side)
 
 
 def declare_out(game, side: int, why: str) -> None:
@@ -80,44 +81,44 @@ def declare_out(game, side: int, why: str) -> None:
     game.log.add("out", f"the {SIDE_NAMES[side]} is Out ({why})", side)
 
 
-@answer("activate")
+@answer(Decision.ACTIVATE)
 def answer_activate(game, ctx, name, *args) -> None:
     side = ctx["side"]
     if name == "out":
         declare_out(game, side, "declared")
-        game.push(("next_activation",))
+        game.push(NextActivation())
         return
     e = game.element(side, args[0])
     e.activated = True
     game.active, game.active_side = e.slot, side
     game.knowledge[1 - side].enemy_activations += 1          # CF-HID-4: only "the enemy took an activation"
     game.log.add("activate", f"{e.name} activates", side)
-    game.push(("act_prompt",))
+    game.push(ActPrompt())
 
 
-@task("act_prompt")
+@task(ActPrompt)
 def act_prompt(game) -> None:
     """CF-TURN-4: the activation goes on until the element passes, has spent 2 AP or cannot act."""
     side = game.active_side
     e = game.element(side, game.active)
     actions = act_actions(game, e) if e.square != DEAD else []
     if len(actions) <= 1:
-        game.push(("end_activation",))
+        game.push(EndActivation())
         return
-    game.decide("act", side, element=e.slot)
+    game.decide(Decision.ACT, side, element=e.slot)
     game.prepared_mask = mask_of(actions)                     # the mask of this decision, already computed
 
 
-@task("end_activation")
+@task(EndActivation)
 def end_activation(game) -> None:
     side = game.active_side
     knowledge.end_activation(game.knowledge)                  # CF-SRCH-22
     game.active, game.active_side = DEAD, DEAD
     game.next_side = 1 - side
-    game.push(("next_activation",))
+    game.push(NextActivation())
 
 
-@task("end_action_phase")
+@task(EndActionPhase)
 def end_action_phase(game) -> None:
     """CF-AP-10: unspent pool AP are lost; CF-OW-6: overwatch ends with the Action Phase."""
     for side in (0, 1):
@@ -127,26 +128,26 @@ def end_action_phase(game) -> None:
             e.overwatch = DEAD
 
 
-@task("ammo_phase")
+@task(AmmoPhase)
 def ammo_phase(game) -> None:
     game.phase = "ammo"
     ammo.resupply(game)                                       # CF-AMMO-1
 
 
-@task("recovery_phase")
+@task(RecoveryPhase)
 def recovery_phase(game) -> None:
     game.phase = "recovery"
     recovery.recover_all(game)                                # CF-REC-1..14
 
 
-@task("end_check")
+@task(EndCheck)
 def end_check(game) -> None:
     """CF-TURN-8 / CF-SCN-7: the end-of-turn check; the game ends after the last turn's."""
     game.phase = "end"
     if victory.end_of_turn(game):
         return
     game.turn += 1
-    game.push(("turn_start",))
+    game.push(TurnStart())
 
 
 __all__ = ["DEFENDER"]

@@ -117,8 +117,8 @@ class TaskGame(GameState):
     def run(self) -> None:
         """Run tasks until a side must decide or the game is over."""
         while self.decision is None and not self.game_over:
-            name, *args = self.tasks.pop()
-            self.FLOW.tasks[name](self, *args)
+            task = self.tasks.pop()
+            self.FLOW.tasks[type(task)](self, *task)
             self.after_task()
         self._mask = self.take_prepared_mask()
 

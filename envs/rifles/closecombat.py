@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import fire, geometry, morale, movement
+from .tasks import RevealSweep
 
 CC_ONLY_WEAPONS = ("pistol", "rifle", "smg", "ar")   # RU-CC-18
 
@@ -29,7 +30,7 @@ def attack(game, group, target, bap: bool) -> None:
         engage(game, group, target)
         fight_round(game, group, target)
         if group.stripe != stripe:
-            game.push(("reveal_sweep",))     # RB-EM-2: placed across a complex onto another Stripe
+            game.push(RevealSweep())     # RB-EM-2: placed across a complex onto another Stripe
 
 
 def engage(game, attacker, defender) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 
 from . import closecombat, enemy, fire, geometry, movement
-from .flow import answer, task
+from .flow import Decision, answer, task
 from .state import OPEN, QUALITY
+from .tasks import Advance, DarkClose, DarkFire, DarkOrder, FastAttack, Place
 
 
 # Types and traits ---------------------------------------------------------------------------------
@@ -166,27 +167,27 @@ def attack_targets(game, group, first: bool) -> list[int]:
 def order_tasks(game, group) -> list:
     """RD-AI-1 replaces RB-AI-4: with a player group at range <= 1 the group attacks it, no roll; else RD-AI-2."""
     if attack_targets(game, group, True):
-        return [("dark_close", group.gid, attacks(game, group), 1)]
+        return [DarkClose(group.gid, attacks(game, group), 1)]
     if game.options["enemy_rolls_as_choices"]:        # RB-AI-1: the RD-AI-2 roll becomes the enemy's choice
-        game.decide("order", group=group.gid)
+        game.decide(Decision.ORDER, group=group.gid)
         return []
     die = game.dice.d6()
     order = next(o for top, o in game.scenario.darkness.orders if die <= top)
     game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,))
-    return [("dark_order", group.gid, enemy.ORDER_NAMES.index(order))]
+    return [DarkOrder(group.gid, enemy.ORDER_NAMES.index(order))]
 
 
-@task("dark_order")
+@task(DarkOrder)
 def dark_order(game, slot: int, order: int) -> None:
     """RD-AI-2: @Attack with ranged CF (none or no target: @Advance); @Advance as RB-AI-9 with RB-AI-5 placement."""
     group = game.enemies[slot]
     if enemy.ORDER_NAMES[order] == "attack":
-        game.push(("dark_fire", slot, attacks(game, group), 1))
+        game.push(DarkFire(slot, attacks(game, group), 1))
     else:
-        game.push(("advance", slot))
+        game.push(Advance(slot))
 
 
-@task("dark_fire")
+@task(DarkFire)
 def dark_fire(game, slot: int, left: int, first: int) -> None:
     """RD-AI-2 @Attack: Fire at the RB-AI-6 target; RD-TRT-3: `left` attacks to go, each choosing its target."""
     group = game.enemies[slot]
@@ -194,19 +195,19 @@ def dark_fire(game, slot: int, left: int, first: int) -> None:
         return
     options = enemy.targets(game, group)
     if options:
-        game.decide("target", group=slot, options=options, mode="fire", drm=0, left=left)
+        game.decide(Decision.TARGET, group=slot, options=options, mode="fire", drm=0, left=left)
     elif first:
-        game.push(("advance", slot))
+        game.push(Advance(slot))
 
 
 def enemy_fire(game, group, target, ctx) -> None:
     """One Darkness Fire attack (free of RB-AP-2's once a turn: RD-TRT-3 repeats it), then the next attack."""
     fire.resolve(game, group, target, ctx["drm"], free=True, single_pick=attacks(game, group) > 1)
     if ctx.get("left", 1) > 1:
-        game.push(("dark_fire", group.gid, ctx["left"] - 1, 0))
+        game.push(DarkFire(group.gid, ctx["left"] - 1, 0))
 
 
-@task("dark_close")
+@task(DarkClose)
 def dark_close(game, slot: int, left: int, first: int) -> None:
     """RD-AI-1: choose the player group to attack (the enemy's `target` decision, mode close_combat)."""
     group = game.enemies[slot]
@@ -214,19 +215,19 @@ def dark_close(game, slot: int, left: int, first: int) -> None:
         return
     options = attack_targets(game, group, bool(first))
     if options:
-        game.decide("target", group=slot, options=options, mode="close_combat", drm=0, left=left)
+        game.decide(Decision.TARGET, group=slot, options=options, mode="close_combat", drm=0, left=left)
 
 
 def enemy_close_combat(game, group, target, ctx) -> None:
     """RD-AI-1: a Fast group that can Fast-attack the target decides whether it fights instead; others fight."""
     rng = geometry.distance(game, group.position, target.position)     # 1 only on a first attack (attack_targets)
     if fast_attackable(game, group, target, rng):
-        game.decide("fast", group=group.gid, target=target.gid, left=ctx.get("left", 1))
+        game.decide(Decision.FAST, group=group.gid, target=target.gid, left=ctx.get("left", 1))
         return
     fight(game, group, target)                         # RD-TRT-4: no further attack after a round
 
 
-@answer("fast")
+@answer(Decision.FAST)
 def fast_answer(game, ctx, choice: int) -> None:
     """e_fast 0: fight (RD-CC-10); 1: Fast attack, after moving in from range 1 (RB-AI-5 placement)."""
     group, target = game.enemies[ctx["group"]], game.players[ctx["target"]]
@@ -237,14 +238,14 @@ def fast_answer(game, ctx, choice: int) -> None:
     if geometry.distance(game, group.position, target.position) > 0:
         movement.relocate(game, group, target.stripe, OPEN, 0)
         game.log.add("advance", f"{group.name} moves in to Stripe {target.stripe}", side=1)
-        tasks.append(("place", group.gid, target.stripe))
-    tasks.append(("fast_attack", group.gid, target.gid))
+        tasks.append(Place(group.gid, target.stripe))
+    tasks.append(FastAttack(group.gid, target.gid))
     if ctx["left"] > 1:
-        tasks.append(("dark_close", group.gid, ctx["left"] - 1, 0))
+        tasks.append(DarkClose(group.gid, ctx["left"] - 1, 0))
     game.push(*tasks)
 
 
-@task("fast_attack")
+@task(FastAttack)
 def fast_attack_task(game, slot: int, target_slot: int) -> None:
     group, target = game.enemies[slot], game.players[target_slot]
     if group.on_map and fast_attackable(game, group, target, 0):

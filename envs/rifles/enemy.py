@@ -6,8 +6,9 @@ scripted policy in agents/scripted/rifles.py answers them as the automaton would
 from __future__ import annotations
 
 from . import closecombat, fire, geometry, morale, movement
-from .flow import answer, task
+from .flow import Decision, answer, task
 from .state import FIRST, GROUND, OPEN
+from .tasks import Advance, Attack, CloseCombat, Cover, CoverFire, EndPhase, EnemyAct, EnemyNext, EnemyPhase, MoveUp, MsFloor, Order, Place
 
 ORDER_NAMES = ("cover", "attack", "advance", "close_combat")
 
@@ -30,15 +31,15 @@ def activation_key(game, group, visible=None) -> tuple:
     return (not group.engaged, nearest_distance(game, group, visible), group.stripe, group.gid)
 
 
-@task("enemy_phase")
+@task(EnemyPhase)
 def enemy_phase(game) -> None:
     game.phase = "enemy"
     for group in game.enemies:
         group.activated = False
-    game.push(("enemy_next",))
+    game.push(EnemyNext())
 
 
-@task("enemy_next")
+@task(EnemyNext)
 def enemy_next(game) -> None:
     """RB-TURN-5: each revealed enemy group activates once; the choice of which is the enemy's (RB-AI-2).
 
@@ -47,21 +48,21 @@ def enemy_next(game) -> None:
     """
     waiting = [g for g in game.enemies if g.on_map and not g.activated]
     if not waiting:
-        game.push(("end_phase",))
+        game.push(EndPhase())
         return
     visible = visible_players(game)
     waiting.sort(key=lambda g: activation_key(game, g, visible))
-    game.decide("activate", options=[g.gid for g in waiting])
+    game.decide(Decision.ACTIVATE, options=[g.gid for g in waiting])
 
 
-@answer("activate")
+@answer(Decision.ACTIVATE)
 def activate_answer(game, ctx, slot: int) -> None:
     group = game.enemies[slot]
     group.activated, group.fired, group.fought, group.start_stripe = True, False, False, group.stripe
-    game.push(("enemy_act", slot), ("enemy_next",))
+    game.push(EnemyAct(slot), EnemyNext())
 
 
-@task("enemy_act")
+@task(EnemyAct)
 def enemy_act(game, slot: int) -> None:
     """RB-AI-3: an Engaged group fights a round; otherwise it rolls its order (RB-AI-4)."""
     group = game.enemies[slot]
@@ -76,19 +77,19 @@ def enemy_act(game, slot: int) -> None:
 def roll_order(game, group) -> list:
     """RB-AI-4: d6 + posture on RB-TAB-7; a choice of the enemy side under RB-AI-1."""
     if game.options["enemy_rolls_as_choices"]:
-        game.decide("order", group=group.gid)
+        game.decide(Decision.ORDER, group=group.gid)
         return []
     die = game.dice.d6()
     total = die + game.scenario.posture
     order = next(o for top, o in game.tables.enemy_orders if total <= top)
     game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,))
-    return [("order", group.gid, ORDER_NAMES.index(order))]
+    return [Order(group.gid, ORDER_NAMES.index(order))]
 
 
-@answer("order")
+@answer(Decision.ORDER)
 def order_answer(game, ctx, order: int) -> None:
     """RB-AI-1: the chosen order is carried out by the module's order task (RB-AI-7..10, or RD-AI-2)."""
-    game.push((game.module.order_task, ctx["group"], order))
+    game.push(game.module.order_task(ctx["group"], order))
 
 
 def in_sealed_building(game, group) -> bool:
@@ -96,7 +97,7 @@ def in_sealed_building(game, group) -> bool:
     return f is not None and f.sealed
 
 
-@task("order")
+@task(Order)
 def execute_order(game, slot: int, order: int) -> None:
     """RB-AI-7..10; RU-AI-5 binds groups in a Sealed Building; RU-CC-18 turns an ineligible Close Combat into @Attack."""
     group = game.enemies[slot]
@@ -107,25 +108,25 @@ def execute_order(game, slot: int, order: int) -> None:
     if name == "close_combat" and not all(u.weapon in closecombat.CC_ONLY_WEAPONS for u in group.units):
         name = "attack"
     if name == "cover":
-        game.push(("move_up", slot), ("cover", slot, int(sealed)))
+        game.push(MoveUp(slot), Cover(slot, int(sealed)))
     elif name == "attack":
-        game.push(("move_up", slot), ("attack", slot, 0))
+        game.push(MoveUp(slot), Attack(slot, 0))
     elif name == "advance":
-        game.push(("advance", slot))
+        game.push(Advance(slot))
     else:
-        game.push(("close_combat", slot))
+        game.push(CloseCombat(slot))
 
 
-@task("move_up")
+@task(MoveUp)
 def move_up(game, slot: int) -> None:
     """RU-AI-3: on an MS Ground Floor with @Cover or @Attack, first move up, free (the enemy may decline)."""
     group = game.enemies[slot]
     if group.level == GROUND and geometry.kind_at(game, group.stripe, group.place) == "ms" \
             and not geometry.groups_at(game.players, group.stripe, group.place, FIRST):
-        game.decide("move_up", group=slot)
+        game.decide(Decision.MOVE_UP, group=slot)
 
 
-@answer("move_up")
+@answer(Decision.MOVE_UP)
 def move_up_answer(game, ctx, yes: bool) -> None:
     if yes:
         movement.set_level(game, game.enemies[ctx["group"]], FIRST)
@@ -150,29 +151,29 @@ def targets(game, group, units=None) -> list:
     return [gid for _, _, gid in sorted(keys)]
 
 
-@task("attack")
+@task(Attack)
 def attack(game, slot: int, drm: int) -> None:
     """RB-AI-7: Fire at the target; none in range: @Advance (not for a group bound by RU-AI-5)."""
     group = game.enemies[slot]
     options = targets(game, group)
     if options:
-        game.decide("target", group=slot, options=options, mode="fire", drm=drm)
+        game.decide(Decision.TARGET, group=slot, options=options, mode="fire", drm=drm)
     elif not in_sealed_building(game, group):
-        game.push(("advance", slot))
+        game.push(Advance(slot))
 
 
-@task("cover")
+@task(Cover)
 def cover(game, slot: int, sealed: int) -> None:
     """RB-AI-8: move to a better free feature on its Stripe, Suppressed units rally, OK units fire at -1.
 
     The move comes first with its MS floor roll (RU-AI-2, pushed by take_better_cover), then the rally and fire.
     """
-    game.push(("cover_fire", slot))
+    game.push(CoverFire(slot))
     if not sealed:
         take_better_cover(game, game.enemies[slot])
 
 
-@task("cover_fire")
+@task(CoverFire)
 def cover_fire(game, slot: int) -> None:
     """RB-AI-8 after the move: Suppressed units test to rally; the units already OK fire at -1 DRM."""
     group = game.enemies[slot]
@@ -184,7 +185,7 @@ def cover_fire(game, slot: int) -> None:
             unit.hits = 0
     options = targets(game, group, set(already_ok))
     if options:
-        game.decide("target", group=slot, options=options, mode="cover_fire", drm=-1, units=[u.name for u in already_ok])
+        game.decide(Decision.TARGET, group=slot, options=options, mode="cover_fire", drm=-1, units=[u.name for u in already_ok])
 
 
 def take_better_cover(game, group) -> None:
@@ -197,10 +198,10 @@ def take_better_cover(game, group) -> None:
         movement.relocate(game, group, group.stripe, best, GROUND)
         game.log.add("cover", f"{group.name} takes cover in {game.place_name(group.stripe, best)}", side=1)
         if geometry.kind_at(game, group.stripe, best) == "ms":
-            game.push(("ms_floor", group.gid))
+            game.push(MsFloor(group.gid))
 
 
-@answer("target")
+@answer(Decision.TARGET)
 def target_answer(game, ctx, target_slot: int) -> None:
     group, target = game.enemies[ctx["group"]], game.players[target_slot]
     if ctx["mode"] in ("fire", "cover_fire"):
@@ -224,13 +225,13 @@ def advance_options(game, group) -> list[int]:
     return deltas
 
 
-@task("advance")
+@task(Advance)
 def advance(game, slot: int) -> None:
     group = game.enemies[slot]
-    game.decide("advance", group=slot, options=advance_options(game, group))
+    game.decide(Decision.ADVANCE, group=slot, options=advance_options(game, group))
 
 
-@answer("advance")
+@answer(Decision.ADVANCE)
 def advance_answer(game, ctx, delta: int) -> None:
     if delta:
         enter_stripe(game, game.enemies[ctx["group"]], delta)
@@ -241,15 +242,15 @@ def enter_stripe(game, group, delta: int) -> None:
     partner = geometry.complex_partner(game, group.stripe, group.place)
     if partner is not None and partner.stripe == group.stripe + delta \
             and not geometry.groups_at(game.players, partner.stripe, partner.place, group.level):
-        game.decide("through_complex", group=group.gid, delta=delta)
+        game.decide(Decision.THROUGH_COMPLEX, group=group.gid, delta=delta)
         return
     stripe = group.stripe + delta
     movement.relocate(game, group, stripe, OPEN, GROUND)
     game.log.add("advance", f"{group.name} advances to Stripe {stripe}", side=1)
-    game.push(("place", group.gid, stripe))
+    game.push(Place(group.gid, stripe))
 
 
-@answer("through_complex")
+@answer(Decision.THROUGH_COMPLEX)
 def through_complex_answer(game, ctx, yes: bool) -> None:
     group = game.enemies[ctx["group"]]
     if yes:
@@ -259,7 +260,7 @@ def through_complex_answer(game, ctx, yes: bool) -> None:
         return
     stripe = group.stripe + ctx["delta"]
     movement.relocate(game, group, stripe, OPEN, GROUND)
-    game.push(("place", group.gid, stripe))
+    game.push(Place(group.gid, stripe))
 
 
 def cc_targets(game, group) -> list[int]:
@@ -274,12 +275,12 @@ def cc_targets(game, group) -> list[int]:
     return []
 
 
-@task("close_combat")
+@task(CloseCombat)
 def close_combat_order(game, slot: int) -> None:
     """RU-CC-17: under a Close Combat order, no morale check; no eligible target: @Attack."""
     group = game.enemies[slot]
     options = cc_targets(game, group)
     if options:
-        game.decide("target", group=slot, options=options, mode="close_combat", drm=0)
+        game.decide(Decision.TARGET, group=slot, options=options, mode="close_combat", drm=0)
     else:
-        game.push(("move_up", slot), ("attack", slot, 0))
+        game.push(MoveUp(slot), Attack(slot, 0))

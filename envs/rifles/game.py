@@ -10,10 +10,12 @@ from envs.engine.taskgame import TaskGame
 from . import config, flow, geometry, legal, render, views
 from . import enemy, movement, turns  # noqa: F401  (their tasks register with flow)
 from .actions import CODEC, ENEMY_SLOTS, PLAYER_DECISIONS
+from .flow import Decision
 from .modules import MODULES
 from .observation import encode
 from .player_actions import PLAYER_ACTIONS
 from .state import ENEMY, PLAYER, QUALITY, Feature, Group, Marker, Unit
+from .tasks import PlayerDecide, PlayerPhase, RevealSweep
 
 
 class RiflesGame(TaskGame):
@@ -51,7 +53,7 @@ class RiflesGame(TaskGame):
             group.place = self.place_of(spec.feature)
         self.markers = [Marker(i, m, s) for i, (m, s) in enumerate(self.scenario.markers)]
         self.start_units = sum(len(g.units) for g in self.players)
-        self.push(("reveal_sweep",), ("player_phase",))
+        self.push(RevealSweep(), PlayerPhase())
         self.run()
 
     def _build_map(self) -> None:
@@ -104,7 +106,7 @@ class RiflesGame(TaskGame):
         raise KeyError(feature_id)
 
     # The flow (push, run, apply: TaskGame) -------------------------------------------------------------
-    def decide(self, kind: str, **ctx) -> None:
+    def decide(self, kind: Decision, **ctx) -> None:
         """Pause the flow for a decision of the side that owns `kind`."""
         self.decision = (kind, ctx)
 
@@ -130,7 +132,7 @@ class RiflesGame(TaskGame):
             PLAYER_ACTIONS[name](self)
         elif kind == "player":
             if name != "end_phase":
-                self.push(("player_decide",))
+                self.push(PlayerDecide())
             PLAYER_ACTIONS[name](self, *args)
         else:
             flow.FLOW.answers[kind](self, ctx, *legal.answer_args(name, args))
@@ -249,7 +251,7 @@ class RiflesGame(TaskGame):
             "turn": self.turn, "phase": self.phase, "outcome": self.outcome,
             "ap": self.ap, "bap": self.bap, "recon": self.recon, "active": self.active,
             "decision": None if self.decision is None else [self.decision[0], dict(self.decision[1])],
-            "tasks": [list(t) for t in self.tasks], "barred": sorted(list(b) for b in self.barred),
+            "tasks": [flow.FLOW.save(t) for t in self.tasks], "barred": sorted(list(b) for b in self.barred),
             "demo": {str(k): list(v) for k, v in self.demo.items()},
             "exited_units": self.exited_units, "eliminated_units": self.eliminated_units,
             "lost_this_turn": self.lost_this_turn, "graveyard": list(self.graveyard), "start_units": self.start_units,
@@ -264,8 +266,8 @@ class RiflesGame(TaskGame):
         for key in ("turn", "phase", "outcome", "ap", "bap", "recon", "active", "exited_units", "eliminated_units",
                     "lost_this_turn", "start_units"):
             setattr(game, key, data[key])
-        game.decision = None if data["decision"] is None else (data["decision"][0], dict(data["decision"][1]))
-        game.tasks = [tuple(t) for t in data["tasks"]]
+        game.decision = None if data["decision"] is None else (Decision(data["decision"][0]), dict(data["decision"][1]))
+        game.tasks = [flow.FLOW.load(t) for t in data["tasks"]]
         game.barred = {tuple(b) for b in data["barred"]}
         game.demo = {int(k): tuple(v) for k, v in data["demo"].items()}
         game.graveyard = list(data["graveyard"])

@@ -5,6 +5,7 @@ The engine calls `game.module.<hook>`; everything else is written once (RD-GEN-1
 from __future__ import annotations
 
 from . import closecombat, darkness, enemy, fire
+from .tasks import DarkOrder, Order
 
 
 class Urban:
@@ -12,7 +13,7 @@ class Urban:
 
     name = "urban"
     orders = enemy.ORDER_NAMES          # RB-AI-1: the orders an enemy agent may choose
-    order_task = "order"                # the task that carries out a chosen order
+    order_task = Order                  # the task that carries out a chosen order
 
     @staticmethod
     def hits_to_eliminate(game, unit) -> int:
@@ -93,7 +94,7 @@ class Darkness(Urban):
 
     name = "darkness"
     orders = ("attack", "advance")      # RD-AI-2 under RB-AI-1
-    order_task = "dark_order"
+    order_task = DarkOrder
 
     @staticmethod
     def hits_to_eliminate(game, unit) -> int:

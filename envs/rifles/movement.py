@@ -5,8 +5,9 @@ RB-MOVE-*, RB-EM-*, RU-RUB-*, RU-EXP-*, RU-SEW-*, RU-MS-2/3, RU-CPX-4, RB-VIC-4,
 from __future__ import annotations
 
 from . import fire, geometry
-from .flow import answer, task
+from .flow import Decision, answer, task
 from .state import FIRST, GROUND, OPEN, PLAYER
+from .tasks import Exposed, FreeAttack, MsFloor, Place, Reveal, RevealSweep
 
 
 def movement_barred(group) -> bool:
@@ -25,7 +26,7 @@ def start_move(game, group, stripe: int, place: int, recon: bool) -> None:
             cancel_rubble(game, group, stripe, place)
             return
         if cost == 2:
-            game.decide("rubble_cost", group=group.gid, stripe=stripe, place=place, recon=recon)
+            game.decide(Decision.RUBBLE_COST, group=group.gid, stripe=stripe, place=place, recon=recon)
             return
     finish_move(game, group, stripe, place, recon, cost)
 
@@ -36,7 +37,7 @@ def cancel_rubble(game, group, stripe: int, place: int) -> None:
     game.log.add("rubble_cancel", f"{group.name} does not enter the rubble", side=PLAYER)
 
 
-@answer("rubble_cost")
+@answer(Decision.RUBBLE_COST)
 def rubble_answer(game, ctx, pay: bool) -> None:
     group = game.players[ctx["group"]]
     if pay:
@@ -55,8 +56,8 @@ def finish_move(game, group, stripe: int, place: int, recon: bool, cost: int) ->
     game.log.add("move", f"{group.name} moves to {game.place_name(stripe, place)}", side=PLAYER)
     tasks = []
     if changed and game.options["exposed_movement"] and not recon:
-        tasks.append(("exposed", group.gid))
-    tasks.append(("reveal_sweep",))
+        tasks.append(Exposed(group.gid))
+    tasks.append(RevealSweep())
     game.push(*tasks)
 
 
@@ -74,7 +75,7 @@ def exposed_effect(game, roll: int) -> str:
     return "none"
 
 
-@task("exposed")
+@task(Exposed)
 def exposed(game, slot: int) -> None:
     """RU-EXP-1: D66 on RB-TAB-8 before any marker is revealed."""
     group = game.players[slot]
@@ -88,7 +89,7 @@ def exposed(game, slot: int) -> None:
     elif effect == "opportunity_fire":
         options = [e.gid for e in opportunity_firers(game, group)]
         if options:
-            game.decide("free_attacker", target=slot, drm=0, options=options)
+            game.decide(Decision.FREE_ATTACKER, target=slot, drm=0, options=options)
     elif effect in ("contact", "ambush"):
         contact(game, group, 1 if effect == "ambush" else 0)
         if effect == "ambush" and game.active == slot:
@@ -103,34 +104,34 @@ def opportunity_firers(game, mover) -> list:
     return sorted(found, key=lambda e: (geometry.distance(game, e.position, mover.position), e.gid))
 
 
-@answer("free_attacker")
+@answer(Decision.FREE_ATTACKER)
 def free_attacker_answer(game, ctx, enemy_slot: int) -> None:
-    game.push(("free_attack", enemy_slot, ctx["target"], ctx["drm"]))
+    game.push(FreeAttack(enemy_slot, ctx["target"], ctx["drm"]))
 
 
 def contact(game, group, drm: int) -> None:
     """RB-TAB-8 contact/ambush: markers on the destination Stripe are revealed now, each new group fires (RU-EXP-4)."""
     slot = group.gid
     markers = [m for m in game.markers if m is not None and m.stripe == group.stripe]
-    game.push(*[("reveal", m.slot, slot, drm) for m in markers])
+    game.push(*[Reveal(m.slot, slot, drm) for m in markers])
 
 
-@task("free_attack")
+@task(FreeAttack)
 def free_attack(game, enemy_slot: int, target_slot: int, drm: int) -> None:
     """RU-EXP-4: an ordinary Fire outside the enemy's activation, not limited by RB-AP-2 (RD-GEN-5 in the Darkness)."""
     game.module.free_attack(game, game.enemies[enemy_slot], game.players[target_slot], drm)
 
 
-@task("reveal_sweep")
+@task(RevealSweep)
 def reveal_sweep(game) -> None:
     """RB-EM-2: every marker within range 1 of a visible player group is revealed, lowest Stripe then ID."""
     stripes = {g.stripe for g in game.players if g.on_map and not g.in_sewer}
     near = [m for m in game.markers if m is not None and any(abs(m.stripe - s) <= 1 for s in stripes)]
     near.sort(key=lambda m: (m.stripe, m.slot))
-    game.push(*[("reveal", m.slot, -1, 0) for m in near])
+    game.push(*[Reveal(m.slot, -1, 0) for m in near])
 
 
-@task("reveal")
+@task(Reveal)
 def reveal(game, marker_slot: int, target_slot: int, drm: int) -> None:
     """RB-EM-3: d6 on the reveal table; 1 removes the marker, else a group is placed on its Stripe (RB-AI-5)."""
     marker = game.markers[marker_slot]
@@ -144,9 +145,9 @@ def reveal(game, marker_slot: int, target_slot: int, drm: int) -> None:
         return
     group = game.new_enemy_group(marker.name, units, marker.stripe)
     game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: {game.describe(group)}", dice=(die,))
-    tasks = [("place", group.gid, marker.stripe)]
+    tasks = [Place(group.gid, marker.stripe)]
     if target_slot >= 0:
-        tasks.append(("free_attack", group.gid, target_slot, drm))
+        tasks.append(FreeAttack(group.gid, target_slot, drm))
     game.push(*tasks)
 
 
@@ -164,33 +165,33 @@ def best_place(game, stripe: int, options) -> int:
     return min(options, key=lambda p: (geometry.priority_rank(game, stripe, p, 1), p))
 
 
-@task("place")
+@task(Place)
 def place(game, slot: int, stripe: int) -> None:
-    game.decide("place", group=slot, stripe=stripe, options=enemy_places(game, stripe))
+    game.decide(Decision.PLACE, group=slot, stripe=stripe, options=enemy_places(game, stripe))
 
 
-@answer("place")
+@answer(Decision.PLACE)
 def place_answer(game, ctx, where: int) -> None:
     group = game.enemies[ctx["group"]]
     relocate(game, group, ctx["stripe"], where, GROUND)
     game.log.add("placed", f"{group.name} takes {game.place_name(group.stripe, where)}", side=1)
     if geometry.kind_at(game, group.stripe, where) == "ms":
-        game.push(("ms_floor", ctx["group"]))
+        game.push(MsFloor(ctx["group"]))
 
 
-@task("ms_floor")
+@task(MsFloor)
 def ms_floor(game, slot: int) -> None:
     """RU-AI-2: an enemy group entering an MS goes to the First Floor on d6 4+ (a choice under RB-AI-1)."""
     group = game.enemies[slot]
     if game.options["enemy_rolls_as_choices"]:
-        game.decide("level", group=slot)
+        game.decide(Decision.LEVEL, group=slot)
         return
     die = game.dice.d6()
     level = FIRST if die >= game.tables.ms_first_floor_from else GROUND
     set_level(game, group, level, dice=(die,))
 
 
-@answer("level")
+@answer(Decision.LEVEL)
 def level_answer(game, ctx, level: int) -> None:
     set_level(game, game.enemies[ctx["group"]], level)
 
@@ -216,7 +217,7 @@ def hop(game, group) -> None:
     partner = geometry.complex_partner(game, group.stripe, group.place)
     relocate(game, group, partner.stripe, partner.place, group.level)
     game.log.add("hop", f"{group.name} crosses the complex to {partner.fid}", side=PLAYER)
-    game.push(("reveal_sweep",))
+    game.push(RevealSweep())
 
 
 def sewer_enter(game, group) -> None:
@@ -241,7 +242,7 @@ def sewer_leave(game, group) -> None:
     game.ap -= game.tables.ap_costs["sewer"]
     group.in_sewer = False
     game.log.add("sewer", f"{group.name} leaves the sewer on Stripe {group.stripe}", side=PLAYER)
-    game.push(("reveal_sweep",))
+    game.push(RevealSweep())
 
 
 def exit_map(game, group) -> None:
@@ -256,4 +257,4 @@ def exit_map(game, group) -> None:
 def recon_reveal(game, marker_slot: int) -> None:
     """RB-AP-4: one Recon Point, 0 AP, reveals a marker within range 2 of a visible player group."""
     game.recon -= 1
-    game.push(("reveal", marker_slot, -1, 0))
+    game.push(Reveal(marker_slot, -1, 0))

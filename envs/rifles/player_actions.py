@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import closecombat, demo, fire, morale, movement
 from .state import PLAYER
+from .tasks import EnemyPhase
 
 
 def end_phase(game) -> None:
@@ -12,7 +13,7 @@ def end_phase(game) -> None:
     game.log.add("end_phase", "player ends the Player Phase", side=PLAYER)
     # At a player decision nothing of the Player Phase is left to run but the next player decision
     # (pending only at the Rubble cost prompt), so the phase ends by replacing the task stack.
-    game.tasks = [("enemy_phase",)]
+    game.tasks = [EnemyPhase()]
 
 
 def end_activation(game) -> None:

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from . import morale
-from .flow import task
+from .flow import Decision, task
+from .tasks import EndPhase, PlayerDecide, PlayerPhase
 
 
-@task("player_phase")
+@task(PlayerPhase)
 def player_phase(game) -> None:
     """RB-TURN-2: AP from the scenario, one BAP per unsuppressed Leader; per-turn flags cleared."""
     game.phase = "player"
@@ -17,18 +18,18 @@ def player_phase(game) -> None:
         group.activated = group.fired = group.fought = False
         for unit in group.units:
             unit.fired = False
-    game.push(("player_decide",))
+    game.push(PlayerDecide())
 
 
-@task("player_decide")
+@task(PlayerDecide)
 def player_decide(game) -> None:
     """RB-TURN-3: the player acts with the active group or picks another; a gone group's activation ends."""
     if game.active >= 0 and not game.players[game.active].on_map:
         game.active = -1
-    game.decide("player")
+    game.decide(Decision.PLAYER)
 
 
-@task("end_phase")
+@task(EndPhase)
 def end_phase(game) -> None:
     """RB-TURN-6: scenario and squad-morale checks, flags cleared, next turn; time-out after the last."""
     game.phase = "end"
@@ -43,4 +44,4 @@ def end_phase(game) -> None:
         return
     game.turn += 1
     game.lost_this_turn = False
-    game.push(("player_phase",))
+    game.push(PlayerPhase())

@@ -26,6 +26,7 @@ from envs.cityfight.game import CityfightGame
 from envs.cityfight.state import Element, Section
 from envs.engine.dice import ScriptedDice, SeededDice
 from envs.engine.contract import IllegalActionError
+from envs.cityfight.tasks import AmmoPhase, EndCheck, RecoveryPhase
 
 OFFICE = config.load_scenario(config.scenario_path("office_block"))
 SQUARE_FAMILIES = ("overwatch", "fire", "special", "smoke")
@@ -55,7 +56,7 @@ def build(map_text: str | None = None, attackers=(), defenders=(), dice=(), pool
         for item in items:
             place(game, side, *item[:4], **(item[4] if len(item) > 4 else {}))   # optional 5th: element flags
     game.phase = "action"
-    game.push(("ammo_phase",), ("recovery_phase",), ("end_check",))   # the rest of turn 1
+    game.push(AmmoPhase(), RecoveryPhase(), EndCheck())   # the rest of turn 1
     game.decide("activate", 0)
     game.setup_events = []
     return game

@@ -2,6 +2,7 @@
 from envs.cityfight.state import DEAD
 
 from .builders import act, activate, build, decision, el, illegal, legal, sq
+from envs.cityfight.tasks import EndActionPhase
 
 MAP = """
 .........
@@ -89,7 +90,7 @@ def test_CF_OW_6_a_suppressed_watcher_stops_and_the_watch_ends_with_the_phase():
     assert el(game, "D1").overwatch == DEAD
     game = watched()
     from envs.cityfight.flow import FLOW
-    FLOW.tasks["end_action_phase"](game)
+    FLOW.tasks[EndActionPhase](game)
     assert el(game, "D1").overwatch == DEAD
 
 

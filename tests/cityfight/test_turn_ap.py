@@ -6,6 +6,7 @@ from envs.cityfight.game import CityfightGame
 from envs.engine.dice import SeededDice
 
 from .builders import OFFICE, act, activate, build, decision, dice, el, illegal, kinds, legal, office
+from envs.cityfight.tasks import EndActionPhase
 
 MAP = """
 .........
@@ -188,7 +189,7 @@ def test_CF_AP_9_elements_pay_from_the_pool_at_most_two_each():
 def test_CF_AP_10_unspent_pool_ap_are_lost():
     game = two_a_side(pools=(7, 7))
     from envs.cityfight.flow import FLOW
-    FLOW.tasks["end_action_phase"](game)
+    FLOW.tasks[EndActionPhase](game)
     assert game.sections[0][0].pool == 0 and game.sections[1][0].pool == 0
 
 

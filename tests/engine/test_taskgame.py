@@ -3,6 +3,7 @@
 The countdown: a counter starts at 3; each decision takes 1 or 2 off it; at 0 the game is over.
 """
 from types import SimpleNamespace
+from typing import NamedTuple
 
 import numpy as np
 import pytest
@@ -18,7 +19,11 @@ FLOW = Flow()
 START = 3
 
 
-@FLOW.task("count")
+class Count(NamedTuple):
+    left: int
+
+
+@FLOW.task(Count)
 def count(game, left):
     game.left = left
     game.log.add("count", f"{left} left")
@@ -28,7 +33,7 @@ def count(game, left):
 
 @FLOW.answer("take")
 def take(game, ctx, name, n):
-    game.push(("count", game.left - n))
+    game.push(Count(game.left - n))
 
 
 def _scenario(path):
@@ -53,7 +58,7 @@ class Countdown(TaskGame):
         self.after_tasks = 0
         if _setup:
             self.decision, self.tasks, self.left = None, [], None
-            self.push(("count", START))
+            self.push(Count(START))
             self.run()
 
     @property
@@ -78,12 +83,12 @@ class Countdown(TaskGame):
 
     def to_dict(self) -> dict:
         return {"scenario": self.scenario.path, "options": dict(self.options), "dice": self.dice.to_dict(),
-                "left": self.left, "decision": self.decision, "tasks": list(self.tasks)}
+                "left": self.left, "decision": self.decision, "tasks": [FLOW.save(t) for t in self.tasks]}
 
     @classmethod
     def from_dict(cls, data: dict, dice: Dice | None = None) -> "Countdown":
         game = cls._without_setup(data, dice)
-        game.left, game.decision, game.tasks = data["left"], data["decision"], list(data["tasks"])
+        game.left, game.decision, game.tasks = data["left"], data["decision"], [FLOW.load(t) for t in data["tasks"]]
         return game
 
 

@@ -10,6 +10,7 @@ from envs.rifles import fire, morale, movement
 from envs.rifles.state import QUALITY
 
 from .builders import act, dice, enemy, fresh, legal, one_on_one, only, put, rolled, texts
+from envs.rifles.tasks import Order
 
 
 def test_RB_TAB_1_base_tn_by_range():
@@ -129,7 +130,7 @@ def test_RB_TAB_7_order_roll_d6_plus_posture(face, posture):
     expected = "cover" if total <= 1 else "attack" if total <= 3 else "advance" if total <= 5 else "close_combat"
     dice(game, face)
     tasks = enemy_rules.roll_order(game, x)
-    assert tasks == [("order", x.gid, enemy_rules.ORDER_NAMES.index(expected))]
+    assert tasks == [Order(x.gid, enemy_rules.ORDER_NAMES.index(expected))]
 
 
 def test_RB_TAB_7_order_roll_in_play_close_combat_on_six():

@@ -9,6 +9,7 @@ from envs.rifles.game import RiflesGame
 from envs.rifles.state import FIRST, GROUND, QUALITY
 
 from .builders import act, dice, enemy, fresh, only, player, put, where
+from envs.rifles.tasks import EndPhase, Reveal
 
 
 def new(*faces, **options):
@@ -18,7 +19,7 @@ def new(*faces, **options):
 def run_end_phase(game):
     """Run the End Phase task on its own (RB-TURN-6), as the flow does after the Enemy Phase."""
     game.decision = None
-    game.push(("end_phase",))
+    game.push(EndPhase())
     game.run()
 
 
@@ -92,7 +93,7 @@ def test_RU_SCN_3_revealed_groups_are_regular():
     game = fresh(markers=True)
     put(game, "A", 2)
     game.decision = None
-    game.push(("reveal", 0, -1, 0))                       # E1 on Stripe 3
+    game.push(Reveal(0, -1, 0))                       # E1 on Stripe 3
     dice(game, 6)
     game.run()
     assert game.decision[0] == "place"
