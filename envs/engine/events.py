@@ -6,12 +6,14 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened. `kind` is a stable machine tag; `text` is for people; `dice` the faces rolled."""
+    """One thing that happened. `kind` is a stable machine tag; `text` is for people; `dice` the faces rolled;
+    `rule` the catalog rule ID that produced it (e.g. "RB-FIRE-3"), for playtest counts and replays."""
 
     kind: str
     text: str
     side: int | None = None
     dice: tuple[int, ...] = ()
+    rule: str = ""
     data: dict = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
@@ -28,9 +30,10 @@ class EventLog:
         self.events: list[Event] = []
         self.enabled = enabled
 
-    def add(self, kind: str, text: str, side: int | None = None, dice=(), **data) -> None:
+    def add(self, kind: str, text: str, side: int | None = None, dice=(), rule: str = "", **data) -> None:
+        """Record an event; `rule` names the catalog rule that produced it."""
         if self.enabled:
-            self.events.append(Event(kind, text, side, tuple(dice), data))
+            self.events.append(Event(kind, text, side, tuple(dice), rule, data))
 
     def take(self) -> list[Event]:
         events, self.events = self.events, []

@@ -21,7 +21,7 @@ def attack(game, group, target, bap: bool) -> None:
     The morale DRM and the join of an Engaged target are the module's (RU-CC-2/3/15, RD-CC-1/9)."""
     drm = game.module.cc_morale_drm(game, group, target, bap)
     if not morale.check(game, morale.group_quality(group.units), drm, f"{group.name} close combat"):
-        game.log.add("cc_refused", f"{group.name} fails to close with {target.name}", side=group.side)
+        game.log.add("cc_refused", f"{group.name} fails to close with {target.name}", side=group.side, rule="RU-CC-4")
         return
     if target.engaged:
         game.module.player_join(game, group, target)
@@ -39,7 +39,7 @@ def engage(game, attacker, defender) -> None:
     attacker.engaged_with, defender.engaged_with = defender.gid, attacker.gid
     attacker.defending, defender.defending = False, True
     attacker.rounds = defender.rounds = 0
-    game.log.add("engaged", f"{attacker.name} engages {defender.name}", side=attacker.side)
+    game.log.add("engaged", f"{attacker.name} engages {defender.name}", side=attacker.side, rule="RU-CC-10")
 
 
 def join(game, joiner, enemy):
@@ -47,7 +47,7 @@ def join(game, joiner, enemy):
     friend = game.group(joiner.side, enemy.engaged_with)
     game.merge(joiner, friend)
     friend.activated = friend.fought = True
-    game.log.add("join", f"{joiner.name} joins {friend.name} against {enemy.name}", side=joiner.side)
+    game.log.add("join", f"{joiner.name} joins {friend.name} against {enemy.name}", side=joiner.side, rule="RU-CC-15")
     return friend
 
 
@@ -78,7 +78,7 @@ def fight_round(game, attacker, defender) -> None:
     rolls = [game.dice.d6(), game.dice.d6()]
     totals = [rolls[0] + game.cc_modifier(attacker, defender), rolls[1] + game.cc_modifier(defender, attacker)]
     a_units, d_units = len(attacker.units), len(defender.units)
-    game.log.add("cc_round", f"close combat {attacker.name} {totals[0]} vs {defender.name} {totals[1]}", dice=rolls)
+    game.log.add("cc_round", f"close combat {attacker.name} {totals[0]} vs {defender.name} {totals[1]}", dice=rolls, rule="RU-CC-11")
     attacker.rounds += 1
     defender.rounds += 1
     if totals[0] == totals[1]:
@@ -89,7 +89,7 @@ def fight_round(game, attacker, defender) -> None:
         winner, loser = (attacker, defender) if totals[0] > totals[1] else (defender, attacker)
         high, low = max(totals), min(totals)
         count = game.dice.two_d3() if low <= 0 or high >= 2 * low else game.dice.d3()
-        game.log.add("cc_result", f"{winner.name} wins; {loser.name} takes {count} result(s)")
+        game.log.add("cc_result", f"{winner.name} wins; {loser.name} takes {count} result(s)", rule="RU-CC-11")
         fire.spread_results(game, loser, count)
         promote_lone_winner(game, winner, d_units if winner is attacker else a_units)
     end_if_over(game, attacker, defender)
@@ -99,7 +99,7 @@ def promote_lone_winner(game, winner, foe_units: int) -> None:
     """RU-CC-16: a single unit winning a round against a larger group becomes Veteran."""
     if len(winner.units) == 1 and foe_units > 1 and winner.units[0].quality < 2 and game.veterans_possible(winner):
         winner.units[0].quality = 2
-        game.log.add("veteran", f"{winner.units[0].name} becomes Veteran", side=winner.side)
+        game.log.add("veteran", f"{winner.units[0].name} becomes Veteran", side=winner.side, rule="RU-CC-16")
 
 
 def end_if_over(game, a, b) -> None:

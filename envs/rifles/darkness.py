@@ -93,10 +93,10 @@ def join_fight(game, joiner, foe) -> None:
     friend = game.group(joiner.side, foe.engaged_with)
     already = friend.activated
     game.merge(joiner, friend)
-    game.log.add("join", f"{joiner.name} joins {friend.name} against {foe.name}", side=joiner.side)
+    game.log.add("join", f"{joiner.name} joins {friend.name} against {foe.name}", side=joiner.side, rule="RD-CC-9")
     if already:
         friend.fought = True
-        game.log.add("join", f"{friend.name} has activated: the joiners fight in the next round", side=joiner.side)
+        game.log.add("join", f"{friend.name} has activated: the joiners fight in the next round", side=joiner.side, rule="RD-CC-9")
         return
     friend.activated = friend.fought = True
     closecombat.fight_round(game, friend, foe)
@@ -132,7 +132,7 @@ def fast_attack(game, group, target, drm: int) -> int:
             faces.append(die)
             hits += fire.is_hit(die, drm, tn)
     game.log.add("fast_attack", f"{group.name} makes a Fast attack on {target.name} (DRM {drm:+d}): {hits} hit(s)",
-                 side=group.side, dice=faces)
+                 side=group.side, dice=faces, rule="RD-TRT-2")
     fire.apply_hits(game, target, hits, single_pick=attacks(game, group) > 1)
     return hits
 
@@ -173,7 +173,7 @@ def order_tasks(game, group) -> list:
         return []
     die = game.dice.d6()
     order = next(o for top, o in game.scenario.darkness.orders if die <= top)
-    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,))
+    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,), rule="RD-AI-2")
     return [DarkOrder(group.gid, enemy.ORDER_NAMES.index(order))]
 
 
@@ -237,7 +237,7 @@ def fast_answer(game, ctx, choice: int) -> None:
     tasks = []
     if geometry.distance(game, group.position, target.position) > 0:
         movement.relocate(game, group, target.stripe, OPEN, 0)
-        game.log.add("advance", f"{group.name} moves in to Stripe {target.stripe}", side=1)
+        game.log.add("advance", f"{group.name} moves in to Stripe {target.stripe}", side=1, rule="RB-AI-5")
         tasks.append(Place(group.gid, target.stripe))
     tasks.append(FastAttack(group.gid, target.gid))
     if ctx["left"] > 1:

@@ -26,7 +26,7 @@ def take_back(game, group) -> None:
     game.ap -= game.tables.ap_costs["demo_take_back"]
     game.demo.pop(group.gid)
     group.demo_charges += 1
-    game.log.add("demo", f"{group.name} takes its demo charge back", side=PLAYER)
+    game.log.add("demo", f"{group.name} takes its demo charge back", side=PLAYER, rule="RU-DC-4")
 
 
 def attempt(game, group, where: int, mode: int) -> None:
@@ -34,12 +34,12 @@ def attempt(game, group, where: int, mode: int) -> None:
     target = game.places[group.stripe][where]
     if roll <= game.tables.dc_fail_on:
         game.demo[group.gid] = (group.stripe, where, mode)
-        game.log.add("demo", f"{group.name}'s demo charge at {target.fid} fails to detonate", side=PLAYER, dice=(roll,))
+        game.log.add("demo", f"{group.name}'s demo charge at {target.fid} fails to detonate", side=PLAYER, dice=(roll,), rule="RU-DC-4")
         return
-    game.log.add("demo", f"{group.name}'s demo charge at {target.fid} detonates", side=PLAYER, dice=(roll,))
+    game.log.add("demo", f"{group.name}'s demo charge at {target.fid} detonates", side=PLAYER, dice=(roll,), rule="RU-DC-3")
     if mode == BREACH:
         target.sealed = False                                # RU-DC-5
-        game.log.add("breach", f"{target.fid} is breached", side=PLAYER)
+        game.log.add("breach", f"{target.fid} is breached", side=PLAYER, rule="RU-DC-5")
     else:
         direct_attack(game, target)
     # RU-DC-8: a detonated charge is discarded (it is not returned to the group)
@@ -50,7 +50,7 @@ def direct_attack(game, target) -> None:
     for enemy in geometry.groups_at(game.enemies, target.stripe, target.place):
         faces = game.dice.dice(game.tables.dc_attack_cf)
         hits = sum(fire.is_hit(d, 0, game.tables.dc_attack_tn) for d in faces)
-        game.log.add("demo_attack", f"demo charge hits {enemy.name} {hits} time(s)", side=PLAYER, dice=faces)
+        game.log.add("demo_attack", f"demo charge hits {enemy.name} {hits} time(s)", side=PLAYER, dice=faces, rule="RU-DC-6")
         for _ in range(hits):
             if enemy.units:
                 fire.hit_unit(game, enemy, fire.select_unit(game, enemy))
@@ -68,7 +68,7 @@ def collapse(game, target, die: int) -> None:
         for f in game.complexes.pop(target.complex):
             f.complex = None
     target.kind, target.sealed = "rubble", False
-    game.log.add("collapse", f"{target.fid} collapses into rubble", dice=(die,))
+    game.log.add("collapse", f"{target.fid} collapses into rubble", dice=(die,), rule="RU-DC-7")
 
 
 def legal_targets(game, group) -> list[tuple[int, int]]:

@@ -82,7 +82,7 @@ def roll_order(game, group) -> list:
     die = game.dice.d6()
     total = die + game.scenario.posture
     order = next(o for top, o in game.tables.enemy_orders if total <= top)
-    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,))
+    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,), rule="RB-AI-4")
     return [Order(group.gid, ORDER_NAMES.index(order))]
 
 
@@ -196,7 +196,7 @@ def take_better_cover(game, group) -> None:
     best = movement.best_place(game, group.stripe, options)
     if geometry.priority_rank(game, group.stripe, best, 1) < here:
         movement.relocate(game, group, group.stripe, best, GROUND)
-        game.log.add("cover", f"{group.name} takes cover in {game.place_name(group.stripe, best)}", side=1)
+        game.log.add("cover", f"{group.name} takes cover in {game.place_name(group.stripe, best)}", side=1, rule="RB-AI-8")
         if geometry.kind_at(game, group.stripe, best) == "ms":
             game.push(MsFloor(group.gid))
 
@@ -246,7 +246,7 @@ def enter_stripe(game, group, delta: int) -> None:
         return
     stripe = group.stripe + delta
     movement.relocate(game, group, stripe, OPEN, GROUND)
-    game.log.add("advance", f"{group.name} advances to Stripe {stripe}", side=1)
+    game.log.add("advance", f"{group.name} advances to Stripe {stripe}", side=1, rule="RB-AI-9")
     game.push(Place(group.gid, stripe))
 
 
@@ -256,7 +256,7 @@ def through_complex_answer(game, ctx, yes: bool) -> None:
     if yes:
         partner = geometry.complex_partner(game, group.stripe, group.place)
         movement.relocate(game, group, partner.stripe, partner.place, group.level)
-        game.log.add("advance", f"{group.name} moves through the complex to {partner.fid}", side=1)
+        game.log.add("advance", f"{group.name} moves through the complex to {partner.fid}", side=1, rule="RU-AI-4")
         return
     stripe = group.stripe + ctx["delta"]
     movement.relocate(game, group, stripe, OPEN, GROUND)

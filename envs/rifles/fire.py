@@ -77,7 +77,7 @@ def resolve(game, firer, target, drm: int, free: bool = False, units=None, singl
         if not free:
             unit.fired = True
     game.log.add("fire", f"{firer.name} fires at {target.name} ({len(units)} units, DRM {drm:+d}): {hits} hit(s)",
-                 side=firer.side, dice=faces)
+                 side=firer.side, dice=faces, rule="RB-FIRE-1")
     apply_hits(game, target, hits, single_pick)
     return hits
 
@@ -128,9 +128,9 @@ def hit_unit(game, group, unit) -> None:
     unit.hits += 1
     if unit.hits >= game.hits_to_eliminate(unit):
         game.eliminate(group, unit)
-        game.log.add("eliminated", f"{unit.name} of {group.name} is eliminated", side=group.side)
+        game.log.add("eliminated", f"{unit.name} of {group.name} is eliminated", side=group.side, rule="RB-HIT-1")
     else:
-        game.log.add("result", f"{unit.name} of {group.name} is {game.suppressed_word(unit)}", side=group.side)
+        game.log.add("result", f"{unit.name} of {group.name} is {game.suppressed_word(unit)}", side=group.side, rule="RB-HIT-1")
 
 
 def spread_results(game, group, count: int) -> None:

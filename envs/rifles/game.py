@@ -70,7 +70,7 @@ class RiflesGame(TaskGame):
         """RU-ADV-1 / RU-TAB-1: the building is rolled: 1-3 Building, 4-5 MS, 6 Rubble."""
         die = self.dice.d6()
         kind = next(k for top, k in self.tables.advanced_building if die <= top)
-        self.log.add("advanced_urban", f"{spec.id} is a {kind}", dice=(die,))
+        self.log.add("advanced_urban", f"{spec.id} is a {kind}", dice=(die,), rule="RU-ADV-1")
         return kind
 
     def _group(self, slot, spec, side, units) -> Group:
@@ -155,7 +155,7 @@ class RiflesGame(TaskGame):
 
     def finish(self, result: int, why: str) -> None:
         self.outcome, self.decision, self.tasks = result, None, []
-        self.log.add("game_over", f"{'player wins' if result > 0 else 'player loses'}: {why}")
+        self.log.add("game_over", f"{'player wins' if result > 0 else 'player loses'}: {why}", rule="RB-VIC-1")
 
     def hold_objective(self) -> bool:
         """RU-SCN-4: a non-Engaged player group with an OK unit in the objective, no enemy in the listed features."""

@@ -13,7 +13,7 @@ def check(game, quality: int, drm: int, why: str) -> bool:
     die = game.dice.d6()
     target = game.tables.morale_target[QUALITY_NAMES[quality]]
     passed = die != 1 and die + drm >= target
-    game.log.add("morale", f"{why}: morale {die}{drm:+d} vs {target}: {'pass' if passed else 'fail'}", dice=(die,))
+    game.log.add("morale", f"{why}: morale {die}{drm:+d} vs {target}: {'pass' if passed else 'fail'}", dice=(die,), rule="RB-MOR-1")
     return passed
 
 

@@ -21,7 +21,7 @@ def start_move(game, group, stripe: int, place: int, recon: bool) -> None:
     if geometry.kind_at(game, stripe, place) == "rubble":
         die = game.dice.d6()
         cost = 2 if die >= game.tables.rubble_two_ap_from else 1
-        game.log.add("rubble", f"{group.name} entering rubble costs {cost} AP", side=PLAYER, dice=(die,))
+        game.log.add("rubble", f"{group.name} entering rubble costs {cost} AP", side=PLAYER, dice=(die,), rule="RU-RUB-1")
         if cost > game.ap:
             cancel_rubble(game, group, stripe, place)
             return
@@ -34,7 +34,7 @@ def start_move(game, group, stripe: int, place: int, recon: bool) -> None:
 def cancel_rubble(game, group, stripe: int, place: int) -> None:
     """RU-RUB-2/3: cancelled at 0 AP; the group may not try that Rubble again this turn."""
     game.barred.add((group.gid, stripe, place))
-    game.log.add("rubble_cancel", f"{group.name} does not enter the rubble", side=PLAYER)
+    game.log.add("rubble_cancel", f"{group.name} does not enter the rubble", side=PLAYER, rule="RU-RUB-2")
 
 
 @answer(Decision.RUBBLE_COST)
@@ -53,7 +53,7 @@ def finish_move(game, group, stripe: int, place: int, recon: bool, cost: int) ->
     if recon:
         game.recon -= 1                                  # RU-EXP-2: declared with the move
     relocate(game, group, stripe, place, GROUND)
-    game.log.add("move", f"{group.name} moves to {game.place_name(stripe, place)}", side=PLAYER)
+    game.log.add("move", f"{group.name} moves to {game.place_name(stripe, place)}", side=PLAYER, rule="RB-MOVE-1")
     tasks = []
     if changed and game.options["exposed_movement"] and not recon:
         tasks.append(Exposed(group.gid))
@@ -83,7 +83,7 @@ def exposed(game, slot: int) -> None:
         return
     roll = game.dice.d66()
     effect = exposed_effect(game, roll)
-    game.log.add("exposed", f"exposed movement of {group.name}: {roll} {effect}", side=PLAYER, dice=(roll // 10, roll % 10))
+    game.log.add("exposed", f"exposed movement of {group.name}: {roll} {effect}", side=PLAYER, dice=(roll // 10, roll % 10), rule="RU-EXP-1")
     if effect == "sniper":
         fire.hit_unit(game, group, fire.random_unit(game, group.ok_units() or group.units))
     elif effect == "opportunity_fire":
@@ -94,7 +94,7 @@ def exposed(game, slot: int) -> None:
         contact(game, group, 1 if effect == "ambush" else 0)
         if effect == "ambush" and game.active == slot:
             game.active = -1                              # RU-EXP-5: the move ends the activation
-            game.log.add("ambush", f"ambush: {group.name}'s activation ends", side=PLAYER)
+            game.log.add("ambush", f"ambush: {group.name}'s activation ends", side=PLAYER, rule="RU-EXP-5")
 
 
 def opportunity_firers(game, mover) -> list:
@@ -141,10 +141,10 @@ def reveal(game, marker_slot: int, target_slot: int, drm: int) -> None:
     die = game.dice.d6()
     units = game.scenario.reveal_table[die]
     if not units:
-        game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: nothing", dice=(die,))
+        game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: nothing", dice=(die,), rule="RB-EM-3")
         return
     group = game.new_enemy_group(marker.name, units, marker.stripe)
-    game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: {game.describe(group)}", dice=(die,))
+    game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: {game.describe(group)}", dice=(die,), rule="RB-EM-3")
     tasks = [Place(group.gid, marker.stripe)]
     if target_slot >= 0:
         tasks.append(FreeAttack(group.gid, target_slot, drm))
@@ -174,7 +174,7 @@ def place(game, slot: int, stripe: int) -> None:
 def place_answer(game, ctx, where: int) -> None:
     group = game.enemies[ctx["group"]]
     relocate(game, group, ctx["stripe"], where, GROUND)
-    game.log.add("placed", f"{group.name} takes {game.place_name(group.stripe, where)}", side=1)
+    game.log.add("placed", f"{group.name} takes {game.place_name(group.stripe, where)}", side=1, rule="RB-AI-5")
     if geometry.kind_at(game, group.stripe, where) == "ms":
         game.push(MsFloor(ctx["group"]))
 
@@ -200,7 +200,8 @@ def set_level(game, group, level: int, dice=()) -> None:
     if level == FIRST and geometry.groups_at(game.players, group.stripe, group.place, FIRST):
         level = GROUND                                   # RB-MAP-4: that floor is held by the player
     group.level = level
-    game.log.add("floor", f"{group.name} on the {'First' if level else 'Ground'} Floor", side=group.side, dice=dice)
+    game.log.add("floor", f"{group.name} on the {'First' if level else 'Ground'} Floor", side=group.side, dice=dice,
+                 rule="RU-AI-2")
 
 
 # Player actions other than Move --------------------------------------------------------------
@@ -208,7 +209,7 @@ def change_floor(game, group) -> None:
     """RU-MS-3: 1 AP moves Ground <-> First Floor."""
     game.ap -= game.tables.ap_costs["floor"]
     group.level = 1 - group.level
-    game.log.add("floor", f"{group.name} to the {'First' if group.level else 'Ground'} Floor", side=PLAYER)
+    game.log.add("floor", f"{group.name} to the {'First' if group.level else 'Ground'} Floor", side=PLAYER, rule="RU-MS-3")
 
 
 def hop(game, group) -> None:
@@ -216,7 +217,7 @@ def hop(game, group) -> None:
     game.ap -= game.tables.ap_costs["hop"]
     partner = geometry.complex_partner(game, group.stripe, group.place)
     relocate(game, group, partner.stripe, partner.place, group.level)
-    game.log.add("hop", f"{group.name} crosses the complex to {partner.fid}", side=PLAYER)
+    game.log.add("hop", f"{group.name} crosses the complex to {partner.fid}", side=PLAYER, rule="RU-CPX-4")
     game.push(RevealSweep())
 
 
@@ -224,7 +225,7 @@ def sewer_enter(game, group) -> None:
     """RU-SEW-2: the group goes below and is Hidden."""
     game.ap -= game.tables.ap_costs["sewer"]
     group.in_sewer, group.place, group.level = True, OPEN, GROUND
-    game.log.add("sewer", f"{group.name} enters the sewer", side=PLAYER)
+    game.log.add("sewer", f"{group.name} enters the sewer", side=PLAYER, rule="RU-SEW-2")
 
 
 def sewer_move(game, group, delta: int) -> None:
@@ -234,14 +235,14 @@ def sewer_move(game, group, delta: int) -> None:
     if die < game.tables.sewer_stuck_on:
         relocate(game, group, group.stripe + delta, OPEN, GROUND)
     game.log.add("sewer", f"{group.name} {'moves' if die < game.tables.sewer_stuck_on else 'is held up'} in the sewer",
-                 side=PLAYER, dice=(die,))
+                 side=PLAYER, dice=(die,), rule="RU-SEW-3")
 
 
 def sewer_leave(game, group) -> None:
     """RU-SEW-4/5: out into the Open; markers near it are revealed then."""
     game.ap -= game.tables.ap_costs["sewer"]
     group.in_sewer = False
-    game.log.add("sewer", f"{group.name} leaves the sewer on Stripe {group.stripe}", side=PLAYER)
+    game.log.add("sewer", f"{group.name} leaves the sewer on Stripe {group.stripe}", side=PLAYER, rule="RU-SEW-4")
     game.push(RevealSweep())
 
 
@@ -251,7 +252,7 @@ def exit_map(game, group) -> None:
     group.exited = True
     game.exited_units += len(group.units)
     game.demo.pop(group.gid, None)
-    game.log.add("exit", f"{group.name} exits the map ({len(group.units)} units)", side=PLAYER)
+    game.log.add("exit", f"{group.name} exits the map ({len(group.units)} units)", side=PLAYER, rule="RB-VIC-4")
 
 
 def recon_reveal(game, marker_slot: int) -> None:

@@ -10,7 +10,7 @@ def end_phase(game) -> None:
     """RB-TURN-4: unspent AP and BAP are lost (RB-TURN-2)."""
     game.active = -1
     game.ap = game.bap = 0
-    game.log.add("end_phase", "player ends the Player Phase", side=PLAYER)
+    game.log.add("end_phase", "player ends the Player Phase", side=PLAYER, rule="RB-TURN-4")
     # At a player decision nothing of the Player Phase is left to run but the next player decision
     # (pending only at the Rubble cost prompt), so the phase ends by replacing the task stack.
     game.tasks = [EnemyPhase()]
@@ -25,7 +25,7 @@ def activate(game, slot: int) -> None:
     group = game.players[slot]
     game.active = slot
     group.activated, group.fired, group.fought = True, False, False
-    game.log.add("activate", f"player activates {group.name}", side=PLAYER)
+    game.log.add("activate", f"player activates {group.name}", side=PLAYER, rule="RB-TURN-3")
 
 
 def active(game):
