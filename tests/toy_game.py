@@ -77,7 +77,7 @@ class ToyRaceState(GameState):
         self.check_legal(action, self.legal_action_mask(), self._why_illegal)
         side = self.current_side
         if action == PASS:
-            self._log.add("pass", f"{SIDES[side]} passes", side)
+            self._log.add("pass", f"{SIDES[side]} passes", side, rule="TOY-1")
             self._end_turn()
         else:
             self.ap -= _COST[action]  # before rolling: a winning roll ends the game with 0 AP
@@ -90,7 +90,7 @@ class ToyRaceState(GameState):
         faces = self.dice.dice(dice_count)
         bonus = LUCKY_BONUS * sum(f == self.lucky[side] for f in faces)  # TOY-4
         self.scores[side] += sum(faces) + bonus
-        self._log.add("roll", f"{SIDES[side]} rolls, score {self.scores[side]}", side, faces, bonus=bonus)
+        self._log.add("roll", f"{SIDES[side]} rolls, score {self.scores[side]}", side, faces, rule="TOY-2", bonus=bonus)
         if self.scores[side] >= self.target:  # TOY-5
             self._finish(side)
 
@@ -106,7 +106,7 @@ class ToyRaceState(GameState):
 
     def _finish(self, winner: int | None) -> None:
         self.winner, self.current_side, self.ap = winner, None, 0
-        self._log.add("end", "draw" if winner is None else f"{SIDES[winner]} wins")
+        self._log.add("end", "draw" if winner is None else f"{SIDES[winner]} wins", rule="TOY-6" if winner is None else "TOY-5")
 
     # What each side knows -------------------------------------------------------------------------
     def observation(self, side: int) -> np.ndarray:
@@ -235,6 +235,7 @@ class ToyRace(Ruleset):
     observation_size = OBSERVATION_SIZE
     default_scenario = "standard"
     state_type = ToyRaceState
+    rule_prefixes = ("TOY-",)
 
     def scenarios(self) -> dict[str, str]:
         return {"standard": "<built in>", "sprint": "<built in>"}

@@ -17,6 +17,7 @@ class Cityfight(Ruleset):
     observation_size = SIZE
     default_scenario = "office_block"
     state_type = CityfightGame
+    rule_prefixes = ("CF-",)
 
     def scenarios(self) -> dict[str, str]:
         return config.scenario_names()

@@ -118,6 +118,7 @@ METADATA: dict[str, tuple[type, str]] = {
     "observation_size": (int, "the length of the observation vector"),
     "default_scenario": (str, "the scenario played when none is named"),
     "state_type": (type, "the GameState subclass of this ruleset"),
+    "rule_prefixes": (tuple, "the catalog ID prefixes its events cite, e.g. ('CF-',)"),
 }
 
 
@@ -131,6 +132,8 @@ class Ruleset(ABC):
     observation_size: ClassVar[int]
     default_scenario: ClassVar[str]
     state_type: ClassVar[type[GameState]]
+    #: every event names the catalog rule that produced it; these are the catalog's ID prefixes
+    rule_prefixes: ClassVar[tuple[str, ...]]
     #: the side a learner plays when none is named
     default_learner_side: ClassVar[int] = 0
 

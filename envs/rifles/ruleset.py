@@ -16,6 +16,7 @@ class Rifles(Ruleset):
     num_actions = NUM_ACTIONS
     observation_size = SIZE
     state_type = RiflesGame
+    rule_prefixes = ("RB-", "RU-", "RD-")
     #: the module a scenario must switch on to belong to this ruleset
     module: str
 
