@@ -21,5 +21,5 @@ def recovers(game, e, rating: int, what: str) -> bool:
     die = game.dice.d6()
     ok = die <= rating
     game.log.add("resupply", f"{e.name} {'resupplies' if ok else 'is still out of ammunition for'} its {what}",
-                 e.side, dice=(die,))
+                 e.side, dice=(die,), rule="CF-AMMO-1")
     return ok

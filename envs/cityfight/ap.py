@@ -27,7 +27,7 @@ def roll_pool(game, section) -> None:
     if base == 2:
         pool = max(pool, game.tables.ap["min_when_base_two"])     # CF-AP-3
     section.pool = max(pool, 0)                                   # CF-AP-4
-    game.log.add("ap", f"section {section.name}: base {base} AP, LR {lr}, {section.pool} AP", section.side, dice=dice)
+    game.log.add("ap", f"section {section.name}: base {base} AP, LR {lr}, {section.pool} AP", section.side, dice=dice, rule="CF-AP-3")
 
 
 def effective_lr(game, section) -> int:

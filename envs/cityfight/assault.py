@@ -46,7 +46,7 @@ def roll(game, e, square: int, cover: int) -> None:
     """One roller: 2D6 (CF-CA-2), K kills every enemy element there (CF-CA-6), any double kills the roller (CF-CA-5)."""
     dice = game.dice.dice(2)
     hit = kills(game, e, dice, cover)
-    game.log.add("assault", f"close assault in {game.name(square)}: {'K' if hit else 'no effect'}", e.side, dice=tuple(dice))
+    game.log.add("assault", f"close assault in {game.name(square)}: {'K' if hit else 'no effect'}", e.side, dice=tuple(dice), rule="CF-CA-2")
     if hit:
         victims = game.at(square, 1 - e.side)
         fire.mark_fired_on(victims)

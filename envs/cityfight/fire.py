@@ -122,7 +122,7 @@ def announce(game, e, target: int, category: int, dice, origin_known: bool = Tru
     knowledge.told_fire(game.knowledge[1 - e.side], origin, target, category, game.turn)
     where = game.name(e.square) if origin_known else "an unannounced square"
     game.log.add("fire", f"fire from {where} at {game.name(target)} ({ANNOUNCED[category]})", e.side,
-                 dice=tuple(dice), origin=origin, target=target)
+                 dice=tuple(dice), origin=origin, target=target, rule="CF-FIRE-18")
 
 
 def begin_fire(game, e, target: int, spotted: bool, reaction: str) -> None:
@@ -154,7 +154,7 @@ def kinetic_fire(game, side: int, slot: int, target: int, count: int, spotted: b
         result = S                                            # CF-FIRE-15
     if runs_out(game, e, dice):
         e.ooa, e.ooa_turn = True, game.turn
-        game.log.add("ooa", f"{e.name} is out of ammunition", side, dice=tuple(dice))
+        game.log.add("ooa", f"{e.name} is out of ammunition", side, dice=tuple(dice), rule="CF-FIRE-16")
     mark_fired_on(occupants)
     apply_result(game, target, result, side)
     damage.hit_square(game, target, damage_result, e.square)  # CF-BLD-1/8: judged before CF-FIRE-6/7
@@ -171,10 +171,10 @@ def apply_result(game, square: int, result: str | None, firing_side: int, spread
     """CF-RES-1..7 on the square (CF-FIRE-14: every element there, non-combat too), then CF-RES-2 / CF-RES-4
     to the other Open squares of its MSq."""
     if result is None:
-        game.log.add("result", f"no effect on {game.name(square)}", firing_side, square=square)
+        game.log.add("result", f"no effect on {game.name(square)}", firing_side, square=square, rule="CF-FIRE-10")
         return
     occupants = game.at(square, 1 - firing_side)
-    game.log.add("result", f"{result} on {game.name(square)}", firing_side, square=square, result=result)
+    game.log.add("result", f"{result} on {game.name(square)}", firing_side, square=square, result=result, rule="CF-FIRE-10")
     if result == K:
         kill_square(game, occupants)
     else:
@@ -191,7 +191,7 @@ def suppress(game, e) -> None:
     e.suppressed = True
     e.overwatch = DEAD                                        # CF-OW-6: a suppressed watcher stops watching
     ap.lose(game, e, 1)
-    game.log.add("suppressed", f"{e.name} is suppressed", e.side)
+    game.log.add("suppressed", f"{e.name} is suppressed", e.side, rule="CF-RES-1")
 
 
 def kill_square(game, occupants) -> None:
@@ -204,7 +204,7 @@ def kill_square(game, occupants) -> None:
                 ap.lose(game, o, 2)
                 game.kill(o, f"K, leader roll {die}")
             else:
-                game.log.add("leader_roll", f"{o.name} survives the K", o.side, dice=(die,))
+                game.log.add("leader_roll", f"{o.name} survives the K", o.side, dice=(die,), rule="CF-RES-6")
                 suppress(game, o)
             continue
         ap.lose(game, o, 2)                                   # CF-RES-3 / CF-RES-7
@@ -256,5 +256,5 @@ def answer_return_fire(game, ctx, name, *args) -> None:
     ap.spend(game, e, 1)
     # CF-HID-12: the original firer learns the returning square is occupied, and the category.
     knowledge.told_occupied(game.knowledge[1 - side], ctx["target"], game.turn)
-    game.log.add("return_fire", f"return fire from {game.name(ctx['target'])}", side)
+    game.log.add("return_fire", f"return fire from {game.name(ctx['target'])}", side, rule="CF-HID-12")
     begin_fire(game, e, ctx["origin"], True, "return")

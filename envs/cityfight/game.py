@@ -73,6 +73,12 @@ class CityfightGame(TaskGame):
         # The set-up and first-turn events up to the first decision; `apply` returns only what that decision caused.
         self.setup_events = self.log.take()
 
+    def refresh(self) -> None:
+        """Also forget the observation's change-detection caches (observation.py keeps them on the game)."""
+        super().refresh()
+        for key in [k for k in self.__dict__ if k.startswith(("_static_planes", "_map_planes", "_report_ages_"))]:
+            del self.__dict__[key]
+
     def init_state(self) -> None:
         """Turn 1, the map as printed, no elements, nothing known, no task."""
         n, board = self.board.size, self.board
@@ -166,7 +172,7 @@ class CityfightGame(TaskGame):
         e.square, e.overwatch, e.suppressed = DEAD, DEAD, False
         self.graveyard.append(e.name)
         self._killed = True
-        self.log.add("killed", f"{e.name} is killed ({why})", e.side, square=square)
+        self.log.add("killed", f"{e.name} is killed ({why})", e.side, square=square, rule="CF-RES-3")
         if e.leader or self.section_of(e).leader == e.slot:
             from .leaders import leader_lost
             leader_lost(self, e, square)
@@ -175,7 +181,7 @@ class CityfightGame(TaskGame):
         """CF-VIC-2: 0 or 1 wins, 2 a draw."""
         self.winner, self.decision, self.tasks = winner, None, []
         words = "draw" if winner == 2 else f"{SIDE_NAMES[winner]} wins"
-        self.log.add("game_over", f"game over, {words}: {why}")
+        self.log.add("game_over", f"game over, {words}: {why}", rule="CF-VIC-2")
 
     # Protocol (observation, view, labels and rendering: TaskGame) ---------------------------------------
     def returns(self) -> tuple[float, float]:

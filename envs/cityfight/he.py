@@ -109,12 +109,12 @@ def he_fire(game, side: int, slot: int, target: int, spotted: bool, reaction: st
     fire.announce(game, e, target, ANNOUNCED.index(w.name), dice, origin_known)
     if runs_out(w.ooa, dice):
         e.special_ooa, e.special_ooa_turn = True, game.turn        # CF-HE-11
-        game.log.add("ooa", f"{e.name}'s {w.name} is out of ammunition", side)
+        game.log.add("ooa", f"{e.name}'s {w.name} is out of ammunition", side, rule="CF-HE-11")
     spend_shot(game, e, w)
     if impact >= 0:
         explode(game, e, w, impact)
     else:
-        game.log.add("impact", "the round lands off the map", side)   # CF-HE-5
+        game.log.add("impact", "the round lands off the map", side, rule="CF-HE-6")   # CF-HE-5
     fire.offer_return_fire(game, e, target, reaction, origin_known)
 
 
@@ -132,7 +132,7 @@ def explode(game, e, w, impact: int) -> None:
     high = max(dice)
     for k in game.knowledge:
         knowledge.told_impact(k, impact, game.turn)                 # CF-HID-9: public
-    game.log.add("impact", f"{w.name} impact on {game.name(impact)}", e.side, dice=tuple(dice), square=impact)
+    game.log.add("impact", f"{w.name} impact on {game.name(impact)}", e.side, dice=tuple(dice), square=impact, rule="CF-HE-6")
     results = [(impact, he_result(game, impact, high + w.fs))]
     x, y = game.board.xy(impact)
     for dx, dy in RING:
@@ -143,7 +143,7 @@ def explode(game, e, w, impact: int) -> None:
         hit_all(game, square, result, e.side)
         damage.hit_square(game, square, result, e.square)            # CF-BLD-1: impact and blast
     if w.breaches and damage.breach(game, impact):                  # CF-HE-13, blocked at once by CF-BLD-4 damage
-        game.log.add("breach", f"{game.name(impact)} is breached", e.side, square=impact)
+        game.log.add("breach", f"{game.name(impact)} is breached", e.side, square=impact, rule="CF-HE-13")
 
 
 def he_result(game, square: int, total: int) -> str | None:

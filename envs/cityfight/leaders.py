@@ -16,7 +16,7 @@ def leader_lost(game, e, square: int) -> None:
     section.leader = acting_leader(game, e.side, section.index, square)
     who = game.element(e.side, section.leader).name if section.leader != DEAD else "nobody"
     game.log.add("leader_lost", f"section {section.name} loses its leader: LR {old} -> {section.lr}, {who} leads",
-                 e.side, dice=(die,))
+                 e.side, dice=(die,), rule="CF-LDR-2")
 
 
 def acting_leader(game, side: int, section: int, square: int) -> int:

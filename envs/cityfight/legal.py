@@ -116,7 +116,7 @@ def answer_act(game, ctx, name, *args) -> None:
     """CF-ACT-1..10: carry out the chosen action, then ask again (CF-TURN-4)."""
     e = game.element(ctx["side"], ctx["element"])
     if name == "pass":
-        game.log.add("pass", f"{e.name} passes", e.side)
+        game.log.add("pass", f"{e.name} passes", e.side, rule="CF-ACT-10")
         game.push(EndActivation())
         return
     game.push(ActPrompt())

@@ -134,7 +134,7 @@ def step(game, side: int, slot: int, direction: int) -> None:
     here = e.square
     there = game.board.step(here, direction)
     if game.engaged(here):                                    # CF-AUTO-3: leaving is announced, no direction
-        game.log.add("leaves_engaged", f"an element leaves the Engaged square {game.name(here)}", side, square=here)
+        game.log.add("leaves_engaged", f"an element leaves the Engaged square {game.name(here)}", side, square=here, rule="CF-OW-3")
     overwatch.left(game, e, here, there)                      # CF-OW-3
     was_engaged = game.engaged(there)
     enter(game, e, there, is_diagonal(direction))
@@ -153,4 +153,4 @@ def enter(game, e, there: int, diagonal: bool) -> None:
     e.fired_still = e.seen_still = False                      # CF-SRCH-14/15: it has moved
     if ends_movement(game, there):
         e.stopped = True
-    game.log.add("move", f"{e.name} moves to {game.name(there)}", e.side, square=there)
+    game.log.add("move", f"{e.name} moves to {game.name(there)}", e.side, square=there, rule="CF-MOVE-8")

@@ -26,7 +26,7 @@ def do_overwatch(game, e, square: int) -> None:
     """CF-OW-1: a public OVERWATCH marker on the square; the element takes no other action (CF-ACT-5)."""
     ap.spend(game, e, 2)
     e.overwatch = square
-    game.log.add("overwatch", f"an OVERWATCH marker is placed on {game.name(square)}", e.side, square=square)
+    game.log.add("overwatch", f"an OVERWATCH marker is placed on {game.name(square)}", e.side, square=square, rule="CF-OW-1")
 
 
 def markers(game, side: int) -> list[int]:
@@ -49,7 +49,7 @@ def entered(game, mover, square: int, came_from: int) -> None:
     mover.reported = square
     knowledge.told_report(game.knowledge[side], square, mover.row, entry, -1, game.turn)
     game.log.add("overwatch_report", f"overwatch report: a {mover.row} element enters {game.name(square)}", side,
-                 square=square)
+                 square=square, rule="CF-OW-2")
     game.push(OverwatchOffer(side, square, mover.slot, [w.slot for w in watchers(game, side, square)]))
 
 
@@ -61,7 +61,7 @@ def left(game, mover, square: int, going_to: int) -> None:
     side = 1 - mover.side
     if watchers(game, side, square):
         knowledge.told_report(game.knowledge[side], square, mover.row, -1, game.board.direction(square, going_to), game.turn)
-        game.log.add("overwatch_report", f"overwatch report: an element leaves {game.name(square)}", side, square=square)
+        game.log.add("overwatch_report", f"overwatch report: an element leaves {game.name(square)}", side, square=square, rule="CF-OW-3")
 
 
 def fire_options(game, w, square: int) -> list[int]:
@@ -98,7 +98,7 @@ def answer_overwatch_fire(game, ctx, name, *args) -> None:
     if name == "pass":
         return
     w = game.element(side, ctx["element"])
-    game.log.add("overwatch_fire", f"overwatch fire at {game.name(square)} ({SIDE_NAMES[side]})", side)
+    game.log.add("overwatch_fire", f"overwatch fire at {game.name(square)} ({SIDE_NAMES[side]})", side, rule="CF-OW-4")
     if args[0] == SPECIAL:
         he.begin_special(game, w, square, spotted=True, reaction="overwatch")
     else:

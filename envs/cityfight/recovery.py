@@ -82,6 +82,6 @@ def roll(game, e) -> None:
     die = game.dice.d6()
     if die <= need:
         e.suppressed = False
-        game.log.add("recovered", f"{e.name} recovers", e.side, dice=(die,))
+        game.log.add("recovered", f"{e.name} recovers", e.side, dice=(die,), rule="CF-REC-1")
     else:
-        game.log.add("still_suppressed", f"{e.name} stays suppressed", e.side, dice=(die,))
+        game.log.add("still_suppressed", f"{e.name} stays suppressed", e.side, dice=(die,), rule="CF-REC-1")

@@ -27,7 +27,7 @@ class Cityfight(Ruleset):
 
     def build_position(self, spec: dict, dice=None, **options) -> CityfightGame:
         from .position import build_position
-        return build_position(spec, dice, **options)
+        return build_position(spec, dice, self.default_scenario, **options)
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)   # CF-HID-3, CF-HID-15

@@ -97,7 +97,7 @@ def search_roll(game, side: int, searcher: int, msq: int, joined: list) -> None:
     e = game.element(side, searcher)
     dice = game.dice.dice(2)
     number = sum(dice) + spotter_dm(game, e, msq, len(joined))
-    game.log.add("search_roll", f"search of {game.board.msq_names[msq]}: N = {number}", side, dice=tuple(dice))
+    game.log.add("search_roll", f"search of {game.board.msq_names[msq]}: N = {number}", side, dice=tuple(dice), rule="CF-SRCH-6")
     if game.options["allow_under_announce"]:
         game.decide(Decision.ANNOUNCE, side, element=searcher, msq=msq, joined=joined, number=number)
     else:
@@ -163,7 +163,7 @@ def search_resolve(game, side: int, searcher: int, msq: int, joined: list, numbe
     knowledge.told_searched(theirs, msq, number, found, game.turn)
     mine.searched[msq] = game.turn
     game.log.add("search", f"search of {game.board.msq_names[msq]} (N {number}): "
-                 f"{len(found)} square(s) occupied " + " ".join(game.name(s) for s in found), side, msq=msq, found=found)
+                 f"{len(found)} square(s) occupied " + " ".join(game.name(s) for s in found), side, msq=msq, found=found, rule="CF-SRCH-8")
     game.push(IfaOffer(side, [searcher] + list(joined)))
 
 

@@ -39,12 +39,12 @@ def smoke_fire(game, side: int, slot: int, target: int) -> None:
     centre = landing(game, e.square, target, w.grid, sum(dice), False)
     if dice[0] == dice[1]:
         e.smoke_spent = True
-        game.log.add("smoke_ended", f"{e.name} has no more smoke", side)
+        game.log.add("smoke_ended", f"{e.name} has no more smoke", side, rule="CF-SMK-3")
     if centre < 0:
-        game.log.add("smoke", "the smoke lands off the map", side, dice=tuple(dice))
+        game.log.add("smoke", "the smoke lands off the map", side, dice=tuple(dice), rule="CF-SMK-2")
         return
     place(game, centre)
-    game.log.add("smoke", f"smoke lands on {game.name(centre)}", side, dice=tuple(dice), square=centre)
+    game.log.add("smoke", f"smoke lands on {game.name(centre)}", side, dice=tuple(dice), square=centre, rule="CF-SMK-2")
 
 
 def block_squares(game, centre: int) -> list[tuple[int, int]]:

@@ -23,14 +23,14 @@ def hidden_setup(game) -> None:
                 choice = 0 if die <= 3 else 1
                 element.square = game.board.at(*spec.squares[min(choice, len(spec.squares) - 1)])
                 element.roof = spec.squares[choice] in game.scenario.roofs
-                game.log.add("setup", f"{element.name} sets up hidden", side, dice=(die,))
+                game.log.add("setup", f"{element.name} sets up hidden", side, dice=(die,), rule="CF-SCN-6")
 
 
 @task(TurnStart)
 def turn_start(game) -> None:
     """CF-TURN-1, CF-TURN-2: upkeep (smoke decays, per-turn flags clear), then the phases of the turn."""
     game.phase = "upkeep"
-    game.log.add("turn", f"turn {game.turn} begins")
+    game.log.add("turn", f"turn {game.turn} begins", rule="CF-TURN-1")
     smoke.decay(game)                                           # CF-SMK-5
     for side in (0, 1):
         for e in game.elements[side]:
@@ -78,7 +78,7 @@ def declare_out(game, side: int, why: str) -> None:
     """CF-TURN-6 / CF-HID-1: an Out declaration is public."""
     game.outs[side] = True
     game.knowledge[1 - side].enemy_out_told = True
-    game.log.add("out", f"the {SIDE_NAMES[side]} is Out ({why})", side)
+    game.log.add("out", f"the {SIDE_NAMES[side]} is Out ({why})", side, rule="CF-TURN-6")
 
 
 @answer(Decision.ACTIVATE)
@@ -92,7 +92,7 @@ def answer_activate(game, ctx, name, *args) -> None:
     e.activated = True
     game.active, game.active_side = e.slot, side
     game.knowledge[1 - side].enemy_activations += 1          # CF-HID-4: only "the enemy took an activation"
-    game.log.add("activate", f"{e.name} activates", side)
+    game.log.add("activate", f"{e.name} activates", side, rule="CF-TURN-4")
     game.push(ActPrompt())
 
 

@@ -129,6 +129,11 @@ class TaskGame(GameState):
         """The legal mask of the new decision if the rules already built it; None: build it when asked."""
         return None
 
+    def refresh(self) -> None:
+        """Drop every derived cache, after a position was set up by hand (a ruleset's `build_position`): the
+        next mask, observation and check are computed afresh. Rulesets with more caches extend it."""
+        self._mask = None
+
     def legal_action_mask(self) -> np.ndarray:
         if self._mask is None:
             self._mask = self.legal.mask(self)

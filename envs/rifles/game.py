@@ -35,6 +35,10 @@ class RiflesGame(TaskGame):
             self._setup()
 
     # Setup (`new` is TaskGame's; the default scenario is Block Six) ------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        self._map_cache = self._checked_counts = None
+
     def _setup(self) -> None:
         """RU-SCN-1: terrain, groups and markers as the scenario places them, then RB-EM-2."""
         self.turn, self.phase, self.outcome = 1, "player", None

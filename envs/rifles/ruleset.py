@@ -32,7 +32,7 @@ class Rifles(Ruleset):
 
     def build_position(self, spec: dict, dice=None, **options) -> RiflesGame:
         from .position import build_position
-        return build_position(spec, dice, **options)
+        return build_position(spec, dice, self.default_scenario, **options)
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)   # RB-HID-3..5

@@ -26,7 +26,8 @@ from envs.cityfight.game import CityfightGame
 from envs.cityfight.state import Element, Section
 from envs.engine.dice import ScriptedDice, SeededDice
 from envs.engine.contract import IllegalActionError
-from envs.cityfight.tasks import AmmoPhase, EndCheck, RecoveryPhase
+from envs.cityfight import position
+from envs.cityfight.position import build_position, scenario_on_map
 
 OFFICE = config.load_scenario(config.scenario_path("office_block"))
 SQUARE_FAMILIES = ("overwatch", "fire", "special", "smoke")
@@ -34,45 +35,21 @@ SQUARE_FAMILIES = ("overwatch", "fire", "special", "smoke")
 
 def scenario(map_text: str | None = None, **changes) -> config.Scenario:
     """The Office Block, or its rules on another map (no objectives, default SRs unless given)."""
-    if map_text is None:
-        return config.register_built(replace(OFFICE, **changes))
-    rows = [r.strip() for r in map_text.strip().splitlines()]
-    width, height = len(rows[0]), len(rows)
-    terrain = tuple(ch for r in rows for ch in r)
-    fields = dict(width=width, height=height, terrain=terrain, prepared=frozenset(), objectives=(), chokepoints=(),
-                  search_ratings=tuple(config.default_search_ratings(OFFICE.tables, terrain, width, height)))
-    fields.update(changes)
-    return config.register_built(replace(OFFICE, **fields))
+    return scenario_on_map(OFFICE, map_text, **changes)
 
 
 def build(map_text: str | None = None, attackers=(), defenders=(), dice=(), pools=(12, 12), lr=(3, 3),
           spec: config.Scenario | None = None, **options) -> CityfightGame:
     """A game in the Action Phase of turn 1 with exactly these elements, the attacker to activate."""
-    game = CityfightGame(spec or scenario(map_text), ScriptedDice(list(dice)), options, _setup=False)
-    game.init_state()
-    for side, items in ((0, attackers), (1, defenders)):
-        section = Section(0, side, "AD"[side], lr[side], pools[side])
-        game.sections[side].append(section)
-        for item in items:
-            place(game, side, *item[:4], **(item[4] if len(item) > 4 else {}))   # optional 5th: element flags
-    game.phase = "action"
-    game.push(AmmoPhase(), RecoveryPhase(), EndCheck())   # the rest of turn 1
-    game.decide("activate", 0)
-    game.setup_events = []
-    return game
+    elements = {"attackers": attackers, "defenders": defenders, "pools": pools, "lr": lr}
+    if spec is None:
+        return build_position({"map": map_text, **elements}, ScriptedDice(list(dice)), **options)
+    return position.set_up(spec, elements, ScriptedDice(list(dice)), **options)
 
 
 def place(game, side: int, name: str, row: str, square: str, special: str | None = None, **flags) -> Element:
     """Add an element of `side` (section 0) on `square`; a row-L element leads the section if none does."""
-    slot = len(game.elements[side])
-    shots = game.tables.he_weapons[special].shots if special else 0
-    e = Element(slot, side, name, row, 0, leader=(row == "L"), special=special, shots=shots, square=sq(game, square), **flags)
-    game.elements[side].append(e)
-    section = game.sections[side][0]
-    if e.leader and section.leader < 0:
-        section.leader = slot
-    game._mask = None
-    return e
+    return position.place(game, side, name, row, square, special, **flags)
 
 
 def office(seed: int = 0, **options) -> CityfightGame:

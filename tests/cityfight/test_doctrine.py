@@ -54,7 +54,7 @@ def seen(game, side: int, *squares: str) -> None:
     """`side` was told these squares hold enemy this turn (a search, a fire origin...)."""
     for s in squares:
         knowledge.told_occupied(game.knowledge[side], sq(game, s), game.turn)
-    game._mask = None
+    game.refresh()
 
 
 def searched(game, side: int, *msqs: str) -> None:
@@ -143,7 +143,7 @@ def test_CF_BOT_4_an_engaged_element_fires_into_its_own_square_else_passes():
     assert choice(game) == "fire at e6"
     game = build(spec=spec(objectives=["d3"]), attackers=[("A1", "B", "e6", None)], defenders=[("D1", "B", "e6")])
     el(game, "A1").fired = True                          # its one fire of the turn is spent: nothing to do
-    game._mask = None
+    game.refresh()
     assert choice(game) == "declare Out"
 
 
@@ -176,7 +176,7 @@ def test_CF_BOT_6_a_contact_is_searched_with_2_ap_then_ifa_else_fired_at_unspott
     activate(game, "D1")
     assert choice(game) == "search MSq B3"
     el(game, "D1").ap_spent = 1                          # 1 AP left: unspotted fire
-    game._mask = None
+    game.refresh()
     assert choice(game) == "fire at e8"
 
 
@@ -219,7 +219,7 @@ def test_CF_BOT_7_unspotted_fire_one_die_with_an_mg_else_two():
         seen(game, 1, "e8")
         activate(game, "D1")
         el(game, "D1").ap_spent = 1
-        game._mask = None
+        game.refresh()
         play(game)
         assert choice(game) == dice
     game = build(spec=spec(), attackers=[("A1", "E", "e7")], defenders=[("D1", "B", "e5")], dice=[3, 3])

@@ -50,7 +50,7 @@ def test_CF_FIRE_2_any_square_but_engaged_or_own():
 def test_CF_FIRE_3_ooa_elements_make_no_kinetic_fire():
     game = shooter()
     el(game, "A1").ooa = True
-    game._mask = None
+    game.refresh()
     illegal(game, "fire", "a3")
 
 

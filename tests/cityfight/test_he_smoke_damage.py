@@ -121,7 +121,7 @@ def test_CF_HE_11_an_accuracy_double_can_put_the_weapon_out_of_ammunition():
     assert he.runs_out("low_double", [4, 4]) is False and he.runs_out("any_double", [5, 5]) and not he.runs_out("none", [1, 1])
     game = gunner("RPG")
     el(game, "A1").special_ooa = True
-    game._mask = None
+    game.refresh()
     illegal(game, "special", "e5")
 
 

@@ -56,7 +56,7 @@ def test_CF_HID_3_enemy_positions_and_status_are_never_seen():
     before = [encode(game, 0), game.legal_action_mask().copy()]
     el(game, "D1").square, el(game, "D2").suppressed = sq(game, "f2"), True
     game.sections[1][0].pool = 1
-    game._mask = None
+    game.refresh()
     assert np.array_equal(before[0], encode(game, 0)) and np.array_equal(before[1], game.legal_action_mask())
 
 

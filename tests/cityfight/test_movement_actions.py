@@ -91,7 +91,7 @@ def test_CF_ACT_10_pass_is_always_legal_and_costs_nothing():
 def test_CF_ACT_11_suppressed_element_may_only_pass():
     game = one()
     el(game, "A1").suppressed = True
-    game._mask = None
+    game.refresh()
     mask = game.legal_action_mask()
     assert mask.sum() == 1 and mask[OFF["pass"]]
 

@@ -47,7 +47,7 @@ def test_CF_SRCH_2_no_search_from_an_engaged_square():
 def test_CF_SRCH_3_from_smoke_only_the_own_msq():
     game = searcher()
     game.smoke[sq(game, "a1")], game.smoke_count = 1, 1
-    game._mask = None
+    game.refresh()
     assert legal(game, "search", "A1")
     illegal(game, "search", "B1")
 

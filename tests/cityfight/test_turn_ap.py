@@ -65,7 +65,7 @@ def test_CF_TURN_5_suppressed_and_spent_elements_cannot_activate():
     game = two_a_side()
     el(game, "A1").suppressed = True
     el(game, "A2").ap_spent = 2
-    game._mask = None
+    game.refresh()
     illegal(game, "activate", "A1")
     illegal(game, "activate", "A2")
     assert legal(game, "out")

@@ -58,7 +58,7 @@ def put(game: RiflesGame, name: str, at, level: int = 0) -> Group:
     group = next(g for g in game.players + game.enemies if g.name == name)
     group.stripe, group.place = where(game, at)
     group.level = level
-    game._mask = None
+    game.refresh()
     return group
 
 
@@ -74,7 +74,7 @@ def enemy(game: RiflesGame, name: str, weapons, at, level: int = 0, quality: str
     stripe, place = where(game, at)
     group = Group(slot, name, ENEMY, units, stripe, place, level)
     game.enemies.append(group)
-    game._mask = None
+    game.refresh()
     return group
 
 
@@ -88,7 +88,7 @@ def dark(game: RiflesGame, name: str, types, at, level: int = GROUND) -> Group:
     group = game.new_enemy_group(name, [(t, False) for t in types], 1, [f"{name}{i + 1}" for i in range(len(types))])
     group.stripe, group.place = where(game, at)
     group.level = level
-    game._mask = None
+    game.refresh()
     return group
 
 
@@ -100,7 +100,7 @@ def only(game: RiflesGame, *names: str) -> None:
     for g in game.enemies:
         if g.name not in names:
             g.units = []
-    game._mask = None
+    game.refresh()
 
 
 def ready(game: RiflesGame, name: str, at=None, level: int = GROUND) -> Group:

@@ -110,7 +110,7 @@ def test_RB_AI_1_floor_choice_never_shares_a_level_with_the_player():
     x = enemy(game, "X", ["rifle", "rifle"], "4a")
     put(game, "C", "4a", level=FIRST)                      # RU-MS-5: opposing groups on the two levels
     game.decision = ("level", {"group": x.gid})            # the floor decision for X in 4a
-    game._mask = None
+    game.refresh()
     assert legal_actions(game) == {("e_level", (0,))}       # RB-MAP-4
     assert_illegal(game, "e_level", 1)
     for seed in range(5):
@@ -126,7 +126,7 @@ def ai2_setup():
     z = enemy(game, "Z", ["rifle", "rifle"], 1)             # distance 2
     w = enemy(game, "W", ["rifle", "rifle"], 6)             # Engaged with B: distance 0
     b.engaged_with, w.engaged_with, b.defending = w.gid, b.gid, True
-    game._mask = None
+    game.refresh()
     return game, b, c, x, y, z, w
 
 

@@ -28,7 +28,7 @@ def test_RB_FIRE_1_each_ok_unit_whose_weapon_reaches_rolls_its_cf():
 def test_RB_FIRE_1_no_weapon_in_range_no_fire():
     game, b, x = one_on_one("B", 1, ["rifle"], 4)
     unit(b, "B2").hits = 1                                   # the only weapon reaching range 3 is Suppressed
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "fire", x.gid, 0)
     game, c, y = one_on_one("C", 1, ["rifle"], 4)            # Rifles reach 2
     assert_illegal(game, "fire", y.gid, 0)
@@ -63,7 +63,7 @@ def test_RB_FIRE_4_natural_one_misses_natural_six_hits():
     # a natural 1 misses even at DRM +2 (First Floor +1, BAP +1) against TN 3
     game, a, x = one_on_one("A", "4a", ["rifle"], 4)
     a.level = FIRST
-    game._mask = None
+    game.refresh()
     dice(game, 1, 1, 1, 1, 1, 2, 1)                          # A1 SMG, A2 SMG, A3, A4: only the 2 hits; USN 1
     events = act(game, "fire", x.gid, 1)
     assert "DRM +2" in texts(events)[0] and "1 hit(s)" in texts(events)[0]
@@ -150,7 +150,7 @@ def test_RB_HIT_1_a_result_suppresses_then_eliminates():
 def test_RB_HIT_2_a_suppressed_unit_cannot_fire_and_moves_with_its_group():
     game, c, x = one_on_one("C", 2, ["rifle"], 2)
     unit(c, "C2").hits = 1
-    game._mask = None
+    game.refresh()
     dice(game, 1)                                             # one die: only C1 rolls
     act(game, "fire", x.gid, 0)
     assert rolled(game) == [(6, 1)] and not unit(c, "C2").fired

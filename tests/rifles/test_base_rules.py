@@ -241,7 +241,7 @@ def test_RB_MOVE_2_more_than_half_suppressed_takes_no_movement_action():
     assert_illegal(game, "floor")
     assert_illegal(game, "move", 3, 0, 0)
     unit(b, "B3").hits = 0                                  # 1 of 3: may move again
-    game._mask = None
+    game.refresh()
     assert {"move", "floor", "hop"} <= families(game)
     # exactly half is not more than half
     act(game, "end_activation")
@@ -251,7 +251,7 @@ def test_RB_MOVE_2_more_than_half_suppressed_takes_no_movement_action():
     # in the sewer: no sewer move or leave when more than half are Suppressed
     unit(a, "A3").hits = 1
     a.in_sewer = True
-    game._mask = None
+    game.refresh()
     assert not families(game) & {"sewer_move", "sewer_leave", "move"}
 
 
@@ -467,16 +467,16 @@ def test_RB_VIC_4_exit_from_stripe_six_where_the_scenario_allows():
     put(game, "A", 6)
     assert legal(game, "exit")
     a.in_sewer = True
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "exit")                             # not from the sewer
     a.in_sewer = False
     x = enemy(game, "X", ["rifle"], 6)
     a.engaged_with, x.engaged_with = x.gid, a.gid
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "exit")                             # not while Engaged
     a.engaged_with = x.engaged_with = -1
     x.units = []
-    game._mask = None
+    game.refresh()
     events = act(game, "exit")
     assert a.exited and not a.on_map and game.ap == 3 and game.exited_units == 4 and game.outcome is None
     assert "exit" in kinds(events) and [u.name for u in a.units] == ["A1", "A2", "A3", "A4"]

@@ -196,10 +196,10 @@ def test_RB_AP_1_an_action_costing_more_than_the_ap_left_is_illegal(kind):
     game, action, _ = _setup(kind)
     cost = 2 if kind == "demo_place" else 1
     game.ap = cost
-    game._mask = None
+    game.refresh()
     assert legal(game, *action)
     game.ap = cost - 1
-    game._mask = None
+    game.refresh()
     assert_illegal(game, *action)
 
 
@@ -259,10 +259,10 @@ def test_RB_AP_3_bap_needs_ap_for_the_action_and_is_at_most_one():
     assert game.bap == 2 and game.tables.ap_costs["fire"] == 1
     assert {a for a in legal_actions(game) if a[0] == "fire"} == {("fire", (x.gid, 0)), ("fire", (x.gid, 1))}
     game.ap = 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "fire", x.gid, 1)                   # a BAP pays for no action
     game.ap, game.bap = 4, 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "fire", x.gid, 1)
 
 
@@ -288,7 +288,7 @@ def test_RB_AP_4_recon_reveal_costs_no_ap_within_range_two():
     assert legal(game, "recon_reveal", 0)                    # E1 on Stripe 3: range 2
     assert_illegal(game, "recon_reveal", 1)                  # E2 on Stripe 4: range 3
     game.ap = 0
-    game._mask = None
+    game.refresh()
     dice(game, 2)
     act(game, "recon_reveal", 0)                             # legal at 0 AP
     assert game.recon == 1 and game.ap == 0 and game.markers[0] is None
@@ -296,7 +296,7 @@ def test_RB_AP_4_recon_reveal_costs_no_ap_within_range_two():
     act(game, "e_place", 1)
     assert [u.weapon for u in game.enemies[-1].units] == ["rifle", "rifle"]
     game.recon = 0
-    game._mask = None
+    game.refresh()
     assert not {a for a in legal_actions(game) if a[0] == "recon_reveal"}
 
 
@@ -310,7 +310,7 @@ def test_RB_AP_4_recon_point_declared_with_a_move_skips_exposed_movement():
     act(game, "move", 1, 0, 1)
     assert c.position == (2, 0, GROUND) and game.recon == 1 and game.ap == 3
     game.recon = 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "move", 2, 0, 1)
 
 

@@ -124,7 +124,7 @@ def test_RU_SCN_4_win_at_the_end_phase_holding_5a(level):
     game = fresh()
     only(game, "A")
     put(game, "A", "5a", level)
-    game._mask = None
+    game.refresh()
     act(game, "end_phase")
     assert game.outcome == 1 and game.returns() == (1.0, -1.0)
     assert game.is_over and game.turn == 1
@@ -134,7 +134,7 @@ def test_RU_SCN_4_win_is_checked_only_at_the_end_phase():
     game = fresh()
     only(game, "A")
     a = put(game, "A", "4a", FIRST)
-    game._mask = None
+    game.refresh()
     act(game, "activate", a.gid)
     act(game, "hop")
     assert a.position == (5, where(game, "5a")[1], FIRST)

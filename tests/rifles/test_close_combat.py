@@ -37,7 +37,7 @@ def engage_by_hand(game, g, x, defender) -> None:
     g.engaged_with, x.engaged_with = x.gid, g.gid
     x.defending, g.defending = defender is x, defender is g
     g.rounds = x.rounds = 1
-    game._mask = None
+    game.refresh()
 
 
 # RU-CC-1 ------------------------------------------------------------------------------------------
@@ -57,10 +57,10 @@ def test_RU_CC_1_no_attack_at_range_one_or_without_ap():
     game, c, x = one_on_one("C", 2, ("rifle", "rifle"), 3)
     assert_illegal(game, "close_combat", x.gid, 0)          # range 1
     put(game, "C", 3)
-    game._mask = None
+    game.refresh()
     assert legal(game, "close_combat", x.gid, 0)
     game.ap = 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "close_combat", x.gid, 0)          # RB-AP-1: costs more than the AP left
 
 
@@ -68,7 +68,7 @@ def test_RU_CC_1_range_zero_across_a_complex_only_on_the_same_level():
     game, c, x = one_on_one("C", "4a", ("rifle", "rifle"), "5a")  # RU-CPX-2: same level of 4a and 5a is range 0
     assert legal(game, "close_combat", x.gid, 0)
     x.level = FIRST                                          # RU-CPX-3: other level of the complex, out of sight
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "close_combat", x.gid, 0)
 
 
@@ -365,7 +365,7 @@ def test_RU_CC_14_engaged_group_without_ap_has_no_round():
     game, c, x = one_on_one("C", 3, ("rifle", "rifle"), 3)
     engage_by_hand(game, c, x, defender=x)
     game.ap = 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "close_combat", x.gid, 0)
 
 
@@ -397,7 +397,7 @@ def test_RU_CC_15_join_merges_into_the_unactivated_friend_and_fights():
 def test_RU_CC_15_no_join_once_the_friend_has_activated():
     game, b, c, x = join_setup()
     b.activated = True
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "close_combat", x.gid, 0)
 
 

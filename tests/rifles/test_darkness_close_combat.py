@@ -31,7 +31,7 @@ def engaged_by_hand(game, p, k, rounds: int = 1) -> None:
     p.engaged_with, k.engaged_with = k.gid, p.gid
     k.defending, p.defending = True, False
     p.rounds = k.rounds = rounds
-    game._mask = None
+    game.refresh()
 
 
 def p_fighting_crawlers():
@@ -209,7 +209,7 @@ def test_RD_CC_8_an_engaged_group_only_fights_with_no_morale_check():
     engaged_by_hand(game, p, k)
     game.active = -1
     p.activated = False
-    game._mask = None
+    game.refresh()
     act(game, "activate", p.gid)
     assert legal_actions(game) == {("end_phase", ()), ("end_activation", ()), ("activate", (1,)),
                                    ("close_combat", (k.gid, 0))}

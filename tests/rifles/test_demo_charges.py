@@ -45,7 +45,7 @@ def test_RU_DC_2_no_target_on_another_stripe_or_empty_building():
     game, _ = sapper(at=3)
     assert_illegal(game, "demo_place", spot(game, "4b"), BREACH)  # 4b is on Stripe 4
     put(game, "A", 2)
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "demo_place", spot(game, "2a"), DIRECT)  # 2a holds no enemy and is not Sealed
 
 
@@ -57,10 +57,10 @@ def test_RU_DC_2_not_its_own_position_nor_a_building_with_player_units():
     assert_illegal(game, "demo_place", spot(game, "4a"), DIRECT)  # its own position
     put(game, "A", 4)
     put(game, "C", "4a", GROUND)                              # a friendly unit inside
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "demo_place", spot(game, "4a"), DIRECT)
     put(game, "C", 1)
-    game._mask = None
+    game.refresh()
     assert legal(game, "demo_place", spot(game, "4a"), DIRECT)
 
 
@@ -78,7 +78,7 @@ def test_RU_DC_3_place_costs_two_ap_and_three_plus_detonates():
 def test_RU_DC_3_needs_two_ap():
     game, _ = sapper()
     game.ap = 1
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "demo_place", spot(game, "4b"), BREACH)
 
 
@@ -99,7 +99,7 @@ def test_RU_DC_4_a_two_leaves_the_charge_at_the_target_for_a_retry():
 def test_RU_DC_4_retry_needs_two_ap_take_back_one():
     game, a = sapper()
     game.ap = 3
-    game._mask = None
+    game.refresh()
     dice(game, 1, 1)
     act(game, "demo_place", spot(game, "4b"), DIRECT)
     assert game.ap == 1
@@ -128,7 +128,7 @@ def test_RU_DC_4_charge_kept_on_a_move_within_the_stripe():
     assert game.demo == {a.gid: (4, spot(game, "4b"), BREACH)}
     assert game.ap == 1 and legal(game, "demo_take_back") and not legal(game, "demo_retry")
     game.ap = 2
-    game._mask = None
+    game.refresh()
     assert legal(game, "demo_retry")
 
 
@@ -145,7 +145,7 @@ def test_RU_DC_4_charge_lost_when_close_combat_carries_the_group_off_the_stripe(
     game.active = -1                                          # a new turn's activation of A, AP back to 4
     a.activated = a.fought = a.fired = False
     game.ap = 4
-    game._mask = None
+    game.refresh()
     act(game, "activate", a.gid)
     # morale 6 passes; the attacker joins X in 5a (Stripe 5): round A 6 vs X 1, 2d3 = 1 + 1 eliminates X
     dice(game, 6, 6, 1, 1, 1)
@@ -165,7 +165,7 @@ def test_RU_DC_5_breach_unseals_the_building():
     assert game.dice.remaining == 0 and s.alive
     assert legal(game, "close_combat", s.gid, 0)              # RU-TER-4 no longer applies
     s.units = []
-    game._mask = None
+    game.refresh()
     assert legal(game, "move", 3, spot(game, "4b"), 0)
     assert a.demo_charges == 1
 
@@ -240,7 +240,7 @@ def test_RU_DC_8_a_detonated_charge_is_discarded():
     act(game, "demo_place", spot(game, "4b"), DIRECT)
     assert a.demo_charges == 0 and game.ap == 0
     game.ap = 4
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "demo_place", spot(game, "4b"), DIRECT)
     assert player(game, "A").demo_charges == 0
 
@@ -253,15 +253,15 @@ def test_RU_DC_4_no_retry_once_the_target_is_no_longer_legal():
     dice(game, 1, 1)
     act(game, "demo_place", spot(game, "4a"), DIRECT)
     game.ap = 4
-    game._mask = None
+    game.refresh()
     assert legal(game, "demo_retry")
     put(game, "C", "4a", GROUND)                              # a friendly unit now inside (RU-DC-2)
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "demo_retry")
     assert legal(game, "demo_take_back")
     put(game, "C", 1)
     x.units = []                                              # the garrison is gone: nothing to attack
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "demo_retry")
     act(game, "demo_take_back")
     assert a.demo_charges == 2 and game.demo == {}

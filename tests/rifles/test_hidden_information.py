@@ -48,7 +48,7 @@ def sewer_game(stripe: int, **options):
     put(game, "B", 6)
     c = put(game, "C", stripe)
     c.in_sewer = True
-    game._mask = None
+    game.refresh()
     return game, player(game, "B"), c, x
 
 
@@ -105,7 +105,7 @@ def test_RB_HID_1_both_sides_see_public_state(change):
     game = fresh(markers=True)
     before = obs(game, PLAYER), obs(game, ENEMY)
     change(game)
-    game._mask = None
+    game.refresh()
     assert obs(game, PLAYER) != before[0]
     assert obs(game, ENEMY) != before[1]
 

@@ -73,7 +73,7 @@ def test_RU_EXP_2_recon_only_on_a_stripe_move_and_only_with_points_left():
     assert legal(game, "move", *move_args(game, 2, recon=1))
     assert_illegal(game, "move", *move_args(game, "1a", recon=1))  # no roll to skip on its own Stripe
     game.recon = 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "move", *move_args(game, 2, recon=1))
     assert legal(game, "move", *move_args(game, 2, recon=0))
 
@@ -206,7 +206,7 @@ def test_RU_SEW_1_only_groups_the_scenario_allows():
     assert all(g.sewers for g in game.players)
     assert legal(game, "sewer_enter")
     a.sewers = False
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "sewer_enter")
 
 
@@ -230,10 +230,10 @@ def test_RU_SEW_2_only_on_a_stripe_with_an_entrance_and_from_the_ground():
     ready(game, "A", 2)
     assert_illegal(game, "sewer_enter")
     put(game, "A", "5a", FIRST)
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "sewer_enter")
     put(game, "A", "5a", GROUND)
-    game._mask = None
+    game.refresh()
     assert legal(game, "sewer_enter")
 
 
@@ -260,7 +260,7 @@ def test_RU_SEW_3_no_sewer_move_off_the_map_or_without_ap():
     assert_illegal(game, "sewer_move", 0)
     assert legal(game, "sewer_move", 1)
     game.ap = 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "sewer_move", 1)
 
 

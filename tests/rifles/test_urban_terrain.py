@@ -98,7 +98,7 @@ def test_RU_TER_4_sealed_building_fire_allowed_cc_and_entry_not():
     assert_illegal(game, "move", *move_args(game, "4b"))
     assert fourb[1] not in movement.enemy_places(game, 4)   # no enemy enters it either
     game.feature_by_id("4b").sealed = False           # breached (RU-DC-5)
-    game._mask = None
+    game.refresh()
     assert legal(game, "close_combat", s.gid, 0)
 
 
@@ -109,7 +109,7 @@ def test_RU_TER_4_sealed_building_cannot_be_entered_from_another_stripe():
     assert legal(game, "move", *move_args(game, "4a"))
     assert_illegal(game, "move", *move_args(game, "4b"))
     game.feature_by_id("4b").sealed = False
-    game._mask = None
+    game.refresh()
     assert legal(game, "move", *move_args(game, "4b"))
 
 
@@ -120,7 +120,7 @@ def test_RU_TER_4_group_inside_sealed_building_cannot_leave():
     for at in (4, "4a", 3, 5, "5a"):
         assert_illegal(game, "move", *move_args(game, at))
     game.feature_by_id("4b").sealed = False
-    game._mask = None
+    game.refresh()
     assert legal(game, "move", *move_args(game, 4))
 
 
@@ -173,7 +173,7 @@ def test_RU_RUB_2_lacking_two_ap_cancels_without_asking():
     only(game, "C")
     c = ready(game, "C", 3)
     game.ap = 1
-    game._mask = None
+    game.refresh()
     dice(game, 5)
     events = act(game, "move", *move_args(game, "3a"))
     assert kinds(events) == ["rubble", "rubble_cancel"]
@@ -278,7 +278,7 @@ def test_RU_MS_3_floor_change_needs_an_ap_and_a_level_free_of_enemies():
     assert_illegal(game, "floor")
     x.units = []
     game.ap = 0
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "floor")
     assert c.level == GROUND
 
@@ -408,7 +408,7 @@ def test_RU_CPX_3_different_levels_across_the_complex_cannot_fire():
     assert geometry.distance(game, c.position, x.position) == 1    # only the same level is range 0
     put(game, "C", "4a", FIRST)
     put(game, "X", "5a", GROUND)
-    game._mask = None
+    game.refresh()
     assert_illegal(game, "fire", x.gid, 0)
     assert fire.shooters(game, x, c) == []
 
@@ -435,7 +435,7 @@ def test_RU_CPX_4_no_hop_outside_a_complex_or_onto_an_enemy_level():
     x = enemy(game, "X", ["rifle"], "5a", level=GROUND)
     assert_illegal(game, "hop")
     put(game, "X", "5a", FIRST)                            # the other level only: the hop is fine
-    game._mask = None
+    game.refresh()
     assert legal(game, "hop")
     assert x.level == FIRST
 
