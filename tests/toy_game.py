@@ -75,19 +75,22 @@ class ToyRaceState(GameState):
 
     def apply(self, action: int) -> list:
         self.check_legal(action, self.legal_action_mask(), self._why_illegal)
+        return self.atomically(lambda: self._resolve(action))
+
+    def _resolve(self, action: int) -> list:
         side = self.current_side
         if action == PASS:
             self._log.add("pass", f"{SIDES[side]} passes", side, rule="TOY-1")
             self._end_turn()
         else:
-            self.ap -= _COST[action]  # before rolling: a winning roll ends the game with 0 AP
-            self._roll(side, dice_count=action)  # ROLL rolls one die, SPRINT two
+            faces = self.dice.dice(action)  # ROLL rolls one die, SPRINT two
+            self.ap -= _COST[action]  # before scoring: a winning roll ends the game with 0 AP
+            self._score(side, faces)
             if self.current_side is not None and self.ap == 0:
                 self._end_turn()
         return self._log.take()
 
-    def _roll(self, side: int, dice_count: int) -> None:
-        faces = self.dice.dice(dice_count)
+    def _score(self, side: int, faces: list[int]) -> None:
         bonus = LUCKY_BONUS * sum(f == self.lucky[side] for f in faces)  # TOY-4
         self.scores[side] += sum(faces) + bonus
         self._log.add("roll", f"{SIDES[side]} rolls, score {self.scores[side]}", side, faces, rule="TOY-2", bonus=bonus)

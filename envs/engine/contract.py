@@ -19,6 +19,7 @@ object with `act(observation, mask, view) -> int`; `agents/` provides the polici
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, Callable, ClassVar, Protocol
 
 import numpy as np
@@ -97,6 +98,24 @@ class GameState(ABC):
     @property
     def is_over(self) -> bool:
         return self.current_side is None
+
+    def atomically(self, resolve: Callable[[], list[Event]]) -> list[Event]:
+        """Run `resolve` (the rules answering an action) so that an exception leaves the game exactly as before.
+
+        Only a finite dice script can fail mid-resolution (a rule test one die short): then the game is saved
+        first and put back on failure. Seeded dice never run out, so the hot path saves nothing; an exception
+        with them would be a rules bug, which the generic suite's random games are there to catch.
+        """
+        if not self.dice.finite:
+            return resolve()
+        saved = self.to_dict()
+        try:
+            return resolve()
+        except Exception:
+            restored = type(self).from_dict(saved)
+            self.__dict__.clear()
+            self.__dict__.update(restored.__dict__)
+            raise
 
     def check_legal(self, action: int, mask: np.ndarray, why: Callable[[int], str]) -> None:
         """Raise IllegalActionError naming the action and the reason unless mask[action]."""
@@ -213,3 +232,15 @@ def decide(agent: Agent, state: GameState, side: int) -> int:
     """Ask `agent` for `side`'s action in `state`, building the observation only if the agent reads it."""
     observation = state.observation(side) if getattr(agent, "needs_observation", True) else None
     return agent.act(observation, state.legal_action_mask(), state.view(side))
+
+
+def advance(state: GameState, agents: Mapping[int, Agent], until_side: int | None = None) -> list[Event]:
+    """Let `agents` (side -> agent) answer their sides' decisions until `until_side` must decide (None: a side
+    with no agent), or the game ends; the events of every decision answered. E.g. a rule test answers a whole
+    enemy phase with the scripted enemy: `advance(game, {ENEMY: ScriptedEnemy(1)}, until_side=PLAYER)`."""
+    events: list[Event] = []
+    side = state.current_side
+    while side is not None and side != until_side and side in agents:
+        events.extend(state.apply(decide(agents[side], state, side)))
+        side = state.current_side
+    return events

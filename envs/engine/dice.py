@@ -21,6 +21,9 @@ class DiceError(ValueError):
 class Dice:
     """Base class: subclasses provide `_face(sides)`; everything else is shared."""
 
+    #: whether the stream can run out mid-resolution (a scripted list can; a seeded generator cannot)
+    finite = False
+
     def __init__(self) -> None:
         self.log: list[tuple[int, int]] = []
 
@@ -136,6 +139,8 @@ class SeededDice(Dice):
 class ScriptedDice(Dice):
     """Dice that return the listed faces in order: `ScriptedDice([6, 1, 4])`. For rule tests."""
 
+    finite = True
+
     def __init__(self, faces) -> None:
         super().__init__()
         self.faces = list(faces)
@@ -153,6 +158,7 @@ class ScriptedDice(Dice):
     @property
     def remaining(self) -> int:
         return len(self.faces) - self._next
+
 
     def branch(self) -> "ScriptedDice":
         branched = ScriptedDice(self.faces[self._next:])

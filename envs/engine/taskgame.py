@@ -140,7 +140,11 @@ class TaskGame(GameState):
         return self._mask
 
     def apply(self, action: int) -> list:
+        """Play `action` (atomic: see GameState.atomically)."""
         self.check_legal(action, self.legal_action_mask(), lambda a: self.legal.why(self, a))
+        return self.atomically(lambda: self._resolve(action))
+
+    def _resolve(self, action: int) -> list:
         name, args = self.CODEC.decode(int(action))
         kind, ctx = self.decision
         self.decision, self._mask = None, None

@@ -134,15 +134,10 @@ def test_RD_AI_2_under_RB_AI_1_the_order_is_the_enemys_choice_of_attack_or_advan
 
 
 def test_RD_AI_2_the_scripted_automaton_plays_night_crossing_with_rolls_as_choices():
-    from agents.base import decide
     from agents.scripted.rifles import ScriptedPlayer
+    from envs.engine.contract import advance
     for seed in range(20):
         game = RiflesGame.new("night_crossing", seed=seed, enemy_rolls_as_choices=True)
-        agents = [ScriptedPlayer(0, seed), ScriptedEnemy(1, seed)]
-        for _ in range(5000):
-            if game.is_over:
-                break
-            side = game.current_side
-            game.apply(decide(agents[side], game, side))
+        advance(game, {0: ScriptedPlayer(0, seed), 1: ScriptedEnemy(1, seed)})
         assert game.is_over and game.outcome in (-1, 1)
     assert np.isfinite(game.observation(1)).all()

@@ -65,3 +65,18 @@ def test_RD_GEN_4_a_darkness_unit_is_never_suppressed_by_a_result():
 def test_a_bad_position_fails_naming_the_field(spec, field):
     with pytest.raises(PositionError, match=field):
         URBAN.build_position(spec)
+
+
+def test_RB_AI_1_the_scripted_enemy_answers_a_whole_enemy_phase_through_advance():
+    from agents.scripted.rifles import ScriptedEnemy
+    from envs.engine.contract import advance
+    from envs.engine.dice import SeededDice
+    game = URBAN.build_position({"only": ["A", "X"], "players": {"A": {"at": 1}},
+                                 "enemies": {"X": {"weapons": ["rifle"], "at": 3}}},
+                                dice=SeededDice(4), enemy_rolls_as_choices=True)
+    act(game, "end_phase")
+    assert game.current_side == 1                                  # RB-AI-1: the order roll is the enemy's choice
+    events = advance(game, {1: ScriptedEnemy(1, 0)}, until_side=0)
+    # The automaton activated X, chose @Attack and fired at A (seeded dice 4: one hit); then turn 2 began.
+    assert [(e.kind, e.rule) for e in events] == [("fire", "RB-FIRE-1"), ("result", "RB-HIT-1")]
+    assert game.current_side == 0 and game.turn == 2
