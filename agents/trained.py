@@ -1,20 +1,20 @@
 """Trained policies saved by `rubble train`, played as an Agent. Two files hold one:
 
-  model.zip   the MaskablePPO model (SB3 format) with its value network and optimizer state: what `--resume`
-              continues from;
-  actor.zip   the actor alone, its weights in float16 (numpy's npz, itself a zip): what plays. A tenth of
-              model.zip's size (Cityfight's 10,767 inputs make model.zip ~68 MB), so it is what results/ keeps.
+  model.zip   the MaskablePPO model (SB3 format) with its value network and optimizer state: only `rubble train
+              --resume` reads it (training/resume.py, with nothing unpickled); never played, never committed.
+  actor.zip   the actor alone, its weights in float16 (numpy's npz, itself a zip, read with allow_pickle=False):
+              what plays, and what results/ keeps. A file that is anything else is refused in one line.
 
-    agent = load("results/rifles-urban/player-vs-scripted-seed0/model.zip", ruleset, side=0, seed=0)
+    agent = load("results/rifles-urban/player-vs-scripted-seed0/actor.zip", ruleset, side=0, seed=0)
     action = agent.act(observation, mask, view)     # masked, deterministic: the policy's most likely legal action
 
-A file is loaded once per path and process (the cache is keyed by the file's path, size and mtime, so a
-file saved again is read again); every agent built from it shares the loaded network.
+An actor is checked before it plays: every layer's shape, finite weights, and the ruleset, side and sizes it was
+trained for. A file is read once per path and process (the cache is keyed by the file's path, size and mtime,
+so a file saved again is read again); every agent built from it shares the loaded network.
 """
 from __future__ import annotations
 
 import json
-import warnings
 import zipfile
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from envs import registry
 #: Attribute `rubble train` sets on the model before saving; SB3 stores it in the zip's data.
 META_ATTRIBUTE = "rubble_meta"
 
-_MODELS: dict[tuple[str, int, int], object] = {}
+_ACTORS: dict[tuple[str, int, int], "Actor"] = {}
 
 
 class PolicyAgent:
@@ -34,6 +34,7 @@ class PolicyAgent:
     needs_observation = True
 
     def __init__(self, policy, side: int, name: str = "trained") -> None:
+        """`policy`: an Actor read from a file, or the SB3 policy being trained (in memory, never from a file)."""
         self.policy, self.side, self.name = policy, side, name
         self.logits = policy.logits if isinstance(policy, Actor) else sb3_logits(policy)
 
@@ -98,67 +99,127 @@ class Actor:
 
     @classmethod
     def read(cls, path) -> "Actor":
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            count = sum(1 for name in data.files if name.startswith("w"))
-            layers = [(data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32)) for i in range(count)]
-        return cls(layers, meta.pop("activation"), meta)
+        """The actor in `path`, checked; ModelFileError (one line naming the file) for anything else."""
+        path = Path(path)
+        _check_is_actor_zip(path)
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {name: data[name] for name in data.files}
+        except ValueError as exc:       # numpy refuses object arrays without pickle
+            raise ModelFileError(f"{path}: holds Python objects, which are never loaded ({exc})") from None
+        except (OSError, zipfile.BadZipFile, EOFError) as exc:
+            raise ModelFileError(f"{path}: unreadable actor file ({exc})") from None
+        meta = _meta(path, arrays.pop("meta"))
+        layers = _layers(path, arrays)
+        activation = meta.pop("activation", None)
+        if activation not in cls.ACTIVATIONS:
+            raise ModelFileError(f"{path}: activation {activation!r} unknown; expected one of {', '.join(cls.ACTIVATIONS)}")
+        return cls(layers, activation, meta)
 
 
-def is_actor_file(path) -> bool:
-    """An actor.zip (npz with the actor's weights), as opposed to an SB3 model zip."""
+class ModelFileError(ValueError):
+    """A model file that is refused; the message is one line naming the file and what was expected."""
+
+
+def _check_is_actor_zip(path: Path) -> None:
+    if not path.is_file():
+        raise ModelFileError(f"{path}: no such file")
+    if not zipfile.is_zipfile(path):
+        raise ModelFileError(f"{path}: not an actor file (not a zip archive)")
     with zipfile.ZipFile(path) as z:
-        return "meta.npy" in z.namelist()
+        names = z.namelist()
+    if "meta.npy" in names:
+        return
+    if "data" in names:
+        raise ModelFileError(f"{path}: an SB3 model.zip, which can run code when loaded and is never played; "
+                             "play the run's actor.zip")
+    raise ModelFileError(f"{path}: not an actor file (no meta.npy)")
 
 
-def load_model(path):
-    """The model saved at `path`, loaded once per process (reloaded if the file changes): a MaskablePPO model,
-    or an Actor for an actor.zip."""
-    resolved = Path(path).resolve()
-    stat = resolved.stat()
-    key = (str(resolved), stat.st_size, stat.st_mtime_ns)
-    if key not in _MODELS:
-        if is_actor_file(resolved):
-            _MODELS[key] = Actor.read(resolved)
-        else:
-            from sb3_contrib import MaskablePPO  # lazy: torch is slow to import and only models need it
-            _MODELS[key] = MaskablePPO.load(resolved, device="cpu")
-    return _MODELS[key]
+def _meta(path: Path, raw: np.ndarray) -> dict:
+    """The actor's metadata: a JSON object naming at least the env and side it was trained for."""
+    try:
+        meta = json.loads(str(raw))
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise ModelFileError(f"{path}: meta is not valid JSON ({exc})") from None
+    if not isinstance(meta, dict) or not all(isinstance(meta.get(k), str) for k in ("env", "side")):
+        raise ModelFileError(f"{path}: meta must be a JSON object with string fields env and side")
+    return meta
+
+
+def _layers(path: Path, arrays: dict) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(weights, bias) pairs w0/b0, w1/b1, ...: 2-D and 1-D floats, chained shapes, finite values."""
+    count = sum(1 for name in arrays if name.startswith("w"))
+    expected = {f"{k}{i}" for i in range(count) for k in "wb"}
+    if count == 0 or set(arrays) != expected:
+        raise ModelFileError(f"{path}: layers must be w0, b0, ..., w{max(count - 1, 0)}, b{max(count - 1, 0)}; "
+                             f"found {', '.join(sorted(arrays))}")
+    layers, inputs = [], None
+    for i in range(count):
+        w, b = arrays[f"w{i}"], arrays[f"b{i}"]
+        if w.dtype.kind != "f" or b.dtype.kind != "f" or w.ndim != 2 or b.shape != (w.shape[0],):
+            raise ModelFileError(f"{path}: layer {i} must be float weights (out, in) and bias (out,); "
+                                 f"got {w.dtype} {w.shape} and {b.dtype} {b.shape}")
+        if inputs is not None and w.shape[1] != inputs:
+            raise ModelFileError(f"{path}: layer {i} takes {w.shape[1]} inputs; the layer before gives {inputs}")
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise ModelFileError(f"{path}: layer {i} holds NaN or infinite weights")
+        layers.append((w.astype(np.float32), b.astype(np.float32)))
+        inputs = w.shape[0]
+    return layers
 
 
 def model_meta(model) -> dict:
-    """What `rubble train` recorded about the model (env, side, ...); empty for a model saved elsewhere."""
-    if isinstance(model, Actor):
-        return dict(model.meta)
+    """What `rubble train` stamped on an SB3 model in memory (env, side, run...)."""
     return dict(getattr(model, META_ATTRIBUTE, None) or {})
 
 
-def check_fits(model, ruleset, path) -> None:
-    """Raise ValueError unless the model's spaces are the ruleset's."""
-    if isinstance(model, Actor):
-        obs_shape, actions = model.observation_space_shape, model.actions
-    else:
-        obs_shape = getattr(model.observation_space, "shape", None)
-        actions = getattr(model.action_space, "n", None)
-    if obs_shape != (ruleset.observation_size,) or actions != ruleset.num_actions:
-        raise ValueError(f"{path}: model has observation shape {obs_shape} and {actions} actions; "
-                         f"{ruleset.name} needs ({ruleset.observation_size},) and {ruleset.num_actions}")
+def is_actor_file(path) -> bool:
+    """An actor.zip (npz with the actor's weights), as opposed to an SB3 model zip or anything else."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return "meta.npy" in z.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def read_actor(path) -> Actor:
+    """The actor saved at `path`, read once per process (again if the file changes); checked as Actor.read says."""
+    resolved = Path(path).resolve()
+    try:
+        stat = resolved.stat()
+    except OSError:
+        raise ModelFileError(f"{path}: no such file") from None
+    key = (str(resolved), stat.st_size, stat.st_mtime_ns)
+    if key not in _ACTORS:
+        _ACTORS[key] = Actor.read(resolved)
+    return _ACTORS[key]
+
+
+def check_fits(actor: Actor, ruleset, side: int | None, path) -> None:
+    """ModelFileError unless the actor was trained for this ruleset (and `side`, if given) with its sizes."""
+    meta = actor.meta
+    if meta["env"] != ruleset.name:
+        raise ModelFileError(f"{path}: trained for {meta['env']}, not {ruleset.name}")
+    if side is not None and meta["side"] != ruleset.sides[side]:
+        raise ModelFileError(f"{path}: trained as the {meta['side']}, not the {ruleset.sides[side]}")
+    if actor.observation_space_shape != (ruleset.observation_size,) or actor.actions != ruleset.num_actions:
+        raise ModelFileError(f"{path}: model has observation shape {actor.observation_space_shape} and "
+                             f"{actor.actions} actions; {ruleset.name} needs ({ruleset.observation_size},) "
+                             f"and {ruleset.num_actions}")
 
 
 def load(path, ruleset, side: int, seed: int = 0) -> PolicyAgent:
-    """An Agent playing `side` of `ruleset` with the model at `path` (seed unused: play is deterministic)."""
-    model = load_model(path)
-    check_fits(model, ruleset, path)
-    meta = model_meta(model)
-    if meta.get("side") is not None and meta["side"] != ruleset.sides[side]:
-        warnings.warn(f"{path} was trained as {meta['side']}, not {ruleset.sides[side]}", stacklevel=2)
-    if meta.get("env") is not None and meta["env"] != ruleset.name:
-        warnings.warn(f"{path} was trained on {meta['env']}, not {ruleset.name}", stacklevel=2)
-    return PolicyAgent(model if isinstance(model, Actor) else model.policy, side, name=Path(path).name)
+    """An Agent playing `side` of `ruleset` with the actor at `path` (seed unused: play is deterministic)."""
+    actor = read_actor(path)
+    check_fits(actor, ruleset, side, path)
+    return PolicyAgent(actor, side, name=Path(path).name)
 
 
 def _factory(ruleset, path: str):
-    """factory(side, seed) playing the model at `path`: what the registry hands the adapters for a .zip spec."""
+    """factory(side, seed) playing the actor at `path`: what the registry hands the adapters for a .zip spec.
+    The file is read and checked now, so a bad one fails when the env is made, not in its first reset."""
+    check_fits(read_actor(path), ruleset, None, path)
     return lambda side, seed=0: load(path, ruleset, side, seed)
 
 

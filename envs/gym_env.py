@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import registry
-from .engine.contract import GameState, Ruleset, decide
+from .engine.contract import GameOverError, GameState, Ruleset, decide
 from .engine.dice import derive_seeds
 
 #: Observations are small normalised features; a finite bound keeps checkers quiet and the generic
@@ -179,10 +179,12 @@ class RubbleEnv(gymnasium.Env):
         game_seed, *agent_seeds = derive_seeds(self.np_random, 1 + len(self._ruleset.sides))
         self._state = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
         self._agents = {side: self._opponent.build(side, agent_seeds[side]) for side in self._others}
-        return self._play_opponents([])
+        return self._play_opponents(list(self._state.setup_events))
 
     def step(self, action):
         """Apply the learner's action (IllegalActionError if masked out), then the opponent's decisions."""
+        if self._state is None or self._state.current_side is None:
+            raise GameOverError("step() after the episode ended (or before reset()): call reset() first")
         events = self._state.apply(as_action(action))
         return self._timestep(self._play_opponents(events))
 

@@ -59,6 +59,7 @@ class ToyRaceState(GameState):
         self.turn = 1
         self.winner: int | None = None  # None: not over or a draw
         self._log = EventLog()
+        self.setup_events: list = []   # the lucky numbers are rolled unlogged: secret from the other side
 
     # Legality: one function for the mask and for apply -------------------------------------------
     def _why_illegal(self, action: int) -> str | None:
@@ -151,6 +152,7 @@ class ToyRaceState(GameState):
         state.scores, state.lucky = list(data["scores"]), list(data["lucky"])
         state.ap, state.current_side, state.turn = data["ap"], data["current_side"], data["turn"]
         state.winner, state.dice, state._log = data["winner"], Dice.from_dict(data["dice"]), EventLog()
+        state.setup_events = []
         return state
 
     # For people ------------------------------------------------------------------------------------

@@ -157,6 +157,22 @@ def append_eval_row(path, row: dict) -> None:
         writer.writerow(row)
 
 
+def truncate_eval_rows(path, timesteps: int) -> int:
+    """Drop eval.csv's rows past `timesteps` (a resume from an earlier save); how many were dropped."""
+    if not path.exists():
+        return 0
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    kept = [row for row in rows if float(row["timesteps"]) <= timesteps]
+    if len(kept) < len(rows):
+        from .rundir import replacing
+        with replacing(path) as tmp, open(tmp, "w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=EVAL_FIELDS)
+            writer.writeheader()
+            writer.writerows(kept)
+    return len(rows) - len(kept)
+
+
 def read_eval_rows(path) -> list[dict]:
     """eval.csv as dicts of numbers (empty cells become None)."""
     if not path.exists():

@@ -89,6 +89,9 @@ def cmd_bench(args) -> int:
 
 
 def cmd_train(args) -> int:
+    from agents.trained import ModelFileError
+
+    from .rundir import RunInUseError
     from .train import run_session
 
     fixed = [flag for flag in ("side", "opponent", "seed", "config", "envs", "scenario", "run_name")
@@ -100,6 +103,8 @@ def cmd_train(args) -> int:
     print(f"run folder: {_shown_path(rundir.path)}", flush=True)
     try:
         outcome = run_session(rundir, progress=not args.quiet, budget=(args.timesteps, args.minutes))
+    except (RunInUseError, ModelFileError) as exc:
+        raise CommandError(str(exc)) from None
     except KeyboardInterrupt:  # Ctrl-C after the model was saved (during the final evaluation)
         print(f"interrupted; the model is saved in {_shown_path(rundir.model)}", file=sys.stderr)
         return 130
@@ -126,7 +131,7 @@ def _new_run(args):
                            results=args.results)
     try:
         return new_run(request)
-    except (ScenarioError, FileExistsError) as exc:
+    except (ScenarioError, FileExistsError, ValueError) as exc:
         raise CommandError(str(exc)) from None
 
 

@@ -46,11 +46,10 @@ def contestant(rs, name: str) -> Contestant:
     lookup.agent(rs, name)
     if not name.endswith(".zip"):
         return Contestant(name, name, tuple(range(len(rs.sides))))
-    from agents.trained import load_model, model_meta
+    from agents.trained import read_actor
 
-    side = model_meta(load_model(name)).get("side")
-    sides = (rs.sides.index(side),) if side in rs.sides else tuple(range(len(rs.sides)))
-    return Contestant(name, model_label(name), sides)
+    side = read_actor(name).meta["side"]          # checked by lookup.agent: a side of this ruleset
+    return Contestant(name, model_label(name), (rs.sides.index(side),))
 
 
 def unique_labels(contestants: list[Contestant]) -> list[Contestant]:

@@ -1,7 +1,6 @@
 """Turn names given on the command line into registry objects; an unknown name is one clear CommandError."""
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 from envs import registry
@@ -57,18 +56,12 @@ def agent(rs: Ruleset, name: str) -> AgentFactory:
 
 
 def _trained(rs: Ruleset, path: str) -> AgentFactory:
-    if not Path(path).is_file():
-        raise CommandError(f"no trained model at {path!r}")
+    """A trained actor's factory; the file is read and checked now (cached), so a bad one fails here in one line."""
+    from agents import trained
+
     try:
-        trained = importlib.import_module("agents.trained")  # lazily: it imports torch and stable-baselines3
-    except ModuleNotFoundError as exc:
-        if exc.name != "agents.trained":
-            raise
-        raise CommandError("trained models need agents/trained.py, which this version of rubble does not have yet") from None
-    try:  # load now (it is cached): a model that does not fit fails here, in one line, not mid-series
-        trained.check_fits(trained.load_model(path), rs, path)
-    except ValueError as exc:
+        actor = trained.read_actor(path)
+        trained.check_fits(actor, rs, None, path)
+    except trained.ModelFileError as exc:
         raise CommandError(str(exc)) from None
-    except Exception as exc:  # noqa: BLE001 - a zip that is not a model fails in many ways inside SB3
-        raise CommandError(f"{path} is not a model saved by rubble train ({type(exc).__name__}: {exc})") from None
     return lambda side, seed: trained.load(path, rs, side, seed)

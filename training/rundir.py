@@ -12,8 +12,12 @@
 """
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import re
 import subprocess
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
@@ -77,10 +81,60 @@ class RunDir:
         return RunInfo(**json.loads(self.info_file.read_text(encoding="utf-8")))
 
     def write_info(self, info: RunInfo) -> None:
-        # Write then rename: a Ctrl-C in the middle never leaves a half-written run.json.
-        tmp = self.info_file.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(asdict(info), indent=2) + "\n", encoding="utf-8")
-        tmp.replace(self.info_file)
+        with replacing(self.info_file) as tmp:
+            tmp.write_text(json.dumps(asdict(info), indent=2) + "\n", encoding="utf-8")
+
+    def saved_models(self) -> list[Path]:
+        """model.zip, then the checkpoints newest first: where a resume may start from."""
+        steps = sorted(self.checkpoints.glob("step_*.zip"), key=lambda p: -int(p.stem.split("_")[1]))
+        return [self.model] * self.model.exists() + steps
+
+    @contextmanager
+    def locked(self):
+        """Hold the run folder for this process; another process using it is refused in one line."""
+        lock = self.path / ".lock"
+        with open(lock, "a+") as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                f.seek(0)
+                holder = f.read().strip() or "?"
+                raise RunInUseError(f"run {self.path.name} is in use by process {holder}") from None
+            f.seek(0)
+            f.truncate()
+            f.write(str(os.getpid()))
+            f.flush()
+            try:
+                yield self
+            finally:
+                fcntl.flock(f, fcntl.LOCK_UN)
+
+
+class RunInUseError(RuntimeError):
+    """A second process asked for a run folder another process holds."""
+
+
+@contextmanager
+def replacing(path: Path):
+    """Write `path` through a temporary file beside it, renamed over it only once complete: a kill mid-write
+    leaves the old file whole (os.replace is atomic on one filesystem). Yields the temporary path; the
+    temporary name keeps the suffix, since some writers (SB3's save) append one otherwise."""
+    tmp = path.with_name(f".{path.stem}.tmp{path.suffix}")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+RUN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def check_run_name(name: str) -> str:
+    """A run name is one folder name inside results/<env>/: letters, digits, '.', '_', '-'; never a path."""
+    if not RUN_NAME.match(name) or name in (".", ".."):
+        raise ValueError(f"run name {name!r}: expected one folder name (letters, digits, '.', '_', '-'), not a path")
+    return name
 
 
 def new_run_name(env_dir: Path, base: str) -> str:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -56,13 +58,29 @@ def _play_seed(job: tuple[Matchup, int]) -> GameRecord:
     return play_game(rs, matchup.scenario, factories, seed)
 
 
+def worker_count(jobs: int, games: int) -> int:
+    """Never more workers than games or processors: a huge --jobs must not fork thousands of processes."""
+    return max(1, min(jobs, games, os.cpu_count() or 1))
+
+
+def _die_with_parent() -> None:
+    """A worker ends when the process that started it dies (Linux), so a killed `rubble` leaves no orphans."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)     # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass   # not Linux: the pool's own shutdown still ends idle workers
+
+
 def _records(matchup: Matchup, seeds: Sequence[int], jobs: int) -> Iterator[GameRecord]:
     work = [(matchup, s) for s in seeds]
+    jobs = worker_count(jobs, len(work))
     if jobs <= 1:
         yield from map(_play_seed, work)
         return
     # fork: workers inherit the registry as it is, including rulesets registered at run time.
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                             initializer=_die_with_parent) as pool:
         yield from pool.map(_play_seed, work, chunksize=max(1, len(work) // (jobs * 8)))
 
 

@@ -16,18 +16,21 @@ from typing import Sequence
 
 from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
-from agents.trained import META_ATTRIBUTE, Actor, PolicyAgent
+from agents.trained import META_ATTRIBUTE, Actor, ModelFileError, PolicyAgent
 from envs import registry
 from envs.engine.scenario import ScenarioError
 
 from . import lookup
 from .callbacks import (Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps, append_eval_row, eval_row,
-                        read_eval_rows)
+                        read_eval_rows, truncate_eval_rows)
 from .config import ACTIVATIONS, TrainConfig, load_config
 # Imported now, not when a run ends: a run that takes 15 minutes must not mix code from two versions.
 from .final import final_evaluation, write_run_report
 from .imitation import clone, collect, teacher_seeds
-from .rundir import RESULTS_ROOT, RunDir, RunInfo, find_run, git_commit, model_label, new_run_name, versions
+from .resume import load_model as resume_model
+from .resume import safe_objects
+from .rundir import (RESULTS_ROOT, RunDir, RunInfo, check_run_name, find_run, git_commit, model_label, new_run_name,
+                     replacing, versions)
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
 
@@ -67,6 +70,8 @@ def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
     """Make results/<env>/<run>/ with config.yaml and run.json; the run itself starts in run_session."""
     rs = registry.get(request.env)
     env_dir = Path(request.results) / rs.name
+    if request.run is not None:
+        check_run_name(request.run)   # never a path: a run stays inside results/<env>/
     if request.run and (env_dir / request.run).exists():
         raise FileExistsError(f"run {request.run!r} exists in {env_dir}: resume it with --resume {request.run}, "
                               "or choose another --run")
@@ -108,6 +113,12 @@ def check_config(config: TrainConfig, envs: int, path) -> None:
 def run_session(rundir: RunDir, progress: bool = True, callbacks: Sequence[BaseCallback] = (),
                 budget: tuple[int | None, float | None] | None = None) -> Outcome:
     """Train the run in `rundir` from where it stands until its budget is spent or Ctrl-C; then report."""
+    with rundir.locked():
+        return _run_session(rundir, progress, callbacks, budget)
+
+
+def _run_session(rundir: RunDir, progress: bool, callbacks: Sequence[BaseCallback],
+                 budget: tuple[int | None, float | None] | None) -> Outcome:
     import torch
 
     info, config = rundir.read_info(), load_config(rundir.config)
@@ -141,8 +152,8 @@ class Session:
         from sb3_contrib import MaskablePPO
 
         tb = str(self.rundir.tensorboard)
-        if self.rundir.model.exists():
-            model = MaskablePPO.load(self.rundir.model, env=self.venv, device="cpu", tensorboard_log=tb)
+        if self.rundir.saved_models():
+            model = self._resumed(tb)
             # New games for the new session: the env seeds move on with the steps already taken.
             model.set_random_seed(self.info.seed + self.info.trained_timesteps)
             return model
@@ -150,6 +161,29 @@ class Session:
                            verbose=0, policy_kwargs={"net_arch": list(self.config.net_arch),
                                                        "activation_fn": ACTIVATIONS[self.config.activation]},
                            **asdict(self.config.ppo))
+
+    def _resumed(self, tb: str):
+        """The newest model that loads (model.zip, else the newest checkpoint), nothing unpickled; the logs are
+        cut back to its step, so that they match the model the run goes on from."""
+        replacements = safe_objects({"learning_rate": self.config.ppo.learning_rate}, self.venv.observation_space,
+                                    self.venv.action_space, self.config.net_arch,
+                                    ACTIVATIONS[self.config.activation], self.config.ppo.clip_range)
+        refused = []
+        for path in self.rundir.saved_models():
+            try:
+                model = resume_model(path, self.info.env, self.info.side, replacements, env=self.venv,
+                                     tensorboard_log=tb)
+            except Exception as exc:  # noqa: BLE001 - a file cut short by a kill fails in many ways inside SB3
+                refused.append(f"{path.name}: {type(exc).__name__}: {exc}")
+                continue
+            if refused:
+                print(f"resuming from {path.name}: {', '.join(refused)} could not be read", file=sys.stderr)
+            steps = int(model.num_timesteps)
+            truncate_eval_rows(self.rundir.eval_csv, steps)
+            self.info = self.info.with_progress(trained_timesteps=steps,
+                                                updated_timesteps=min(self.info.updated_timesteps, steps))
+            return model
+        raise ModelFileError(f"{self.rundir.path}: no saved model could be read ({', '.join(refused)})")
 
     def imitate(self) -> None:
         """Behaviour cloning of the teacher before the first PPO step (training/imitation.py)."""
@@ -240,14 +274,18 @@ class Session:
         """checkpoints/step_<N>.zip, and model.zip + run.json as they are now (a crash resumes from here)."""
         self.rundir.checkpoints.mkdir(exist_ok=True)
         self._stamp_model()
-        self.model.save(self.rundir.checkpoint(timesteps))
+        with replacing(self.rundir.checkpoint(timesteps)) as tmp:
+            self.model.save(tmp)
         self.save("running")
 
     def save(self, status: str) -> None:
-        """model.zip (with optimizer state and step count) and run.json."""
+        """model.zip (with optimizer state and step count), actor.zip and run.json, each written whole or not at
+        all (a kill mid-save leaves the previous file)."""
         self._stamp_model()
-        self.model.save(self.rundir.model)
-        Actor.of(self.model).save(self.rundir.actor)
+        with replacing(self.rundir.model) as tmp:
+            self.model.save(tmp)
+        with replacing(self.rundir.actor) as tmp:
+            Actor.of(self.model).save(tmp)
         self._save_info(status=status, trained_timesteps=int(self.model.num_timesteps),
                         updated_timesteps=int(self.updated.updated or self.info.updated_timesteps),
                         trained_seconds=round(self.clock.elapsed(), 2))

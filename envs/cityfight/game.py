@@ -71,7 +71,6 @@ class CityfightGame(TaskGame):
         self.push(HiddenSetup(), TurnStart())
         self.run()
         # The set-up and first-turn events up to the first decision; `apply` returns only what that decision caused.
-        self.setup_events = self.log.take()
 
     def refresh(self) -> None:
         """Also forget the observation's change-detection caches (observation.py keeps them on the game)."""

@@ -73,7 +73,6 @@ def set_up(scenario: config.Scenario, spec: dict, dice: Dice | None = None, **op
     game.phase = "action"
     game.push(AmmoPhase(), RecoveryPhase(), EndCheck())   # the rest of turn 1
     game.decide(Decision.ACTIVATE, 0)
-    game.setup_events = []
     game.refresh()
     return game
 

@@ -32,6 +32,10 @@ class IllegalActionError(ValueError):
     """An action outside the legal mask; the state is left unchanged."""
 
 
+class GameOverError(IllegalActionError):
+    """A game that is over was asked for a mask or an action."""
+
+
 # One game in progress ------------------------------------------------------------------------------------
 class GameState(ABC):
     """One game in progress: what every ruleset's state class provides."""
@@ -42,6 +46,8 @@ class GameState(ABC):
     turn: int
     #: the injected dice every roll goes through (seeded, or scripted in rule tests)
     dice: Dice
+    #: what the set-up rolled before the first decision (the adapters hand it out at reset, with the umpire's log)
+    setup_events: list[Event]
 
     @abstractmethod
     def legal_action_mask(self) -> np.ndarray:
@@ -122,7 +128,7 @@ class GameState(ABC):
         if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < mask.shape[0]:
             raise IllegalActionError(f"action {action!r} is not an integer in 0..{mask.shape[0] - 1}")
         if self.current_side is None:
-            raise IllegalActionError(f"action {action}: the game is over")
+            raise GameOverError(f"action {action}: the game is over")
         if not mask[action]:
             raise IllegalActionError(f"action {action} ({self.action_label(int(action))}) is illegal: {why(int(action))}")
 

@@ -16,7 +16,7 @@ from .actions import ActionCodec
 from .dice import Dice, SeededDice
 from .events import EventLog
 from .flow import Flow
-from .contract import GameState
+from .contract import GameOverError, GameState
 
 
 class ScenarioSource(Protocol):
@@ -77,13 +77,16 @@ class TaskGame(GameState):
         self.scenario, self.tables, self.dice = scenario, scenario.tables, dice
         self.options = self.merged_options(options)
         self.log = EventLog()
+        self.setup_events: list = []
         self._mask = None
 
     @classmethod
     def new(cls, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None, **options) -> Self:
         """A new game of the named scenario (None: the ruleset's default) with seeded dice (or the dice given)."""
         spec = cls.config.load_scenario(cls.config.scenario_path(scenario))
-        return cls(spec, dice if dice is not None else SeededDice(seed), options)
+        game = cls(spec, dice if dice is not None else SeededDice(seed), options)
+        game.setup_events = game.log.take()   # the set-up's rolls are not the first action's events
+        return game
 
     # Options -------------------------------------------------------------------------------------
     def merged_options(self, options: dict | None) -> dict:
@@ -135,12 +138,16 @@ class TaskGame(GameState):
         self._mask = None
 
     def legal_action_mask(self) -> np.ndarray:
+        if self.game_over:
+            raise GameOverError("the game is over: it has no legal actions")
         if self._mask is None:
             self._mask = self.legal.mask(self)
         return self._mask
 
     def apply(self, action: int) -> list:
         """Play `action` (atomic: see GameState.atomically)."""
+        if self.game_over:
+            raise GameOverError(f"action {action!r}: the game is over")
         self.check_legal(action, self.legal_action_mask(), lambda a: self.legal.why(self, a))
         return self.atomically(lambda: self._resolve(action))
 

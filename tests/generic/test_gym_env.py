@@ -102,8 +102,23 @@ def test_unknown_opponent_is_a_clear_error(ruleset):
         make(ruleset, opponent="no-such-agent")
 
 
-def test_saved_model_opponent_is_loaded_lazily(ruleset):
-    make(ruleset, opponent="models/not-there.zip")  # no import of agents.trained until reset
+def test_a_missing_model_opponent_fails_when_the_env_is_made(ruleset):
+    from agents.trained import ModelFileError
+    with pytest.raises(ModelFileError, match="^models/not-there.zip: no such file$"):
+        make(ruleset, opponent="models/not-there.zip")
+
+
+def test_a_step_after_the_end_is_the_suites_error(ruleset):
+    from envs.engine.contract import GameOverError
+    env = make(ruleset)
+    env.reset(seed=0)
+    rng, terminated = np.random.default_rng(0), False
+    while not terminated:
+        _, _, terminated, _, _ = env.step(checkers.random_action(rng, env.action_masks()))
+    with pytest.raises(GameOverError, match="after the episode ended"):
+        env.step(0)
+    with pytest.raises(GameOverError, match="the game is over"):
+        env.unwrapped.state.apply(0)
 
 
 def test_every_scenario_resets(ruleset):

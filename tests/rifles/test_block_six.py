@@ -1,6 +1,7 @@
 """The "Block Six" scenario as loaded (rules catalog §15 Urban: RU-SCN-1..4, RU-VAR-1/2, RU-TAB-1)."""
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from envs.engine.dice import DiceError, ScriptedDice
@@ -234,9 +235,18 @@ def test_RU_VAR_1_advanced_urban_rolls_2a_and_6a_at_setup():
     assert game.options["advanced_urban"] is True
     assert game.feature_by_id("2a").kind == "building"
     assert game.feature_by_id("6a").kind == "rubble"
-    rolls = [(e.text, e.dice) for e in game.log.events if e.kind == "advanced_urban"]
-    assert rolls == [("2a is a building", (1,)), ("6a is a rubble", (6,))]
+    rolls = [(e.text, e.dice, e.rule) for e in game.setup_events if e.kind == "advanced_urban"]
+    assert rolls == [("2a is a building", (1,), "RU-ADV-1"), ("6a is a rubble", (6,), "RU-ADV-1")]
     assert game.dice.remaining == 0
+
+
+def test_RU_VAR_1_setup_rolls_are_not_the_first_actions_events_and_reach_the_reset_info():
+    from envs.gym_env import RubbleEnv
+    game = RiflesGame.new("block_six", seed=3, advanced_urban=True)
+    first = game.apply(int(np.flatnonzero(game.legal_action_mask())[0]))
+    assert all(e.kind != "advanced_urban" for e in first) and len(game.setup_events) == 2
+    _, info = RubbleEnv("rifles-urban", umpire_events=True, advanced_urban=True).reset(seed=3)
+    assert [e.kind for e in info["events"]][:2] == ["advanced_urban", "advanced_urban"]
 
 
 def test_RU_VAR_1_off_by_default_rolls_nothing():

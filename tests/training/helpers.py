@@ -64,3 +64,13 @@ def tiny_model(path: Path, env: str = ENV, side: str = "player", seed: int = 0) 
     setattr(model, META_ATTRIBUTE, {"env": env, "side": side})
     model.save(path)
     return path
+
+
+def tiny_actor(path: Path, env: str = ENV, side: str = "player", seed: int = 0) -> Path:
+    """The actor.zip of an untrained model for `env` (what `rubble train` writes beside model.zip)."""
+    from agents.trained import Actor
+
+    model_path = tiny_model(path.with_name(path.stem + "-model.zip"), env, side, seed)
+    from sb3_contrib import MaskablePPO
+    Actor.of(MaskablePPO.load(model_path, device="cpu")).save(path)
+    return path

@@ -56,7 +56,7 @@ def test_list_shows_every_environment_with_scenarios_and_agents(capsys):
         (["play", "{env}", "--enemy", "nobody"], "unknown agent 'nobody'; known: random"),
         (["simulate", "{env}", "--agents", "{nobody}"], "unknown agent 'nobody'; known: random"),
         (["play", "{env}", "--side", "nobody"], "unknown side 'nobody'; known: "),
-        (["play", "{env}", "--enemy", "missing.zip"], "no trained model at 'missing.zip'"),
+        (["play", "{env}", "--enemy", "missing.zip"], "missing.zip: no such file"),
     ],
 )
 @pytest.mark.parametrize("env", NAMES)

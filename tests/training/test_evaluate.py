@@ -5,7 +5,7 @@ import json
 import pytest
 
 from envs import registry
-from tests.training.helpers import ENV, run_cli, tiny_model
+from tests.training.helpers import ENV, run_cli, tiny_actor
 from training.evaluate import Contestant, pairings
 from training.exploitability import best_model
 from training.ladder import rate
@@ -14,7 +14,7 @@ from training.stats import GameRecord
 
 @pytest.fixture(scope="module")
 def player_model(tmp_path_factory):
-    return tiny_model(tmp_path_factory.mktemp("run") / "model.zip")
+    return tiny_actor(tmp_path_factory.mktemp("run") / "actor.zip")
 
 
 def test_pairings_put_each_agent_only_on_the_sides_it_plays():
@@ -29,7 +29,7 @@ def test_evaluate_plays_every_pairing_and_writes_the_ladder(tmp_path, capsys, pl
     ladder = tmp_path / ENV / "ladder"
     rows = list(csv.DictReader((ladder / "pairings.csv").open()))
     assert len(rows) == 3 * 2                      # player: scripted, random, the model; enemy: scripted, random
-    run = player_model.parent.name                  # a model.zip is labelled by its run folder
+    run = player_model.parent.name                  # an actor.zip is labelled by its run folder
     assert {(r["player"], r["enemy"]) for r in rows} >= {(run, "scripted"), ("scripted", "scripted")}
     assert all(int(r["player_wins"]) + int(r["player_draws"]) + int(r["player_losses"]) == 2 for r in rows)
     text = (ladder / "ladder.md").read_text()
@@ -68,10 +68,10 @@ def test_report_picks_the_finished_run_that_evaluated_best(tmp_path):
     for name, steps, status, win_rate in runs:
         folder = tmp_path / ENV / name
         folder.mkdir(parents=True)
-        (folder / "model.zip").write_bytes(b"")
+        (folder / "actor.zip").write_bytes(b"")
         (folder / "run.json").write_text(json.dumps({"side": "player", "status": status, "trained_timesteps": steps}))
         (folder / "eval.csv").write_text(f"timesteps,win_rate\n0,0.0\n{steps},{win_rate}\n")
-    assert best_model(tmp_path, ENV, "player") == tmp_path / ENV / "a" / "model.zip"
+    assert best_model(tmp_path, ENV, "player") == tmp_path / ENV / "a" / "actor.zip"
     assert best_model(tmp_path, ENV, "enemy") is None
 
 

@@ -7,10 +7,16 @@ import signal
 import torch
 from stable_baselines3.common.callbacks import BaseCallback
 
-from agents.trained import load_model, model_meta
+from agents.trained import model_meta
 from tests.training.helpers import ENV, run_cli, write_config
 from training.rundir import RunDir
 from training.train import Session, TrainRequest, new_run, run_session
+
+
+def load_model(path):
+    """A model.zip this test's own run wrote (trusted: the project never loads one it did not write)."""
+    from sb3_contrib import MaskablePPO
+    return MaskablePPO.load(path, device="cpu")
 
 
 def ctrl_c() -> None:
@@ -181,15 +187,15 @@ def test_imitation_clones_the_teacher_before_ppo(tmp_path):
 
 
 def test_a_model_opponent_is_named_by_its_run_and_kept_as_an_absolute_path(tmp_path, monkeypatch):
-    from tests.training.helpers import tiny_model
+    from tests.training.helpers import tiny_actor
     folder = tmp_path / "results" / ENV / "enemy-run"
     folder.mkdir(parents=True)
-    tiny_model(folder / "model.zip", side="enemy")
+    tiny_actor(folder / "actor.zip", side="enemy")
     monkeypatch.chdir(tmp_path)
-    run = new_run(TrainRequest(env=ENV, side="player", opponent=f"results/{ENV}/enemy-run/model.zip", timesteps=64,
+    run = new_run(TrainRequest(env=ENV, side="player", opponent=f"results/{ENV}/enemy-run/actor.zip", timesteps=64,
                                config_path=write_config(tmp_path), results=tmp_path / "results"))
     assert run.path.name == "player-vs-enemy-run-seed0"
-    assert run.read_info().opponent == str(folder / "model.zip")
+    assert run.read_info().opponent == str(folder / "actor.zip")
     assert run_session(run, progress=False).status == "finished"
     assert run.report.read_text().startswith(f"# {ENV} / player-vs-enemy-run-seed0: player vs enemy-run")
 
