@@ -76,8 +76,20 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def require_extra(extra: str, verb: str, *modules: str) -> None:
+    """CommandError in one line, naming the extra to install, unless every module imports."""
+    import importlib.util
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise CommandError(f"{verb} needs the {extra!r} extra ({', '.join(missing)} missing): "
+                           f"pip install -e \".[{extra}]\"")
+
+
 def cmd_bench(args) -> int:
-    from .bench import bench_env, format_rates, peer_env, time_aec, PEER
+    from .bench import PEER, bench_env, format_rates, peer_env, time_aec
+
+    if args.peers:
+        require_extra("bench", "bench --peers", "pygame")
 
     names = [lookup.ruleset(n).name for n in args.env] or registry.names()
     if not names and not args.peers:
@@ -89,6 +101,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_train(args) -> int:
+    require_extra("train", "train", "torch", "stable_baselines3", "sb3_contrib", "tensorboard")
     from agents.trained import ModelFileError
 
     from .rundir import RunInUseError

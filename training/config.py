@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import torch
 import yaml
 
 from envs.engine.scenario import Fields
@@ -76,7 +75,13 @@ class TrainConfig:
 
 #: The hidden layers' activation. SB3's default is tanh; on Cityfight's 10,767 inputs a tanh network cloned only
 #: an action prior (its choices were the same with every observation zeroed), a ReLU one learnt from the map.
-ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
+ACTIVATIONS = ("tanh", "relu")
+
+
+def activation_fn(name: str):
+    """The torch module class of an activation name (torch imported only here: configs load without it)."""
+    import torch
+    return {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[name]
 
 
 def default_config_path(env_name: str) -> Path:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import lookup
-from .callbacks import read_eval_rows
+from .evallog import read_eval_rows
 from .runreport import Baseline, FinalRow, final_table, plot_curve, shown_path, write_report
 from .series import HELD_OUT_SEED, TRAIN_EVAL_SEED, format_share, seeds_from
 

@@ -16,7 +16,7 @@ from dataclasses import asdict
 import torch
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
-from .config import ACTIVATIONS, default_config_path, load_config
+from .config import activation_fn, default_config_path, load_config
 from .vector import make_vec_env
 
 #: (label, file suffix, function name): cumulative time under these functions, from the profile.
@@ -43,7 +43,7 @@ def build(env: str, kind: str, envs: int, seed: int = 0):
     ppo = {**asdict(config.ppo), "n_steps": max(2, config.ppo.n_steps * config.envs // envs)}  # same rollout size
     ppo["batch_size"] = min(ppo["batch_size"], ppo["n_steps"] * envs)
     return MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", verbose=0,
-                       policy_kwargs={"net_arch": list(config.net_arch), "activation_fn": ACTIVATIONS[config.activation]},
+                       policy_kwargs={"net_arch": list(config.net_arch), "activation_fn": activation_fn(config.activation)},
                        **ppo)
 
 

@@ -21,9 +21,9 @@ from envs import registry
 from envs.engine.scenario import ScenarioError
 
 from . import lookup
-from .callbacks import (Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps, append_eval_row, eval_row,
-                        read_eval_rows, truncate_eval_rows)
-from .config import ACTIVATIONS, TrainConfig, load_config
+from .callbacks import Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps
+from .evallog import append_eval_row, eval_row, read_eval_rows, truncate_eval_rows
+from .config import TrainConfig, activation_fn, load_config
 # Imported now, not when a run ends: a run that takes 15 minutes must not mix code from two versions.
 from .final import final_evaluation, write_run_report
 from .imitation import clone, collect, teacher_seeds
@@ -159,7 +159,7 @@ class Session:
             return model
         return MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
                            verbose=0, policy_kwargs={"net_arch": list(self.config.net_arch),
-                                                       "activation_fn": ACTIVATIONS[self.config.activation]},
+                                                       "activation_fn": activation_fn(self.config.activation)},
                            **asdict(self.config.ppo))
 
     def _resumed(self, tb: str):
@@ -167,7 +167,7 @@ class Session:
         cut back to its step, so that they match the model the run goes on from."""
         replacements = safe_objects({"learning_rate": self.config.ppo.learning_rate}, self.venv.observation_space,
                                     self.venv.action_space, self.config.net_arch,
-                                    ACTIVATIONS[self.config.activation], self.config.ppo.clip_range)
+                                    activation_fn(self.config.activation), self.config.ppo.clip_range)
         refused = []
         for path in self.rundir.saved_models():
             try:
