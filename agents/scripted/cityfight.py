@@ -195,7 +195,8 @@ class CityfightDoctrine:
         return OFF["announce"]                                # CF-SRCH-7: N in full
 
     def _return_fire(self, p, ctx, mask):
-        return OFF["react"] + min(ctx["options"])             # CF-BOT-5: always, by the lowest element ID
+        """CF-BOT-5: always, by the lowest element ID; a window with nobody able to fire back is passed."""
+        return OFF["react"] + min(ctx["options"]) if ctx["options"] else PASS
 
     def _overwatch_fire(self, p, ctx, mask):
         """CF-BOT-5: always fire; the special weapon on a building square, else the kinetic weapons."""

@@ -132,6 +132,9 @@ class TaskGame(GameState):
         """The legal mask of the new decision if the rules already built it; None: build it when asked."""
         return None
 
+    def decision_kind(self) -> str | None:
+        return None if self.decision is None else self.decision[0]
+
     def refresh(self) -> None:
         """Drop every derived cache, after a position was set up by hand (a ruleset's `build_position`): the
         next mask, observation and check are computed afresh. Rulesets with more caches extend it."""

@@ -48,6 +48,8 @@ def fire(game, target: str, count: int = 2) -> list:
     events = act(game, "fire", target)
     if decision(game) == "dice":
         events += act(game, "dice", count)
+    if decision(game) == "return_fire" and not game.decision[1]["options"]:
+        events += act(game, "pass")        # CF-HID-4: the target side's window, with nobody able to fire back
     return events
 
 
