@@ -19,8 +19,8 @@ from gymnasium.utils import env_checker as gym_checker
 from gymnasium.utils.passive_env_checker import data_shares_objects
 
 from envs import registry
-from envs.engine.events import Event
 from envs.engine.contract import GameState, IllegalActionError, Ruleset
+from envs.engine.events import Event
 from envs.gym_env import OBSERVATION_BOUND, RubbleEnv
 
 #: A random game that has not ended after this many decisions is taken to be stuck.

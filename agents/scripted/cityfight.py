@@ -57,7 +57,7 @@ class Plan:
 class Picture:
     """The side's view at one decision and the facts the doctrine derives from it (each computed once)."""
 
-    def __init__(self, doctrine: "CityfightDoctrine", view) -> None:
+    def __init__(self, doctrine: CityfightDoctrine, view) -> None:
         self.doctrine, self.view, self.side = doctrine, view, view.side
         self.board, self.turn = view.board, view.turn
         self.own = view.own_elements()

@@ -9,8 +9,7 @@ from __future__ import annotations
 from envs.engine.dice import Dice
 from envs.engine.taskgame import TaskGame
 
-from . import config, leaders, legal, render, victory, views
-from . import assault, fire, movement, overwatch, search, turn  # noqa: F401  (their tasks register with flow)
+from . import assault, config, fire, leaders, legal, movement, overwatch, render, search, turn, victory, views  # noqa: F401  (their tasks register with flow)
 from .actions import CODEC
 from .board import board_for
 from .flow import FLOW, Decision
@@ -224,7 +223,7 @@ class CityfightGame(TaskGame):
         }
 
     @classmethod
-    def from_dict(cls, data: dict, dice: Dice | None = None) -> "CityfightGame":
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> CityfightGame:
         game = cls._without_setup(data, dice)
         for key in ("turn", "phase", "winner", "next_side", "active", "active_side"):
             setattr(game, key, data[key])

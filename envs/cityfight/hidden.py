@@ -17,7 +17,6 @@ from envs.engine.dice import with_other_dice
 from .state import DEAD
 
 
-
 def hidden_variants(state, side: int) -> list:
     """Copies of `state` that differ only in what `side` may not know."""
     return [with_other_dice(state)] + moved_variants(state, side) + status_variants(state, side)

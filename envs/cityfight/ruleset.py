@@ -4,8 +4,8 @@ from __future__ import annotations
 from envs.engine.contract import GameState, Ruleset
 
 from . import config, hidden
-from .flow import Decision
 from .actions import NUM_ACTIONS
+from .flow import Decision
 from .game import CityfightGame
 from .observation import SIZE
 

@@ -19,8 +19,8 @@ object with `act(observation, mask, view) -> int`; `agents/` provides the polici
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, Callable, ClassVar, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 

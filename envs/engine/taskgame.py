@@ -8,15 +8,16 @@ means a fix to it (say, when the mask is dropped) reaches every ruleset at once.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Callable, ClassVar, Protocol, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, Self
 
 import numpy as np
 
 from .actions import ActionCodec
+from .contract import GameOverError, GameState
 from .dice import Dice, SeededDice
 from .events import EventLog
 from .flow import Flow
-from .contract import GameOverError, GameState
 
 
 class ScenarioSource(Protocol):

@@ -4,11 +4,11 @@ from dataclasses import replace
 import numpy as np
 
 from envs.cityfight import fire
-from envs.cityfight.config import CATEGORIES
-from envs.cityfight.observation import P, PLANES, encode
 from envs.cityfight.actions import OFF, SQUARES
+from envs.cityfight.config import CATEGORIES
+from envs.cityfight.observation import PLANES, P, encode
 
-from .builders import OFFICE, act, activate, build, decision, dice, el, illegal, kinds, legal, scenario, sq
+from .builders import OFFICE, act, activate, build, decision, el, illegal, legal, scenario, sq
 
 MAP = """
 .........

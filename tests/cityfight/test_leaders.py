@@ -2,7 +2,7 @@
 from envs.cityfight import ap, fire, leaders
 from envs.cityfight.tasks import KineticFire
 
-from .builders import act, activate, build, dice, el, legal, sq
+from .builders import activate, build, dice, el, legal, sq
 
 MAP = """
 .........

@@ -9,7 +9,14 @@ import pytest
 
 from envs.engine.grid import Grid, chebyshev
 from envs.engine.los import (
-    CORNER_RULES, Crossing, crossed_cells, is_blocked, line_of_sight, los_table, segment_clear, trace,
+    CORNER_RULES,
+    Crossing,
+    crossed_cells,
+    is_blocked,
+    line_of_sight,
+    los_table,
+    segment_clear,
+    trace,
     trace_centres,
 )
 

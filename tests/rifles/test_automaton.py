@@ -19,8 +19,20 @@ from envs.rifles.enemy import ORDER_NAMES
 from envs.rifles.state import FIRST, GROUND, OPEN
 
 from .builders import (
-    act, activate, assert_illegal, dice, enemy, enemy_turn, fresh, kinds, legal_actions, only, player, put,
-    start_enemy_phase, unit,
+    act,
+    activate,
+    assert_illegal,
+    dice,
+    enemy,
+    enemy_turn,
+    fresh,
+    kinds,
+    legal_actions,
+    only,
+    player,
+    put,
+    start_enemy_phase,
+    unit,
 )
 
 

@@ -8,7 +8,20 @@ from envs.rifles import fire, morale
 from envs.rifles.state import FIRST, QUALITY
 
 from .builders import (
-    act, assert_illegal, dice, enemy, families, fresh, legal, one_on_one, only, player, put, rolled, texts, unit,
+    act,
+    assert_illegal,
+    dice,
+    enemy,
+    families,
+    fresh,
+    legal,
+    one_on_one,
+    only,
+    player,
+    put,
+    rolled,
+    texts,
+    unit,
 )
 
 
