@@ -30,18 +30,7 @@ from .final import final_evaluation, write_run_report
 from .imitation import clone, collect, teacher_seeds
 from .resume import load_model as resume_model
 from .resume import safe_objects
-from .rundir import (
-    RESULTS_ROOT,
-    RunDir,
-    RunInfo,
-    check_run_name,
-    find_run,
-    git_commit,
-    model_label,
-    new_run_name,
-    replacing,
-    versions,
-)
+from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, find_run, git_commit, model_label, new_run_name, replacing, versions
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
 

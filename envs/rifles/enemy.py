@@ -8,21 +8,7 @@ from __future__ import annotations
 from . import closecombat, fire, geometry, morale, movement
 from .flow import Decision, answer, task
 from .state import FIRST, GROUND, OPEN
-from .tasks import (
-    Advance,
-    Attack,
-    CloseCombat,
-    Cover,
-    CoverFire,
-    EndPhase,
-    EnemyAct,
-    EnemyNext,
-    EnemyPhase,
-    MoveUp,
-    MsFloor,
-    Order,
-    Place,
-)
+from .tasks import Advance, Attack, CloseCombat, Cover, CoverFire, EndPhase, EnemyAct, EnemyNext, EnemyPhase, MoveUp, MsFloor, Order, Place
 
 ORDER_NAMES = ("cover", "attack", "advance", "close_combat")
 

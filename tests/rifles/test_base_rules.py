@@ -14,24 +14,7 @@ from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import FIRST, GROUND, Marker
 
-from .builders import (
-    act,
-    assert_illegal,
-    dice,
-    enemy,
-    families,
-    fresh,
-    kinds,
-    legal,
-    moves,
-    one_on_one,
-    only,
-    player,
-    put,
-    rolled,
-    texts,
-    unit,
-)
+from .builders import act, assert_illegal, dice, enemy, families, fresh, kinds, legal, moves, one_on_one, only, player, put, rolled, texts, unit
 
 
 # §1 Dice and units --------------------------------------------------------------------------------------
