@@ -15,6 +15,7 @@ def assault_options(game, unit) -> dict:
     """KC-CQ-1/2, KB-ASLT-1/3/4: enemy uid -> (destination cell or None, start point for KC-CQ-3 or None)."""
     found = {}
     run = allowance(game, unit, RUN)
+    cache: dict = {}
     for t in game.living():
         if t.side == unit.side or t.vehicle:
             continue
@@ -23,7 +24,7 @@ def assault_options(game, unit) -> dict:
                 found[t.uid] = (None, None)
             elif not t.inside and unit.floor == 0:             # KB-ASLT-4: leaping out
                 for start in leave_starts(game, unit):
-                    dest = adjacent_cell(game, unit, t.cell, start, 1.0, run)
+                    dest = adjacent_cell(game, unit, t.cell, start, 1.0, run, cache)
                     if dest is not None and game.sees(unit, t):
                         found[t.uid] = (dest, nearest_door_point(game, unit, start))
                         break
@@ -31,11 +32,11 @@ def assault_options(game, unit) -> dict:
         if t.inside:
             if t.floor != 0 or game.section_state[t.section] != INTACT:
                 continue
-            dest = door_cell(game, unit, t.section, run)        # KB-ASLT-1
+            dest = door_cell(game, unit, t.section, run, cache)       # KB-ASLT-1
             if dest is not None and game.sees_section(unit, t.section):
                 found[t.uid] = (dest, centre(unit.cell))
         else:
-            dest = adjacent_cell(game, unit, t.cell, unit.cell, 0.0, run)
+            dest = adjacent_cell(game, unit, t.cell, unit.cell, 0.0, run, cache)
             if dest is not None and game.sees(unit, t):
                 found[t.uid] = (dest, centre(unit.cell))
     return found
@@ -49,10 +50,12 @@ def inside_reach(game, unit, t) -> bool:
         and game.section_state[t.section] == INTACT
 
 
-def adjacent_cell(game, unit, target_cell, start, start_cost, run):
+def adjacent_cell(game, unit, target_cell, start, start_cost, run, cache=None):
     """KC-CQ-2: the cheapest free cell 8-adjacent to the target the Run reaches (lowest index on ties, KC-DEC-4)."""
-    costs = geometry.reach(game, unit, run, start=start, start_cost=start_cost,
-                           rubble_ok=True)
+    cache = {} if cache is None else cache
+    if (start, start_cost) not in cache:
+        cache[(start, start_cost)] = geometry.reach(game, unit, run, start=start, start_cost=start_cost)
+    costs = cache[(start, start_cost)]
     best = None
     for cell, cost in costs.items():
         if not geometry.adjacent(cell, target_cell) or (cell != unit.cell and geometry.unit_at(game, cell) is not None):
@@ -63,10 +66,13 @@ def adjacent_cell(game, unit, target_cell, start, start_cost, run):
     return best[1] if best else None
 
 
-def door_cell(game, unit, sid: int, run):
+def door_cell(game, unit, sid: int, run, cache=None):
     """KB-ASLT-1 / KB-BUNK-2: the cheapest reachable free outside cell of a floor-0 opening (bunker: door)."""
     s = game.board.sections[sid]
-    costs = geometry.reach(game, unit, run)
+    cache = {} if cache is None else cache
+    if (unit.cell, 0.0) not in cache:
+        cache[(unit.cell, 0.0)] = geometry.reach(game, unit, run)
+    costs = cache[(unit.cell, 0.0)]
     best = None
     for i in s.openings:
         o = game.board.openings[i]

@@ -39,6 +39,7 @@ class K47Game(TaskGame):
         self.he_mode: dict = {}        # KC-HE-1: a declared attack's HE choice, by firer
         self.pending_keep: dict = {}   # KC-TURN-9: choices not yet public
         self.vp = [0, 0]
+        self.destroyed: list[int] = []  # KC-SCN-9: units destroyed in play (ids), for kill VP
         self.drawn: int | None = None  # the side holding a drawn die not yet turned to a unit's order
         if _setup:
             self.place_units()
@@ -94,9 +95,8 @@ class K47Game(TaskGame):
             holder = self.holder(obj)
             if holder is not None:
                 vp[holder] += self.scenario.objective_vp
-        for u in self.units:
-            if not u.alive:
-                vp[1 - u.side] += self.scenario.kill_vp
+        for uid in self.destroyed:
+            vp[1 - self.units[uid].side] += self.scenario.kill_vp
         self.vp = vp
         winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
         self.finish(winner, f"{vp[0]} VP to {vp[1]}")
@@ -111,6 +111,17 @@ class K47Game(TaskGame):
             if u.section in sids or (u.cell is not None and self.board.section_at(u.cell) in sids):
                 present.add(u.side)
         return present.pop() if len(present) == 1 else None
+
+    def answer(self, kind, ctx, name, args) -> None:
+        """The move options cached for this decision's mask serve its answer only, then go (a derived cache)."""
+        try:
+            super().answer(kind, ctx, name, args)
+        finally:
+            self._move_cache = None
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._move_cache = None
 
     # Shared helpers for the rules -----------------------------------------------------------------------
     def living(self) -> list[Unit]:
@@ -193,6 +204,7 @@ class K47Game(TaskGame):
         if not unit.alive:
             return
         unit.alive = False
+        self.destroyed.append(unit.uid)
         if unit.order is None and not unit.kept and self.bag.counts[unit.side] > 0:
             self.bag.take(unit.side)
         unit.kept = False
@@ -286,6 +298,7 @@ class K47Game(TaskGame):
             "bag": self.bag.to_dict(), "section_state": list(self.section_state),
             "ranging": {k: list(v) for k, v in self.ranging.items()}, "he_mode": dict(self.he_mode),
             "pending_keep": dict(self.pending_keep), "drawn": self.drawn,
+            "destroyed": list(self.destroyed),
         }
 
     @classmethod
@@ -302,6 +315,7 @@ class K47Game(TaskGame):
         game.he_mode = dict(data["he_mode"])
         game.pending_keep = dict(data["pending_keep"])
         game.drawn = data["drawn"]
+        game.destroyed = list(data["destroyed"])
         return game
 
 

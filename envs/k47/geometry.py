@@ -41,9 +41,23 @@ def _blocking(board, standing: tuple) -> tuple:
     return tuple((s.x0, s.y0, s.x1, s.y1, tuple(s.cells())) for s in board.sections if standing[s.index])
 
 
+_CLEAR: dict = {}   # (board, standing sections, a, b) -> LOS; pure geometry of public terrain, so shared
+
+
 def clear(pos, a, b) -> bool:
     """KC-MAP-7: LOS from point a to point b is blocked only by crossing a building cell's interior."""
-    for x0, y0, x1, y1, cells in blocking_cells(pos):
+    blockers = blocking_cells(pos)
+    key = (id(blockers), a, b)
+    found = _CLEAR.get(key)
+    if found is None:
+        if len(_CLEAR) > 500_000:
+            _CLEAR.clear()
+        found = _CLEAR[key] = _clear(blockers, a, b)
+    return found
+
+
+def _clear(blockers, a, b) -> bool:
+    for x0, y0, x1, y1, cells in blockers:
         if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 + 1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1 + 1:
             continue
         if any(crosses_interior(a, b, c) for c in cells):

@@ -52,6 +52,17 @@ def leave_starts(game, unit) -> list:
 
 
 def move_options(game, unit, order: str) -> dict:
+    """The MOVE decision's options, worked out once per decision (the mask and the answer share them)."""
+    key = (unit.uid, order)
+    cached = getattr(game, "_move_cache", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    options = _move_options(game, unit, order)
+    game._move_cache = (key, options)
+    return options
+
+
+def _move_options(game, unit, order: str) -> dict:
     """Every legal answer to the MOVE decision: {("cell", index): ..., ("enter", s): ..., ("floor", s, f): ...,
     ("assault", uid): ...}; the value says how (destination and cost, or the start for an assault)."""
     options = {}
