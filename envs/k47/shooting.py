@@ -285,7 +285,8 @@ CASUALTY_ORDER = {"crew": 0, "rifleman": 1, "carrier": 2, "nco": 3}
 
 def casualties(game, unit, kills: int, rule: str) -> None:
     """KC-SHOOT-9: riflemen, then other weapons, then the NCO; crew before the weapon carrier."""
-    for _ in range(min(kills, len(unit.models))):
+    lost = min(kills, len(unit.models))
+    for _ in range(lost):
         def key(i):
             m = unit.models[i]
             rank = CASUALTY_ORDER[m.role]
@@ -295,7 +296,7 @@ def casualties(game, unit, kills: int, rule: str) -> None:
         victim = min(range(len(unit.models)), key=key)
         unit.models.pop(victim)
     if kills:
-        game.log.add("casualties", f"{unit.name} loses {min(kills, len(unit.models) + kills)} models", unit.side, rule=rule)
+        game.log.add("casualties", f"{unit.name} loses {lost} model{'s' if lost != 1 else ''}", unit.side, rule=rule)
     if not unit.models or (unit.team and not any(m.role == "carrier" for m in unit.models)):
         game.destroy(unit, "wiped out", "KC-WPN-2" if unit.models else rule)
 

@@ -267,3 +267,108 @@ def test_KC_TURN_2_draw_is_a_logged_roll():
     ev = g2.apply(order("ambush"))
     draws = [e for e in ev if e.rule == "KC-TURN-2"]
     assert draws[0].dice == (5,) and g2.current_side == 1                  # faces 1-4 are A's 4 dice, 5-8 B's
+
+
+def test_KC_AMB_1_ambush_fires_at_the_mover_before_it_shoots():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 9], "order": "ambush"}},
+              "decide": ["order", "A1"]}, [1] * 10)
+    g.apply(order("advance"))
+    g.apply(CODEC.encode("cell", 14 * 24 + 2))
+    assert g.decision[0] == Decision.AMBUSH and g.current_side == 1
+    ev = g.apply(YES)
+    assert g.units[B2].order == "fire" and "KC-AMB-1" in rules(ev)
+    assert g.decision[0] == Decision.TARGET and g.current_side == 0 and g.decision[1]["moved"]   # then it shoots
+
+
+def test_KC_CQ_3_KC_CQ_5_KC_CQ_6_reaction_fire_then_the_fight():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 11]}},
+              "decide": ["order", "A1"]}, [1] * 10 + [4] * 9)
+    g.apply(order("run"))
+    g.apply(CODEC.encode("assault", B2))
+    assert g.units[A1].cell == (2, 12)                                    # cheapest 8-adjacent cell (8")
+    assert g.decision[0] == Decision.REACT_FIRE and g.current_side == 1   # started 10" away
+    ev = g.apply(YES)
+    assert not g.units[B2].alive and len(g.units[A1].models) == 8
+    assert "KC-CQ-3" in rules(ev) and "KC-CQ-5" in rules(ev) and g.returns() == (1.0, -1.0)
+    assert any(e.text == "B2 loses 8 models" for e in ev)
+
+
+def test_KC_CQ_3_no_reaction_within_6_inches():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 14]}, "B2": {"at": [2, 11]}},
+              "decide": ["order", "A1"]}, [4] * 9)
+    g.apply(order("run"))
+    g.apply(CODEC.encode("assault", B2))
+    assert not g.units[B2].alive
+
+
+def test_KV_DMG_1_KV_DMG_3_KV_TAB_1_bazooka_immobilises_the_tank():
+    g = game({"only": ["A5", "B3"], "units": {"B3": {"at": [19, 12]}}, "decide": ["order", "B3"]}, [4, 5, 2])
+    g.apply(order("fire"))
+    g.apply(CODEC.encode("target", 4, 0))
+    ev = g.apply(PASS)
+    a5 = g.units[4]
+    assert a5.immobile and a5.pins == 2 and rules(ev).count("KV-DMG-1") == 1 and "KV-TAB-1" in rules(ev)
+
+
+def test_KB_ORD_1_advance_inside_one_floor_or_one_section():
+    g = game({"only": ["B1", "B3", "A1"], "decide": ["order", "B1"]}, [])
+    g.apply(order("advance"))
+    t1, t2 = g.board.section_named("T1").index, g.board.section_named("T2").index
+    legal = {CODEC.decode(int(a)) for a in np.flatnonzero(g.legal_action_mask())}
+    assert legal == {("pass", ()), ("floor", (t1, 0)), ("floor", (t1, 2)), ("floor", (t2, 1))}
+
+
+def test_KB_ORD_2_KB_ORD_3_run_inside_passes_friends_not_enemies():
+    g = game({"only": ["B1", "B3", "A1"], "units": {"B1": {"in": ["T2", 0]}, "B3": {"in": ["T2", 1]},
+                                                    "A1": {"in": ["T1", 0]}}, "decide": ["order", "B1"]}, [])
+    g.apply(order("run"))
+    t1, t2 = g.board.section_named("T1").index, g.board.section_named("T2").index
+    legal = {CODEC.decode(int(a)) for a in np.flatnonzero(g.legal_action_mask())}
+    assert ("floor", (t2, 2)) in legal                                    # passes its friend on floor 1
+    assert ("floor", (t1, 0)) not in legal and ("assault", (A1,)) in legal   # KB-ASLT-3: adjoining section
+    assert ("floor", (t2, 1)) not in legal
+
+
+def test_KB_LEAVE_1_KB_LEAVE_2_step_out_for_one_inch():
+    g = game({"only": ["B1", "A1"], "units": {"B1": {"in": ["T1", 0]}}, "decide": ["order", "B1"]}, [])
+    g.apply(order("advance"))
+    mask = g.legal_action_mask()
+    assert mask[CODEC.encode("cell", 2 * 24 + 9)] and not mask[CODEC.encode("cell", 1 * 24 + 9)]   # 1 + 4 vs 1 + 6
+
+
+def test_KC_MAP_4_diagonals_cost_3_inches():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 16]}}, "decide": ["order", "A1"]}, [])
+    g.apply(order("advance"))
+    mask = g.legal_action_mask()
+    assert mask[CODEC.encode("cell", 14 * 24 + 4)] and not mask[CODEC.encode("cell", 14 * 24 + 5)]
+
+
+def test_KC_MAP_7_los_blocked_by_interiors_not_edges():
+    from envs.k47 import geometry
+    g = game({"only": ["A1", "B2"], "decide": ["unit", 0]}, [])
+    assert not geometry.clear(g, (7.5, 6.5), (14.5, 6.5))
+    assert geometry.clear(g, (7.0, 5.0), (15.0, 5.0))
+    g.section_state[g.board.section_named("T1").index] = "rubble"
+    g.section_state[g.board.section_named("T2").index] = "rubble"
+    g.refresh()
+    assert geometry.clear(g, (7.5, 6.5), (14.5, 6.5))                      # rubble never blocks
+
+
+def test_KC_HE_2_KC_SHOOT_7_halved_he_on_a_down_target_keeps_the_pin():
+    g = game({"only": ["A4", "B2"], "units": {"A4": {"at": [2, 16]}, "B2": {"at": [2, 9], "order": "down"}},
+              "decide": ["order", "A4"]}, [6, 6, 3])
+    g.apply(order("fire"))
+    g.apply(CODEC.encode("target", B2, 0))
+    b2 = g.units[B2]
+    assert len(b2.models) == 7 and b2.pins == 1 and g.dice.remaining == 0   # 3 HE hits halved to 1 roll
+
+
+def test_KC_IND_2_ranging_in_steps_down():
+    g = game({"only": ["A4", "B2"], "units": {"A4": {"at": [2, 16]}, "B2": {"at": [2, 9]}}, "turn": 2,
+              "decide": ["unit", 0]}, [])
+    a4, b2 = g.units[A4], g.units[B2]
+    assert g.ranged_need(a4, b2) == 6
+    g.ranging[f"{A4}-{B2}"] = [6, 1]
+    assert g.ranged_need(a4, b2) == 5
+    g.ranging[f"{A4}-{B2}"] = [6, 0]
+    assert g.ranged_need(a4, b2) == 6                                        # not consecutive turns
