@@ -5,8 +5,8 @@ rules' public functions (geometry, firing weapons, to-hit scores); it never roll
 penetration chances are exact fractions from the tables. Ties go to the lowest unit id, then the lowest index
 (KC-DEC-4).
 
-Played: R1 (assault outside; inside by the 2x-models test), R2 (flamethrowers fire, else Advance), R4..R10, the
-reactions of KC-AI-14 and KC-AI-15. R3 (ram) waits for the ramming rules. Readings:
+Played: R1 (assault outside), R2 (flamethrowers fire, else Advance), R3 (ram), R4..R10, the reactions of
+KC-AI-14 and KC-AI-15 (KC-AI-15's Fixed-weapon opening choice waits for KB-FROM-5). Readings:
   * "Reachable" at the unit choice is judged by straight-line distance to the move's end (Run 12" plus the
     8-adjacent step), the exact legality comes from the mask at the move decision, and a unit whose planned
     move turns out illegal falls back to its next applicable rule.
@@ -114,6 +114,10 @@ class K47Scripted:
         flamer = any("flamethrower" in view.tables.weapons[w].rules for _, w, _ in unit.weapons())
         if flamer:                                              # R2
             return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
+        if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile:
+            sid = self.ram_section(view, unit)                  # R3
+            if sid is not None:
+                return (3, Fraction(0), RUN, ("ram", sid))
         if unit.pins >= 3:                                      # R4
             return (4, Fraction(0), RALLY, None)
         if best_t is not None and best_v >= 1:                  # R5
@@ -165,6 +169,22 @@ class K47Scripted:
                     best = (key, s.index)
         return best[1] if best else None
 
+    def ram_section(self, view, unit):
+        """R3: the nearest enemy-held intact wooden, then brick, section within a Run (18") of its perimeter."""
+        best = None
+        for s in view.board.sections:
+            if s.material not in view.tables.ram_building or view.section_state[s.index] != INTACT:
+                continue
+            held = {u.side for u in view.living() if u.section == s.index}
+            if held != {1 - unit.side}:
+                continue
+            d = view.board.distance_to_section(centre(unit.cell), s.index)
+            if d <= view.tables.movement["tracked"][1]:
+                key = (s.material != "wooden", d, s.index)
+                if best is None or key < best[0]:
+                    best = (key, s.index)
+        return best[1] if best else None
+
     def floor_above(self, view, unit):
         s = view.board.sections[unit.section]
         f = unit.floor + 1
@@ -190,6 +210,8 @@ class K47Scripted:
         legal = [CODEC.decode(int(a)) for a in np.flatnonzero(mask)]
         if intent and intent[0] == "assault" and mask[OFF["assault"] + intent[1]]:
             return OFF["assault"] + intent[1]
+        if intent and intent[0] == "ram" and mask[OFF["ram"] + intent[1]]:
+            return OFF["ram"] + intent[1]
         if intent and intent[0] == "enter":
             enters = [args[0] for name, args in legal if name == "enter"]
             if enters:

@@ -14,6 +14,7 @@ CODEC = ActionCodec([
     ("enter", (MAX_SECTIONS,)),                 # KB-ENTER-2: Run into this section's floor 0
     ("floor", (MAX_SECTIONS, MAX_FLOORS)),      # KB-ORD-1/2: move inside to (section, floor)
     ("assault", (MAX_UNITS,)),                  # KC-CQ-2, KB-ASLT-1/3/4
+    ("ram", (MAX_SECTIONS,)),                   # KV-RAM-2: Run a vehicle into this section
     ("target", (MAX_UNITS, 2)),                 # KC-SHOOT-3; mode 1 = HE (KC-HE-1)
     ("yes", ()),                                # take the reaction / keep the die
     ("pass", ()),                               # decline: always legal in a reaction (KC-DEC-2)

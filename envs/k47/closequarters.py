@@ -135,7 +135,8 @@ def react_fire(game, ctx, name) -> None:
         t = game.units[ctx["uid"]]
         t.order = FIRE
         game.bag.take(t.side)
-        game.log.add("react_fire", f"{t.name} fires at its assaulter", t.side, rule="KC-CQ-3")
+        game.log.add("react_fire", f"{t.name} fires at its assaulter", t.side,
+                     rule="KV-RAM-2" if game.units[ctx["attacker"]].vehicle else "KC-CQ-3")
         game.push(Declare(t.uid, ctx["attacker"], False))
 
 

@@ -10,7 +10,7 @@ from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
 
 from . import config, flow, geometry, legal, render, views
-from . import closequarters, flames, movement, orders, shooting, turns  # noqa: F401  (their tasks register)
+from . import closequarters, flames, movement, orders, shooting, turns, vehicles  # noqa: F401  (their tasks register)
 from .actions import CODEC
 from .board import BURNING, INTACT, RUINED, centre, inches
 from .flow import Decision, answer, task
@@ -186,6 +186,17 @@ class K47Game(TaskGame):
 
     def start_assault(self, unit, target, how) -> None:
         closequarters.start_assault(self, unit, target, how)
+
+    def can_ram(self, unit) -> bool:
+        return vehicles.can_ram(self, unit)
+
+    def ram_options(self, unit) -> dict:
+        reach = movement.outside_destinations(self, unit, "run")
+        reach[unit.cell] = 0.0
+        return vehicles.ram_options(self, unit, reach)
+
+    def start_ram(self, unit, sid, how) -> None:
+        vehicles.start_ram(self, unit, sid, how)
 
     def move_unit(self, unit, cell, section=None, floor=0, rule: str = "KC-MAP-4") -> None:
         """Place a unit; KC-MOVE-3: changing cell, section or floor is moving (ranging-in resets)."""

@@ -93,6 +93,8 @@ def label(game, action: int) -> str:
         return f"enter section {_section(game, args[0])}"
     if name == "floor":
         return f"move inside to {_section(game, args[0])} floor {args[1]}"
+    if name == "ram":
+        return f"ram section {_section(game, args[0])}"
     if name == "assault":
         return f"assault {_unit(game, args[0])}"
     if name == "target":

@@ -87,6 +87,9 @@ def _move_options(game, unit, order: str) -> dict:
                     options.setdefault(("cell", game.board.cell_index(cell)), (cell, cost))
                 if not geometry.near_enemy(game, unit.side, start):
                     options.setdefault(("cell", game.board.cell_index(start)), (start, 1.0))
+    if order == RUN and unit.vehicle and game.can_ram(unit):
+        for sid, how in game.ram_options(unit).items():
+            options[("ram", sid)] = how
     if order == RUN and unit.kind == "infantry":
         for uid, how in game.assault_options(unit).items():
             options[("assault", uid)] = how
@@ -167,6 +170,9 @@ def move_answer(game, ctx, name, *args) -> None:
         game.move_unit(unit, None, section=args[0], floor=0, rule="KB-ENTER-2")
     elif name == "floor":
         game.move_unit(unit, None, section=args[0], floor=args[1], rule="KB-ORD-1" if order == ADVANCE else "KB-ORD-2")
+    elif name == "ram":
+        game.start_ram(unit, args[0], how)
+        return
     else:
         game.start_assault(unit, game.units[args[0]], how)
         return

@@ -86,3 +86,11 @@ class AskTarget(NamedTuple):
     """shooting via game.ask_target: KC-ORD-1/2: the unit may now pick a target (after any Ambush windows)."""
     uid: int
     moved: bool
+
+
+class Ram(NamedTuple):
+    """vehicles.ram: KV-RAM-2: reaction windows for the section's occupants (by id), then the ram itself."""
+    uid: int
+    section: int
+    distance: float
+    after: int

@@ -372,3 +372,41 @@ def test_KC_IND_2_ranging_in_steps_down():
     assert g.ranged_need(a4, b2) == 5
     g.ranging[f"{A4}-{B2}"] = [6, 0]
     assert g.ranged_need(a4, b2) == 6                                        # not consecutive turns
+
+
+def ram_position(dice, react=PASS):
+    g = game({"only": ["A5", "B1", "B2"], "units": {"B2": {"in": ["W", 0]}}, "decide": ["order", "A5"]}, dice)
+    g.apply(order("run"))
+    w = g.board.section_named("W").index
+    assert g.legal_action_mask()[CODEC.encode("ram", w)]
+    g.apply(CODEC.encode("ram", w))
+    assert g.units[4].cell == (19, 12)                                    # the cheapest cell on W's edge
+    assert g.decision[0] == Decision.REACT_FIRE and g.current_side == 1   # 9" away: the occupant may fire
+    return g, w, g.apply(react)
+
+
+def test_KV_RAM_1_KV_RAM_6_KB_RUIN_1_vehicle_higher_collapses_the_house():
+    g, w, ev = ram_position([3, 6, 6])
+    a5 = g.units[4]
+    assert g.section_state[w] == "rubble" and not g.units[B2].alive and "KB-RUIN-1" in rules(ev)
+    assert a5.cell == (19, 11) and a5.order == "down" and a5.pins == 1 and "KV-RAM-7" in rules(ev)
+
+
+def test_KV_RAM_5_tie_superficial_damage_then_collapse_and_move():
+    g, w, ev = ram_position([2, 6, 6, 6])
+    a5 = g.units[4]
+    assert g.section_state[w] == "rubble" and a5.immobile and a5.cell == (19, 11) and a5.pins == 3
+    assert rules(ev).index("KV-TAB-2") < rules(ev).index("KV-RAM-5")
+
+
+def test_KV_RAM_4_KV_RAM_3_house_higher_vehicle_stays_with_superficial_damage():
+    g, w, ev = ram_position([1, 6, 6, 2])
+    a5 = g.units[4]
+    assert g.section_state[w] == "intact" and g.units[B2].alive and a5.cell == (19, 12) and a5.pins == 2
+
+
+def test_KB_BUNK_4_bunkers_cannot_be_rammed():
+    g = game({"only": ["A5", "B2"], "units": {"A5": {"at": [4, 10]}}, "decide": ["order", "A5"]}, [])
+    g.apply(order("run"))
+    k = g.board.section_named("K").index
+    assert not g.legal_action_mask()[CODEC.encode("ram", k)]

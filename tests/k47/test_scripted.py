@@ -59,3 +59,13 @@ def test_KC_AI_3_scripted_beats_random_from_both_sides():
     for side in (0, 1):
         results = [play(seed, side) for seed in range(100, 104)]
         assert sum(r > 0 for r in results) >= 3, (side, results)
+
+
+def test_KC_AI_6_R3_the_tank_rams_the_held_wooden_house():
+    g = RS.build_position({"only": ["A5", "B1", "B2"], "units": {"B2": {"in": ["W", 0]}}, "decide": ["order", "A5"]},
+                          ScriptedDice([]))
+    agent = K47Scripted(0)
+    assert agent.act(None, g.legal_action_mask(), g.view(0)) == CODEC.encode("order", ORDERS.index("run"))
+    g.apply(CODEC.encode("order", ORDERS.index("run")))
+    w = g.board.section_named("W").index
+    assert agent.act(None, g.legal_action_mask(), g.view(0)) == CODEC.encode("ram", w)
