@@ -1,0 +1,312 @@
+"""Konflikt '47 scripted player (rules catalog section 8, KC-AI-1..15) for either side.
+
+KC-AI-1: it reads only its side's view (envs.k47.views.View: the public position) and the legal mask, and the
+rules' public functions (geometry, firing weapons, to-hit scores); it never rolls. KC-AI-2: expected kills and
+penetration chances are exact fractions from the tables. Ties go to the lowest unit id, then the lowest index
+(KC-DEC-4).
+
+Played: R1 (assault outside), R2 (flamethrowers fire, else Advance), R3 (ram), R4..R10, the reactions of
+KC-AI-14 and KC-AI-15 (KC-AI-15's Fixed-weapon opening choice waits for KB-FROM-5). Readings:
+  * "Reachable" at the unit choice is judged by straight-line distance to the move's end (Run 12" plus the
+    8-adjacent step), the exact legality comes from the mask at the move decision, and a unit whose planned
+    move turns out illegal falls back to its next applicable rule.
+  * R8 "best cover": among legal Advance cells, the cover against the nearest enemy (hard > soft > none), then
+    nearest an unheld objective, then the lowest cell index.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from envs import registry
+from envs.k47 import geometry, shooting
+from envs.k47.actions import CODEC
+from envs.k47.board import INTACT, centre, inches
+from envs.k47.flow import Decision
+from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
+
+OFF = {name: f.offset for name, f in CODEC.families.items()}
+HE_MEAN = {"D2": Fraction(3, 2), "D3": Fraction(2), "D6": Fraction(7, 2), "2D6": Fraction(7), "3D6": Fraction(21, 2)}
+
+
+def p_kill(face_pen: int, dv: int) -> Fraction:
+    """P(d6 + pen >= dv) with a natural 1 failing (KC-SHOOT-8)."""
+    return Fraction(sum(1 for f in range(2, 7) if f + face_pen >= dv), 6)
+
+
+def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fraction:
+    """KC-AI-2: exact expected casualties of `unit` firing at `target` (0 against vehicles)."""
+    if target.vehicle:
+        return Fraction(0)
+    total = Fraction(0)
+    groups: dict = {}
+    for m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
+        groups.setdefault(name, []).append(dist)
+    dv = view.tables.quality[target.quality][1]
+    for name, dists in groups.items():
+        w = view.tables.weapons[name]
+        dist = min(dists)
+        shots = w.shots * len(dists)
+        if "flamethrower" in w.rules:
+            hit = Fraction(1) if target.inside else shooting.p_hit(shooting.need(view, unit, name, target, dist, False, flame=True))
+            total += hit * Fraction(7, 2) * p_kill(w.pen, dv)
+            continue
+        n = 6 if "indirect" in w.rules else shooting.need(view, unit, name, target, dist, moved)
+        ph = Fraction(1, 6) if "indirect" in w.rules else shooting.p_hit(n)
+        if w.he is not None and (he or "indirect" in w.rules):
+            mean = HE_MEAN[w.he] / (2 if target.order == DOWN else 1)
+            total += shots * ph * mean * p_kill(view.tables.he[w.he][0], dv)
+        else:
+            pen = w.pen or 0
+            kill_dv = 6 if target.inside else dv
+            total += shots * ph * p_kill(pen, kill_dv)
+    return total
+
+
+def p_pen(view, unit, target, moved: bool) -> Fraction:
+    """KC-AI-8: the best single-shot chance of hitting and penetrating a vehicle."""
+    if not target.vehicle:
+        return Fraction(0)
+    best = Fraction(0)
+    dv = view.tables.vehicle_damage[target.vclass]
+    for m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):
+        w = view.tables.weapons[name]
+        if w.small_arms or w.pen is None:
+            continue
+        n = shooting.need(view, unit, name, target, dist, moved)
+        best = max(best, shooting.p_hit(n) * p_kill(w.pen, dv))
+    return best
+
+
+def value(view, unit, target, moved) -> Fraction:
+    return max(expected_kills(view, unit, target, moved), p_pen(view, unit, target, moved) * 6)
+
+
+class K47Scripted:
+    """KC-AI-3..15 for one side."""
+
+    name = "scripted"
+    needs_observation = False
+
+    def __init__(self, side: int, seed: int = 0) -> None:
+        self.side = side
+
+    def act(self, observation, mask: np.ndarray, view) -> int:
+        kind, ctx = view.decision
+        choose = getattr(self, f"on_{kind}")
+        action = choose(view, ctx, mask)
+        return action if mask[action] else int(np.flatnonzero(mask)[0])
+
+    # Activation ------------------------------------------------------------------------------------------
+    def plan(self, view, unit):
+        """(rule number, score, order, intent) of the first applicable rule R1..R10 for `unit` (KC-AI-3)."""
+        enemies = [e for e in view.living() if e.side != unit.side]
+        best_t, best_v = None, Fraction(0)
+        for e in enemies:
+            v = value(view, unit, e, False)
+            if v > best_v:
+                best_t, best_v = e, v
+        if unit.kind == "infantry" and not unit.vehicle:
+            for e in enemies:                                   # R1
+                if not e.vehicle and self.can_assault(view, unit, e) and self.cq_wins(view, unit, e):
+                    return (1, Fraction(len(e.models)), RUN, ("assault", e.uid))
+        flamer = any("flamethrower" in view.tables.weapons[w].rules for _, w, _ in unit.weapons())
+        if flamer:                                              # R2
+            return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
+        if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile:
+            sid = self.ram_section(view, unit)                  # R3
+            if sid is not None:
+                return (3, Fraction(0), RUN, ("ram", sid))
+        if unit.pins >= 3:                                      # R4
+            return (4, Fraction(0), RALLY, None)
+        if best_t is not None and best_v >= 1:                  # R5
+            return (5, best_v, FIRE, ("target", best_t.uid))
+        if unit.kind == "infantry" and not unit.inside and not view.options["no_building_entry"]:
+            if self.occupy_section(view, unit) is not None:    # R6
+                return (6, Fraction(0), RUN, ("enter", None))
+        if unit.inside and best_t is None and self.floor_above(view, unit) is not None:
+            return (7, Fraction(0), ADVANCE, ("climb", None))   # R7
+        if not unit.inside and enemies and not unit.immobile:   # R8
+            return (8, best_v, ADVANCE, ("cover", None))
+        if unit.inside and best_t is None and any(
+                inches(view.point_of(unit), view.point_of(e), view.board.cell_in) <= 24 for e in enemies):
+            return (9, Fraction(0), AMBUSH, None)               # R9
+        if best_t is not None and best_v > 0:
+            return (5, best_v, FIRE, ("target", best_t.uid))
+        return (10, Fraction(0), RUN if not unit.inside and not unit.immobile else DOWN, ("objective", None))
+
+    def can_assault(self, view, unit, e) -> bool:
+        """R1 reachable: within a Run plus one step of the target (the mask decides exactly)."""
+        if unit.inside or e.inside:
+            return False
+        return inches(centre(unit.cell), centre(e.cell), view.board.cell_in) <= 12 + 2 and \
+            geometry.clear(view, centre(unit.cell), centre(e.cell))
+
+    def cq_wins(self, view, unit, e) -> bool:
+        """KC-AI-4: round-1 expected kills >= the target's models."""
+        dv = view.tables.quality[e.quality][1]
+        total = Fraction(0)
+        for m in unit.models:
+            names = [w for w, _ in m.weapons]
+            attacks = 2 if any("assault" in view.tables.weapons[w].rules for w in names) else 1
+            pen = max([view.tables.weapons[w].pen or 0 for w in names] + [0])
+            total += attacks * p_kill(pen, dv)
+        return total >= len(e.models)
+
+    def occupy_section(self, view, unit):
+        """R6: the nearest empty intact section (objectives first) whose door cell lies within a Run."""
+        best = None
+        for s in view.board.sections:
+            if view.section_state[s.index] != INTACT or geometry.unit_on_floor(view, s.index, 0) is not None:
+                continue
+            doors = [view.board.openings[i].outside for i in s.openings if view.board.openings[i].floor == 0
+                     and (s.material != "bunker" or view.board.openings[i].kind == "door")]
+            d = min(inches(centre(unit.cell), centre(c), view.board.cell_in) for c in doors)
+            if d <= 12:
+                key = (s.building not in view.scenario.objectives, d, s.index)
+                if best is None or key < best[0]:
+                    best = (key, s.index)
+        return best[1] if best else None
+
+    def ram_section(self, view, unit):
+        """R3: the nearest enemy-held intact wooden, then brick, section within a Run (18") of its perimeter."""
+        best = None
+        for s in view.board.sections:
+            if s.material not in view.tables.ram_building or view.section_state[s.index] != INTACT:
+                continue
+            held = {u.side for u in view.living() if u.section == s.index}
+            if held != {1 - unit.side}:
+                continue
+            d = view.board.distance_to_section(centre(unit.cell), s.index)
+            if d <= view.tables.movement["tracked"][1]:
+                key = (s.material != "wooden", d, s.index)
+                if best is None or key < best[0]:
+                    best = (key, s.index)
+        return best[1] if best else None
+
+    def floor_above(self, view, unit):
+        s = view.board.sections[unit.section]
+        f = unit.floor + 1
+        return f if f < s.floors and geometry.unit_on_floor(view, unit.section, f) is None else None
+
+    def on_unit(self, view, ctx, mask):
+        best = None
+        for a in np.flatnonzero(mask):
+            uid = int(a) - OFF["unit"]
+            rule, score, _, _ = self.plan(view, view.units[uid])
+            key = (rule, -score, uid)
+            if best is None or key < best[0]:
+                best = (key, int(a))
+        return best[1]
+
+    def on_order(self, view, ctx, mask):
+        _, _, order, _ = self.plan(view, view.units[ctx["uid"]])
+        return OFF["order"] + ORDERS.index(order)
+
+    def on_move(self, view, ctx, mask):
+        unit = view.units[ctx["uid"]]
+        _, _, _, intent = self.plan(view, unit)
+        legal = [CODEC.decode(int(a)) for a in np.flatnonzero(mask)]
+        if intent and intent[0] == "assault" and mask[OFF["assault"] + intent[1]]:
+            return OFF["assault"] + intent[1]
+        if intent and intent[0] == "ram" and mask[OFF["ram"] + intent[1]]:
+            return OFF["ram"] + intent[1]
+        if intent and intent[0] == "enter":
+            enters = [args[0] for name, args in legal if name == "enter"]
+            if enters:
+                order = sorted(enters, key=lambda s: (view.board.sections[s].building not in view.scenario.objectives, s))
+                return OFF["enter"] + order[0]
+        if intent and intent[0] == "climb":
+            above = self.floor_above(view, unit)
+            if above is not None and mask[CODEC.encode("floor", unit.section, above)]:
+                return CODEC.encode("floor", unit.section, above)
+        cells = [args[0] for name, args in legal if name == "cell"]
+        if not cells:
+            return OFF["pass"]
+        goal = self.goal(view, unit)
+        enemies = [e for e in view.living() if e.side != unit.side]
+        here = view.point_of(unit)
+
+        def key(index):
+            cell = view.board.cell_of(index)
+            threat = min(enemies, key=lambda e: (inches(centre(cell), view.point_of(e), view.board.cell_in), e.uid)) \
+                if enemies else None
+            cov = geometry.cover(view, view.point_of(threat), cell) if threat is not None else 0
+            dist = inches(centre(cell), goal, view.board.cell_in) if goal else 0
+            return (-cov, round(dist, 6), index)
+        best = min(cells, key=key)
+        if goal and inches(centre(view.board.cell_of(best)), goal, view.board.cell_in) >= inches(here, goal, view.board.cell_in) \
+                and ctx["order"] == RUN:
+            return OFF["pass"]
+        return OFF["cell"] + best
+
+    def goal(self, view, unit):
+        """The nearest objective not held by this side (R8, R10), as a point."""
+        best = None
+        for obj in view.scenario.objectives:
+            secs = [s for s in view.board.sections if s.building == obj]
+            held = any(u.side == unit.side and u.kind == "infantry" and u.section in {s.index for s in secs}
+                       for u in view.living())
+            if held:
+                continue
+            for s in secs:
+                p = ((s.x0 + s.x1 + 1) / 2, (s.y0 + s.y1 + 1) / 2)
+                d = inches(view.point_of(unit), p, view.board.cell_in)
+                if best is None or d < best[0]:
+                    best = (d, p)
+        return best[1] if best else None
+
+    def on_target(self, view, ctx, mask):
+        unit = view.units[ctx["uid"]]
+        best = None
+        for a in np.flatnonzero(mask):
+            name, args = CODEC.decode(int(a))
+            if name != "target":
+                continue
+            t = view.units[args[0]]
+            v = max(expected_kills(view, unit, t, ctx["moved"], he=bool(args[1])), p_pen(view, unit, t, ctx["moved"]) * 6)
+            key = (-v, args[0], args[1])
+            if best is None or key < best[0]:
+                best = (key, int(a))
+        return best[1] if best is not None and best[0][0] < 0 else OFF["pass"]
+
+    # Reactions (KC-AI-14, KC-AI-15) -------------------------------------------------------------------------
+    def on_down(self, view, ctx, mask):
+        unit, firer = view.units[ctx["uid"]], view.units[ctx["firer"]]
+        weapons = [view.tables.weapons[w] for _, w, _ in firer.weapons()]
+        if any("flamethrower" in w.rules for w in weapons):
+            return OFF["pass"]
+        ek = expected_kills(view, firer, unit, ctx["moved"])
+        he = any(w.he is not None and (w.pen is None) for w in weapons)
+        if he or ek >= 2 or ek * 2 >= len(unit.models):
+            return OFF["yes"]
+        return OFF["pass"]
+
+    def on_react_fire(self, view, ctx, mask):
+        return OFF["yes"]
+
+    def on_ambush(self, view, ctx, mask):
+        unit, mover = view.units[ctx["uid"]], view.units[ctx["mover"]]
+        return OFF["yes"] if value(view, unit, mover, False) > 0 else OFF["pass"]
+
+    def on_keep(self, view, ctx, mask):
+        unit = view.units[ctx["uid"]]
+        if unit.order == AMBUSH:
+            has_target = any(value(view, unit, e, False) > 0 for e in view.living() if e.side != unit.side)
+            return OFF["pass"] if has_target else OFF["yes"]
+        return OFF["yes"] if unit.pins >= 2 else OFF["pass"]
+
+    def on_friendly(self, view, ctx, mask):
+        unit = view.units[ctx["uid"]]
+        best = None
+        for a in np.flatnonzero(mask):
+            _, args = CODEC.decode(int(a))
+            v = expected_kills(view, unit, view.units[args[0]], False)
+            key = (-v, args[0])
+            if best is None or key < best[0]:
+                best = (key, int(a))
+        return best[1]
+
+
+registry.register_agent("scripted", K47Scripted, rulesets=("k47",))

@@ -1,0 +1,236 @@
+"""Konflikt '47 geometry on the cell board: line of sight, cover, ranges to units outside and inside, and moves.
+
+Every function reads a *position*: any object with `board`, `units`, `section_state` and `tables` (the game
+itself, or a side's public view), so the scripted player and the rules measure alike (KC-AI-1).
+"""
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+
+from .board import BUILDING, BUNKER, INTACT, RUBBLE, RUINED, SCRUB, centre, edge_point, inches
+
+EPS = 1e-9
+NEIGHBOURS = ((0, -1, 2), (1, 0, 2), (0, 1, 2), (-1, 0, 2), (1, -1, 3), (1, 1, 3), (-1, 1, 3), (-1, -1, 3))  # KC-MAP-4
+
+
+def crosses_interior(a, b, cell) -> bool:
+    """Whether segment a-b passes through the open interior of `cell` (touching an edge or corner does not)."""
+    t0, t1 = 0.0, 1.0
+    for axis in (0, 1):
+        lo, hi = cell[axis], cell[axis] + 1
+        d = b[axis] - a[axis]
+        if abs(d) < EPS:
+            if not lo + EPS < a[axis] < hi - EPS:
+                return False
+            continue
+        u0, u1 = (lo - a[axis]) / d, (hi - a[axis]) / d
+        if u0 > u1:
+            u0, u1 = u1, u0
+        t0, t1 = max(t0, u0), min(t1, u1)
+    return t1 - t0 > EPS
+
+
+def blocking_cells(pos) -> tuple:
+    """KC-MAP-7: the cells of intact or burning sections (rubble never blocks)."""
+    return _blocking(pos.board, tuple(s != RUINED for s in pos.section_state))
+
+
+@lru_cache(maxsize=64)
+def _blocking(board, standing: tuple) -> tuple:
+    return tuple((s.x0, s.y0, s.x1, s.y1, tuple(s.cells())) for s in board.sections if standing[s.index])
+
+
+_CLEAR: dict = {}   # (board, standing sections, a, b) -> LOS; pure geometry of public terrain, so shared
+
+
+def clear(pos, a, b) -> bool:
+    """KC-MAP-7: LOS from point a to point b is blocked only by crossing a building cell's interior."""
+    blockers = blocking_cells(pos)
+    key = (id(blockers), a, b)
+    found = _CLEAR.get(key)
+    if found is None:
+        if len(_CLEAR) > 500_000:
+            _CLEAR.clear()
+        found = _CLEAR[key] = _clear(blockers, a, b)
+    return found
+
+
+def _clear(blockers, a, b) -> bool:
+    for x0, y0, x1, y1, cells in blockers:
+        if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 + 1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1 + 1:
+            continue
+        if any(crosses_interior(a, b, c) for c in cells):
+            return False
+    return True
+
+
+def outside_wall(point, opening_cell, side) -> bool:
+    """KB-GRID-8: a point strictly outside the line of a wall (the wall of `side` of `opening_cell`)."""
+    x, y = opening_cell
+    return {"N": point[1] < y - EPS, "S": point[1] > y + 1 + EPS,
+            "W": point[0] < x - EPS, "E": point[0] > x + 1 + EPS}[side]
+
+
+def terrain_at(pos, cell) -> int:
+    """The cell's terrain now: a collapsed section's cells are rubble (KB-RUIN-1)."""
+    kind = pos.board.terrain[cell[1]][cell[0]]
+    if kind in (BUILDING, BUNKER):
+        sid = pos.board.section_at(cell)
+        if pos.section_state[sid] == RUINED:
+            return RUBBLE
+    return kind
+
+
+def cover(pos, shooter_point, cell) -> int:
+    """KC-MAP-9: 2 hard, 1 soft, 0 none, for a target outside in `cell` shot at from `shooter_point`."""
+    best = 0
+    target = centre(cell)
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            c = (cell[0] + dx, cell[1] + dy)
+            if not pos.board.in_bounds(c):
+                continue
+            kind = terrain_at(pos, c)
+            if kind not in (SCRUB, RUBBLE):
+                continue
+            if (dx or dy) and not crosses_interior(shooter_point, target, c):
+                continue
+            best = max(best, 2 if kind == RUBBLE else 1)
+    return best
+
+
+def unit_at(pos, cell):
+    for u in pos.units:
+        if u.alive and u.cell == cell:
+            return u
+    return None
+
+
+def unit_on_floor(pos, section: int, floor: int):
+    for u in pos.units:
+        if u.alive and u.section == section and u.floor == floor:
+            return u
+    return None
+
+
+def openings_of(pos, unit, weapon=None) -> list:
+    """KB-FROM-1 / KB-BUNK-2 / KB-FROM-5: the openings a unit inside fires through."""
+    board = pos.board
+    section = board.sections[unit.section]
+    found = []
+    for i in section.openings:
+        o = board.openings[i]
+        if o.floor != unit.floor:
+            continue
+        if section.material == "bunker" and o.kind != "slit":
+            continue
+        if weapon is not None and "fixed" in pos.tables.weapons[weapon].rules and unit.fixed_opening is not None \
+                and i != unit.fixed_opening:
+            continue
+        found.append(o)
+    return found
+
+
+def fire_points(pos, unit, weapon) -> list:
+    """Where a weapon of `unit` measures from: its cell centre outside, each usable opening inside (KB-FROM-1).
+    Each entry is (point, opening or None)."""
+    if not unit.inside:
+        return [(centre(unit.cell), None)]
+    return [(o.point, o) for o in openings_of(pos, unit, weapon)]
+
+
+def aim_points(pos, target, weapon) -> list:
+    """Where a weapon aims at `target`: its cell centre outside; inside, openings on its floor for small arms
+    (KB-AT-1), within 6" for flamethrowers (KB-AT-3), any wall point for heavy weapons (KB-AT-2, KB-HE-3).
+    Each entry is (point, wall cell, wall side) or (point, None, None) outside."""
+    if not target.inside:
+        return [(centre(target.cell), None, None)]
+    w = pos.tables.weapons[weapon]
+    section = pos.board.sections[target.section]
+    if w.small_arms or "flamethrower" in w.rules:
+        ops = [pos.board.openings[i] for i in section.openings if pos.board.openings[i].floor == target.floor]
+        if section.material == "bunker":                  # KB-BUNK-2: all fire in uses slits only
+            ops = [o for o in ops if o.kind == "slit"]
+        return [(o.point, o.cell, o.side) for o in ops]
+    points = []
+    for x in range(section.x0, section.x1 + 1):
+        points += [(edge_point(x, section.y0, "N"), (x, section.y0), "N"), (edge_point(x, section.y1, "S"), (x, section.y1), "S")]
+    for y in range(section.y0, section.y1 + 1):
+        points += [(edge_point(section.x0, y, "W"), (section.x0, y), "W"), (edge_point(section.x1, y, "E"), (section.x1, y), "E")]
+    if section.material == "bunker":
+        ops = [pos.board.openings[i] for i in section.openings if pos.board.openings[i].kind == "slit"]
+        points = [(o.point, o.cell, o.side) for o in ops]
+    return points
+
+
+def sight(pos, unit, weapon, target):
+    """The shortest visible (range in inches, fire point, opening used) from `unit`'s weapon to `target`, or None.
+
+    KB-GRID-8: a wall point or opening is visible from P if the segment is clear and P is outside the wall's line;
+    a unit inside fires out only to points outside its own opening's wall line.
+    """
+    best = None
+    for point, opening in fire_points(pos, unit, weapon):
+        for aim, wall_cell, wall_side in aim_points(pos, target, weapon):
+            if wall_cell is not None and not outside_wall(point, wall_cell, wall_side):
+                continue
+            if opening is not None and not outside_wall(aim, opening.cell, opening.side):
+                continue
+            if not clear(pos, point, aim):
+                continue
+            d = inches(point, aim, pos.board.cell_in)
+            if best is None or d < best[0] - EPS:
+                best = (d, point, opening)
+    return best
+
+
+def same_building(pos, a, b) -> bool:
+    """KB-AT-6: two units inside sections of one building (connected or not)."""
+    return a.inside and b.inside and pos.board.sections[a.section].building == pos.board.sections[b.section].building
+
+
+# Movement ------------------------------------------------------------------------------------------------------
+def passable(pos, cell) -> bool:
+    """KC-MAP-5: on the board and not a standing building or bunker cell."""
+    if not pos.board.in_bounds(cell):
+        return False
+    kind = pos.board.terrain[cell[1]][cell[0]]
+    return kind not in (BUILDING, BUNKER) or terrain_at(pos, cell) == RUBBLE
+
+
+def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start_cost: float = 0.0) -> dict:
+    """KC-MAP-4/5: cell -> cheapest path cost in inches from the unit's cell (or `start`) within `allowance`."""
+    start = start or unit.cell
+    enemies = {u.cell for u in pos.units if u.alive and u.side != unit.side and u.cell is not None}
+    costs = {start: start_cost}
+    heap = [(start_cost, start)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > costs.get(cell, 1e9):
+            continue
+        for dx, dy, step in NEIGHBOURS:
+            nxt = (cell[0] + dx, cell[1] + dy)
+            new = cost + step
+            if new > allowance + EPS or not passable(pos, nxt) or nxt in enemies:
+                continue
+            if not rubble_ok and terrain_at(pos, nxt) == RUBBLE:
+                continue
+            if dx and dy and not (passable(pos, (cell[0] + dx, cell[1])) and passable(pos, (cell[0], cell[1] + dy))):
+                continue   # KC-MAP-4: a diagonal may not clip an impassable corner
+            if new < costs.get(nxt, 1e9):
+                costs[nxt] = new
+                heapq.heappush(heap, (new, nxt))
+    return costs
+
+
+def near_enemy(pos, side: int, cell) -> bool:
+    """KC-MAP-6: 8-adjacent to an enemy unit outside."""
+    for u in pos.units:
+        if u.alive and u.side != side and u.cell is not None and max(abs(u.cell[0] - cell[0]), abs(u.cell[1] - cell[1])) == 1:
+            return True
+    return False
+
+
+def adjacent(a, b) -> bool:
+    return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1

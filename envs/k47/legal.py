@@ -1,0 +1,110 @@
+"""The one source of legality: which actions each decision allows, why others are not, and their names."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import movement, orders, turns
+from .actions import CODEC, NUM_ACTIONS
+from .flow import Decision
+from .state import ADVANCE, DOWN, ORDERS, RUN
+
+OFF = {name: f.offset for name, f in CODEC.families.items()}
+
+
+def mask(game) -> np.ndarray:
+    legal = bytearray(NUM_ACTIONS)
+    for action in actions(game):
+        legal[action] = 1
+    return np.frombuffer(legal, dtype=bool).copy()
+
+
+def actions(game) -> list:
+    kind, ctx = game.decision
+    return LEGAL[kind](game, ctx)
+
+
+def unit_choices(game, ctx):
+    return [CODEC.encode("unit", u.uid) for u in turns.eligible(game, ctx["side"])]
+
+
+def order_choices(game, ctx):
+    """KC-DEC-3: Down is always legal; Advance and Run need a unit that can move; Ambush, Rally, Fire always."""
+    unit = game.units[ctx["uid"]]
+    out = []
+    for i, order in enumerate(ORDERS):
+        if order in (ADVANCE, RUN) and not movement.can_move(game, unit):
+            continue
+        out.append(CODEC.encode("order", i))
+    return out
+
+
+def move_choices(game, ctx):
+    unit = game.units[ctx["uid"]]
+    out = [OFF["pass"]]
+    for key in movement.move_options(game, unit, ctx["order"]):
+        out.append(CODEC.encode(*key))
+    return sorted(out)
+
+
+def target_choices(game, ctx):
+    from .shooting import firing_weapons
+    unit = game.units[ctx["uid"]]
+    out = [OFF["pass"]]
+    for uid in game.targets(unit, ctx["moved"]):
+        out.append(CODEC.encode("target", uid, 0))
+        t = game.units[uid]
+        if not t.vehicle and firing_weapons(game, unit, t, ctx["moved"], he=True) and \
+                any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons()):
+            out.append(CODEC.encode("target", uid, 1))
+    return sorted(out)
+
+
+def yes_or_pass(game, ctx):
+    return [OFF["yes"], OFF["pass"]]
+
+
+def friendly_choices(game, ctx):
+    unit = game.units[ctx["uid"]]
+    return [CODEC.encode("target", f.uid, 0) for f in orders.friendly_targets(game, unit)]
+
+
+LEGAL = {
+    Decision.UNIT: unit_choices, Decision.ORDER: order_choices, Decision.MOVE: move_choices,
+    Decision.TARGET: target_choices, Decision.DOWN: yes_or_pass, Decision.REACT_FIRE: yes_or_pass,
+    Decision.AMBUSH: yes_or_pass, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices,
+}
+
+
+def why(game, action: int) -> str:
+    kind, _ = game.decision
+    name, args = CODEC.decode(action)
+    return f"not a legal answer to the {kind} decision now ({name}{list(args) if args else ''})"
+
+
+def label(game, action: int) -> str:
+    name, args = CODEC.decode(action)
+    if name == "unit":
+        return f"order unit {_unit(game, args[0])}"
+    if name == "order":
+        return f"order: {ORDERS[args[0]]}"
+    if name == "cell":
+        return f"move to ({args[0] % game.board.width}, {args[0] // game.board.width})"
+    if name == "enter":
+        return f"enter section {_section(game, args[0])}"
+    if name == "floor":
+        return f"move inside to {_section(game, args[0])} floor {args[1]}"
+    if name == "ram":
+        return f"ram section {_section(game, args[0])}"
+    if name == "assault":
+        return f"assault {_unit(game, args[0])}"
+    if name == "target":
+        return f"fire at {_unit(game, args[0])}{' with HE' if args[1] else ''}"
+    return {"yes": "yes (react / keep)", "pass": "pass (decline / hold / stay / return)"}[name]
+
+
+def _unit(game, uid: int) -> str:
+    return game.units[uid].name if uid < len(game.units) else f"slot {uid} (empty)"
+
+
+def _section(game, sid: int) -> str:
+    return game.board.sections[sid].name if sid < len(game.board.sections) else f"slot {sid} (none)"

@@ -1,0 +1,241 @@
+"""Movement outside and inside buildings: allowances, destinations, entering and leaving, Ambush windows
+(catalog sections 1, 3 and 6)."""
+from __future__ import annotations
+
+from . import geometry
+from .board import BURNING, INTACT, RUINED, centre, inches
+from .flow import Decision, answer, task
+from .state import ADVANCE, AMBUSH, FIRE, RUN
+from .tasks import AfterMove, AmbushWindow, Assault, Declare
+
+FACINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # KV-MOVE-2: N clockwise
+
+
+def allowance(game, unit, order: str) -> float:
+    """KC-MOVE-1 / KV-MOVE-1: the Advance or Run rate in inches."""
+    kind = "infantry" if not unit.vehicle else ("tracked" if unit.tracked else "slow")
+    advance, run = game.tables.movement[kind]
+    return run if order == RUN else advance
+
+
+def can_move(game, unit) -> bool:
+    """KV-TAB-1 immobilised; KB-ART-2: artillery set up inside never moves."""
+    return not unit.immobile and not (unit.kind == "artillery" and unit.inside)
+
+
+def outside_destinations(game, unit, order: str, start=None, start_cost: float = 0.0) -> dict:
+    """KC-MAP-4/5/6, KC-MOVE-2: cell -> cost of every cell a move may end in."""
+    limit = allowance(game, unit, order)
+    costs = geometry.reach(game, unit, limit, start=start, start_cost=start_cost,
+                           rubble_ok=not (unit.vehicle and unit.tracked))
+    if unit.vehicle and unit.tracked:       # KC-MOVE-2: entering rubble caps a tracked vehicle at its Advance rate
+        advance = game.tables.movement["tracked"][0]
+        for cell, cost in geometry.reach(game, unit, advance, start=start, start_cost=start_cost).items():
+            costs.setdefault(cell, cost)
+    return {c: v for c, v in costs.items()
+            if c != unit.cell and geometry.unit_at(game, c) is None and not geometry.near_enemy(game, unit.side, c)}
+
+
+def leave_starts(game, unit) -> list:
+    """KB-LEAVE-1/2: a unit on floor 0 steps out through a floor-0 opening (bunker: door) into its free outside cell."""
+    if not unit.inside or unit.floor != 0:
+        return []
+    section = game.board.sections[unit.section]
+    cells = []
+    for i in section.openings:
+        o = game.board.openings[i]
+        if o.floor != 0 or (section.material == "bunker" and o.kind != "door"):
+            continue
+        if geometry.passable(game, o.outside) and geometry.unit_at(game, o.outside) is None and o.outside not in cells:
+            cells.append(o.outside)
+    return cells
+
+
+def move_options(game, unit, order: str) -> dict:
+    """The MOVE decision's options, worked out once per decision (the mask and the answer share them)."""
+    key = (unit.uid, order)
+    cached = getattr(game, "_move_cache", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    options = _move_options(game, unit, order)
+    game._move_cache = (key, options)
+    return options
+
+
+def _move_options(game, unit, order: str) -> dict:
+    """Every legal answer to the MOVE decision: {("cell", index): ..., ("enter", s): ..., ("floor", s, f): ...,
+    ("assault", uid): ...}; the value says how (destination and cost, or the start for an assault)."""
+    options = {}
+    if not can_move(game, unit):
+        return options
+    if not unit.inside:
+        dests = outside_destinations(game, unit, order)
+        for cell, cost in dests.items():
+            options[("cell", game.board.cell_index(cell))] = (cell, cost)
+        if order == RUN and unit.kind == "infantry" and not game.options["no_building_entry"]:
+            reach = geometry.reach(game, unit, allowance(game, unit, order))
+            for s in game.board.sections:
+                door = entry_cell(game, unit, s.index, reach)
+                if door is not None:
+                    options[("enter", s.index)] = door
+    else:
+        for (sid, floor) in inside_moves(game, unit, order):
+            options[("floor", sid, floor)] = None
+        for start in leave_starts(game, unit):   # KB-LEAVE-2: 1" to step out, then on
+            if 1.0 <= allowance(game, unit, order):
+                for cell, cost in outside_destinations(game, unit, order, start=start, start_cost=1.0).items():
+                    options.setdefault(("cell", game.board.cell_index(cell)), (cell, cost))
+                if not geometry.near_enemy(game, unit.side, start):
+                    options.setdefault(("cell", game.board.cell_index(start)), (start, 1.0))
+    if order == RUN and unit.vehicle and game.can_ram(unit):
+        for sid, how in game.ram_options(unit).items():
+            options[("ram", sid)] = how
+    if order == RUN and unit.kind == "infantry":
+        for uid, how in game.assault_options(unit).items():
+            options[("assault", uid)] = how
+    return options
+
+
+def entry_cell(game, unit, sid: int, reach: dict):
+    """KB-ENTER-2/3: the cheapest reachable outside cell of a floor-0 door or window (bunker: door) of an intact
+    section whose floor 0 is empty; None if there is none."""
+    section = game.board.sections[sid]
+    if game.section_state[sid] != INTACT or geometry.unit_on_floor(game, sid, 0) is not None:
+        return None
+    best = None
+    for i in section.openings:
+        o = game.board.openings[i]
+        if o.floor != 0 or (section.material == "bunker" and o.kind != "door"):
+            continue
+        cost = reach.get(o.outside)
+        if cost is None or (o.outside != unit.cell and geometry.unit_at(game, o.outside) is not None):
+            continue
+        if best is None or cost < best[1]:
+            best = (o.outside, cost)
+    return best
+
+
+def inside_moves(game, unit, order: str) -> list:
+    """KB-ORD-1/2/3, KB-LARGE-1: (section, floor) destinations of a move inside."""
+    board, found = game.board, []
+    steps = 1 if order == ADVANCE else 2
+    here = board.sections[unit.section]
+    for d in range(1, steps + 1):               # change floors, passing friendly-held floors only
+        for floor in (unit.floor + d, unit.floor - d):
+            if not 0 <= floor < here.floors:
+                continue
+            between = range(min(unit.floor, floor) + 1, max(unit.floor, floor))
+            if any(enemy_on(game, unit, unit.section, f) for f in between):
+                continue
+            if geometry.unit_on_floor(game, unit.section, floor) is None:
+                found.append((unit.section, floor))
+    frontier = [unit.section]
+    seen = {unit.section}
+    for d in range(steps):                      # cross connected sections on the same floor
+        nxt = []
+        for sid in frontier:
+            for other in board.sections:
+                if other.index in seen or not board.are_connected(sid, other.index) or other.floors <= unit.floor:
+                    continue
+                if game.section_state[other.index] != INTACT or enemy_on(game, unit, other.index, unit.floor):
+                    continue
+                if d == 1 and (max(board.sections[sid].width, board.sections[sid].depth) > 3
+                               or max(other.width, other.depth) > 3):
+                    continue                    # KB-LARGE-1: no two-section Run if either entered is wider than 6"
+                seen.add(other.index)
+                nxt.append(other.index)
+                if geometry.unit_on_floor(game, other.index, unit.floor) is None:
+                    found.append((other.index, unit.floor))
+        frontier = nxt
+    return sorted(set(found))
+
+
+def enemy_on(game, unit, sid: int, floor: int) -> bool:
+    other = geometry.unit_on_floor(game, sid, floor)
+    return other is not None and other.side != unit.side
+
+
+@answer(Decision.MOVE)
+def move_answer(game, ctx, name, *args) -> None:
+    unit = game.units[ctx["uid"]]
+    order = ctx["order"]
+    if name == "pass":
+        game.log.add("hold", f"{unit.name} stays where it is", unit.side, rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
+        game.push(AfterMove(unit.uid, order))
+        return
+    how = move_options(game, unit, order)[(name, *args)]
+    if name == "cell":
+        game.move_unit(unit, how[0], rule="KC-MAP-4" if not unit.inside else "KB-LEAVE-2")
+    elif name == "enter":
+        game.move_unit(unit, None, section=args[0], floor=0, rule="KB-ENTER-2")
+    elif name == "floor":
+        game.move_unit(unit, None, section=args[0], floor=args[1], rule="KB-ORD-1" if order == ADVANCE else "KB-ORD-2")
+    elif name == "ram":
+        game.start_ram(unit, args[0], how)
+        return
+    else:
+        game.start_assault(unit, game.units[args[0]], how)
+        return
+    game.push(AfterMove(unit.uid, order))
+
+
+@task(AfterMove)
+def after_move(game, uid: int, order: str) -> None:
+    """KC-AMB-1 windows for the mover, then an Advance may shoot with the move penalty (KC-ORD-2)."""
+    unit = game.units[uid]
+    if order == ADVANCE and unit.alive:
+        game.push(AmbushWindow(uid, -1))
+        game.push_target_after(unit)
+    elif unit.alive and unit.moved:
+        game.push(AmbushWindow(uid, -1))
+
+
+def ambushers(game, mover) -> list:
+    """KC-AMB-1: enemy Ambush units with LOS and range to the mover (not from the same building: KB-AT-6)."""
+    return [u for u in game.living() if u.side != mover.side and u.order == AMBUSH
+            and not geometry.same_building(game, u, mover) and game.weapons_reaching(u, mover, ambush=True)]
+
+
+@task(AmbushWindow)
+def ambush_window(game, mover: int, after: int) -> None:
+    unit = game.units[mover]
+    if not unit.alive or not unit.moved:
+        return
+    for a in ambushers(game, unit):
+        if a.uid > after:
+            game.decide(Decision.AMBUSH, side=a.side, uid=a.uid, mover=mover)
+            return
+
+
+@answer(Decision.AMBUSH)
+def ambush_answer(game, ctx, name) -> None:
+    unit = game.units[ctx["uid"]]
+    if name == "yes":      # KC-AMB-1: the Ambush die becomes Fire; the mover cannot go Down (it holds a die)
+        unit.order, unit.kept = FIRE, False
+        game.log.add("ambush_fire", f"{unit.name} springs its Ambush", unit.side, rule="KC-AMB-1")
+        game.push(Declare(unit.uid, ctx["mover"], False), AmbushWindow(ctx["mover"], ctx["uid"]))
+    else:
+        game.push(AmbushWindow(ctx["mover"], ctx["uid"]))
+
+
+def panic_cells(game, unit) -> list:
+    """KC-ORD-11: Run cells farthest from the closest visible enemy (lowest cell index on ties); inside: only
+    from floor 0, out through a floor-0 opening."""
+    if not can_move(game, unit) or (unit.inside and unit.floor != 0):
+        return []
+    seen = [e for e in game.living() if e.side != unit.side and game.sees(unit, e)]
+    if not seen:
+        return []
+    if unit.inside:
+        dests = {}
+        for start in leave_starts(game, unit):
+            dests.update(outside_destinations(game, unit, RUN, start=start, start_cost=1.0))
+            if not geometry.near_enemy(game, unit.side, start):
+                dests.setdefault(start, 1.0)
+    else:
+        dests = outside_destinations(game, unit, RUN)
+    here = centre(unit.cell) if unit.cell else game.board.openings[game.board.sections[unit.section].openings[0]].point
+    closest = min(seen, key=lambda e: (inches(here, game.point_of(e), game.board.cell_in), e.uid))
+    far = game.point_of(closest)
+    ranked = sorted(dests, key=lambda c: (-round(inches(centre(c), far, game.board.cell_in), 6), game.board.cell_index(c)))
+    return ranked[:1]

@@ -1,0 +1,89 @@
+"""Two renderings of a side's view: a text map and an RGB picture (buildings with floors and occupants, openings,
+burning and rubble, units with their pins and order dice)."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import geometry
+from .board import BUILDING, BUNKER, BURNING, OPEN, RUBBLE, RUINED, SCRUB
+
+TERRAIN_CHAR = {OPEN: ".", SCRUB: "s", RUBBLE: "r", BUILDING: "#", BUNKER: "K"}
+PX = 20
+COLOURS = {OPEN: (196, 186, 150), SCRUB: (120, 160, 90), RUBBLE: (140, 130, 120), BUILDING: (150, 90, 60),
+           BUNKER: (110, 110, 110)}
+SIDE_COLOURS = ((90, 110, 200), (200, 70, 60))
+ORDER_COLOURS = {None: (255, 255, 255), "fire": (230, 50, 50), "advance": (60, 170, 60), "run": (240, 200, 40),
+                 "ambush": (40, 40, 40), "rally": (60, 120, 230), "down": (140, 60, 160)}
+
+
+def text(game, side: int | None) -> str:
+    grid = []
+    for y in range(game.board.height):
+        row = []
+        for x in range(game.board.width):
+            kind = geometry.terrain_at(game, (x, y))
+            sid = game.board.section_at((x, y))
+            ch = TERRAIN_CHAR[kind]
+            if sid is not None and game.section_state[sid] == BURNING:
+                ch = "^"
+            row.append(ch)
+        grid.append(row)
+    for u in game.living():
+        if u.cell is not None:
+            grid[u.cell[1]][u.cell[0]] = u.name[-1] if u.side == 0 else u.name[-1]
+    lines = [f"turn {game.turn}  bag A {game.bag.counts[0]} B {game.bag.counts[1]}  VP {game.vp[0]}-{game.vp[1]}"]
+    lines += ["".join(r) for r in grid]
+    for u in game.units:
+        where = f"({u.cell[0]},{u.cell[1]})" if u.cell is not None else \
+            f"{game.board.sections[u.section].name}/floor {u.floor}" if u.section is not None else "-"
+        state = "destroyed" if not u.alive else f"{len(u.models)} models, {u.pins} pins, order {u.order or '-'}" + \
+            (" (kept)" if u.kept else "")
+        lines.append(f"{u.name} [{game.scenario.side_names[u.side]}] {where}: {state}")
+    for s in game.board.sections:
+        lines.append(f"section {s.name} ({s.material}, {s.floors} floors): {game.section_state[s.index]}")
+    return "\n".join(lines)
+
+
+def rgb(game, side: int | None) -> np.ndarray:
+    b = game.board
+    img = np.zeros((b.height * PX, b.width * PX, 3), dtype=np.uint8)
+    for y in range(b.height):
+        for x in range(b.width):
+            colour = COLOURS[geometry.terrain_at(game, (x, y))]
+            sid = b.section_at((x, y))
+            if sid is not None and game.section_state[sid] == BURNING:
+                colour = (240, 120, 30)
+            img[y * PX:(y + 1) * PX, x * PX:(x + 1) * PX] = colour
+            img[y * PX, x * PX:(x + 1) * PX] = (170, 160, 130)
+    for s in b.sections:
+        if game.section_state[s.index] == RUINED:
+            continue
+        for f in range(s.floors):        # floor bands along the section's west edge, occupant coloured
+            occupant = geometry.unit_on_floor(game, s.index, f)
+            colour = SIDE_COLOURS[occupant.side] if occupant else (230, 230, 230)
+            y0 = (s.y1 + 1) * PX - (f + 1) * 8
+            img[y0:y0 + 6, s.x0 * PX + 2:s.x0 * PX + 14] = colour
+            if occupant is not None:
+                pip(img, occupant, y0 - 1, s.x0 * PX + 16)
+    for o in b.openings:
+        if game.section_state[o.section] == RUINED:
+            continue
+        px, py = int(o.point[0] * PX), int(o.point[1] * PX)
+        colour = {"door": (60, 40, 20), "window": (170, 220, 250), "slit": (20, 20, 20)}[o.kind]
+        img[max(0, py - 2):py + 2, max(0, px - 2):px + 2] = colour
+    for u in game.living():
+        if u.cell is None:
+            continue
+        x0, y0 = u.cell[0] * PX, u.cell[1] * PX
+        img[y0 + 3:y0 + PX - 3, x0 + 3:x0 + PX - 3] = SIDE_COLOURS[u.side]
+        if u.vehicle:
+            img[y0 + 7:y0 + PX - 7, x0 + 7:x0 + PX - 7] = (30, 30, 30)
+        pip(img, u, y0 + 3, x0 + 3)
+    return img
+
+
+def pip(img, u, y, x) -> None:
+    """The order die (colour) and one dark dot per pin (up to 4)."""
+    img[y:y + 4, x:x + 4] = ORDER_COLOURS.get(u.order, (255, 255, 255))
+    for p in range(min(u.pins, 4)):
+        img[y + 5:y + 7, x + p * 3:x + p * 3 + 2] = (0, 0, 0)

@@ -1,0 +1,36 @@
+"""Konflikt '47 (buildings chapter) as the suite sees it (envs.engine.contract)."""
+from __future__ import annotations
+
+from envs.engine.contract import GameState, Ruleset
+
+from . import config, hidden
+from .actions import NUM_ACTIONS
+from .game import K47Game
+from .observation import SIZE
+
+
+class K47(Ruleset):
+    name = "k47"
+    gym_id = "rubble/K47-v0"
+    sides = ("A", "B")
+    num_actions = NUM_ACTIONS
+    observation_size = SIZE
+    default_scenario = "village_crossroads"
+    state_type = K47Game
+    rule_prefixes = ("KB-", "KC-", "KV-")
+
+    def scenarios(self) -> dict[str, str]:
+        return {p.stem: str(p) for p in sorted((config.CONFIG_DIR / "scenarios").glob("*.yaml"))}
+
+    def new_game(self, scenario=None, seed=0, dice=None, **options) -> K47Game:
+        return K47Game.new(scenario or self.default_scenario, seed=seed, dice=dice, **options)
+
+    def build_position(self, spec: dict, dice=None, **options) -> K47Game:
+        from .position import build_position
+        return build_position(spec, dice, self.default_scenario, **options)
+
+    def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
+        return hidden.hidden_variants(state, side)
+
+    def turn_limit(self, state: K47Game) -> int:
+        return state.scenario.turns + 1        # KC-TURN-7: a possible 7th turn

@@ -1,0 +1,362 @@
+"""Shooting: targets, to hit, pins, damage, casualties and morale; HE, indirect fire and flamethrowers
+(catalog section 4) with the building rules for fire from and into sections (KB-FROM, KB-AT, KB-HE, KB-FLAME)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import geometry
+from .board import BURNING, INTACT, centre
+from .flow import Decision, answer, task
+from .state import ADVANCE, DOWN, FIRE
+from .tasks import Declare, Shoot
+
+PIN_DICE = {"0": 0, "D2": 2, "D3": 3, "D6": 6}
+
+
+# Which weapons fire ---------------------------------------------------------------------------------------------
+def weapon_order(tables, entries) -> list:
+    """KB-FROM-4 / KC-SHOOT-6: heavy weapons first, then most shots, then list order."""
+    def key(e):
+        w = tables.weapons[e[1]]
+        return (0 if not w.small_arms else 1, -w.shots, e[3])
+    return sorted(entries, key=key)
+
+
+def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False) -> list:
+    """(model, weapon, range in inches, order index) of every weapon that may fire at `target` (KC-SHOOT-3/4).
+
+    KB-FROM-2: inside, at most 2 models per opening, a team weapon taking both places; KC-WPN-3: Fixed weapons
+    not on an Advance; KC-IND-4/5: no indirect fire from Ambush or from inside; KV-FIRE-1: hull weapons front
+    arc only; KB-AT-6: never at a unit in the same building."""
+    if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
+        return []
+    used: dict = {}
+    out = []
+    for index, (m, name, mount) in enumerate(unit.weapons()):
+        w = pos.tables.weapons[name]
+        if moved and "fixed" in w.rules:
+            continue
+        if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):
+            continue
+        if he and w.he is None:
+            continue
+        if mount == "hull" and not in_front_arc(unit, target, pos):
+            continue
+        seen = geometry.sight(pos, unit, name, target)
+        if seen is None:
+            continue
+        dist, point, opening = seen
+        if dist > w.range + 1e-9 or dist < w.min_range - 1e-9:
+            continue
+        if opening is not None:
+            places = 2 if "team" in w.rules else 1
+            if used.get(opening.index, 0) + places > 2:
+                continue
+            used[opening.index] = used.get(opening.index, 0) + places
+        out.append((m, name, dist, index))
+    return weapon_order(pos.tables, out)
+
+
+def target_is_bunker(pos, target) -> bool:
+    """KB-BUNK-4: indirect fire cannot target a bunker or its occupants."""
+    return target.inside and pos.board.sections[target.section].material == "bunker"
+
+
+def in_front_arc(unit, target, pos) -> bool:
+    """KV-ARC-1 / KV-FIRE-1: within 45 degrees of the vehicle's facing."""
+    from .movement import FACINGS
+    import math
+    tx, ty = pos.point_of(target)
+    ux, uy = centre(unit.cell)
+    fx, fy = FACINGS[unit.facing]
+    angle = math.degrees(math.atan2(ty - uy, tx - ux) - math.atan2(fy, fx)) % 360
+    return angle <= 45 + 1e-9 or angle >= 315 - 1e-9
+
+
+def arc_bonus(pos, vehicle, point) -> int:
+    """KV-ARC-1 / KV-DMG-1: side +1, rear +2, front 0, from where the shot comes."""
+    from .movement import FACINGS
+    import math
+    vx, vy = centre(vehicle.cell)
+    fx, fy = FACINGS[vehicle.facing]
+    angle = math.degrees(math.atan2(point[1] - vy, point[0] - vx) - math.atan2(fy, fx)) % 360
+    if angle <= 45 + 1e-9 or angle >= 315 - 1e-9:
+        return 0
+    if 135 - 1e-9 <= angle <= 225 + 1e-9:
+        return 2
+    return 1
+
+
+# To hit -----------------------------------------------------------------------------------------------------
+def cover_of(pos, unit, target, weapon) -> int:
+    """KC-MAP-9 for a target outside (2 hard, 1 soft); inside: -2 building, -4 bunker (KB-AT-4, KB-BUNK-3)."""
+    if target.inside:
+        return 4 if pos.board.sections[target.section].material == "bunker" else 2
+    return geometry.cover(pos, geometry.fire_points(pos, unit, weapon)[0][0] if not unit.inside else
+                          geometry.sight(pos, unit, weapon, target)[1], target.cell)
+
+
+def need(pos, unit, weapon: str, target, dist: float, moved: bool, flame: bool = False) -> int:
+    """KC-SHOOT-5 / KC-TAB-2: the d6 score to hit (7 = a 6 then 4+, 8+ = impossible: KC-SHOOT-6).
+    KC-FLAME-1: a flamethrower ignores cover and Down (`flame`)."""
+    t = pos.tables.to_hit
+    w = pos.tables.weapons[weapon]
+    mod = 0
+    if dist <= t["point_blank_in"] + 1e-9:
+        mod += t["point_blank"]
+    if dist > w.range / 2 + 1e-9:
+        mod += t["long_range"]
+    mod += t["per_pin"] * unit.pins
+    if unit.quality == "inexperienced":
+        mod += t["inexperienced"]
+    if moved and "assault" not in w.rules:
+        mod += t["moved"]                                   # KC-WPN-1: Assault weapons ignore it
+    if "team" in w.rules and len(unit.models) == 1:
+        mod += t["team_one_crew"]                           # KC-WPN-2
+    if "shaped" in w.rules:
+        mod += t["shaped"]                                  # KC-WPN-4
+    if target.order == DOWN and not target.vehicle and not flame:
+        mod += t["down"]                                    # KC-ORD-6 (KV-DMG-4: not vehicles)
+    if target.small:
+        mod += t["small"]
+    c = 0 if flame else cover_of(pos, unit, target, weapon)
+    mod += {0: 0, 1: t["soft_cover"], 2: t["hard_cover"] if not target.inside else t["inside"], 4: t["bunker"]}[c]
+    return max(2, t["base"] - mod)
+
+
+def p_hit(n: int) -> Fraction:
+    if n >= 8:
+        return Fraction(0)
+    if n == 7:
+        return Fraction(1, 6) * Fraction(1, 2)
+    return Fraction(7 - n, 6)
+
+
+# Resolution ---------------------------------------------------------------------------------------------------
+@task(Declare)
+def declare(game, firer: int, target: int, moved: bool) -> None:
+    """KC-SHOOT-1/2, KB-AT-4: a target with no order (and no die) may go Down before the to-hit rolls."""
+    t = game.units[target]
+    if t.alive and t.order is None and not t.kept:
+        game.decide(Decision.DOWN, side=t.side, uid=target, firer=firer, moved=moved)
+        return
+    game.push(Shoot(firer, target, moved))
+
+
+@answer(Decision.DOWN)
+def down_answer(game, ctx, name) -> None:
+    t = game.units[ctx["uid"]]
+    if name == "yes":                      # KC-TURN-8: the die comes out of the bag
+        t.order = DOWN
+        game.bag.take(t.side)
+        game.log.add("react_down", f"{t.name} goes Down", t.side, rule="KC-SHOOT-2" if not t.inside else "KB-AT-4")
+    game.push(Shoot(ctx["firer"], ctx["uid"], ctx["moved"]))
+
+
+@task(Shoot)
+def shoot(game, firer: int, target: int, moved: bool) -> None:
+    unit, t = game.units[firer], game.units[target]
+    he = game.he_mode.pop(str(firer), False)
+    weapons = firing_weapons(game, unit, t, moved, he=he)
+    if not weapons or not t.alive:
+        game.log.add("no_shot", f"{unit.name} has no weapon that can fire at {t.name}", unit.side, rule="KC-SHOOT-4")
+        return
+    flame = [w for w in weapons if "flamethrower" in game.tables.weapons[w[1]].rules]
+    if flame:
+        game.flame_attack(unit, t, flame[0])
+        return
+    hits = roll_hits(game, unit, t, weapons, moved)
+    resolve_hits(game, unit, t, hits, he)
+
+
+def roll_hits(game, unit, t, weapons, moved) -> list:
+    """KC-SHOOT-5/6, KC-IND-1..3: each weapon type's dice together, then second dice for natural 6s. Returns
+    [(weapon, hits)]."""
+    out = []
+    groups: dict = {}
+    for m, name, dist, index in weapons:
+        groups.setdefault(name, []).append(dist)
+    for name, dists in groups.items():
+        w = game.tables.weapons[name]
+        dist = min(dists)
+        if "indirect" in w.rules:
+            n = game.ranged_need(unit, t)
+        else:
+            n = need(game, unit, name, t, dist, moved)
+        shots = w.shots * len(dists)
+        if n >= 8:
+            game.log.add("to_hit", f"{unit.name}'s {name} cannot hit (needs {n})", unit.side, rule="KC-SHOOT-6")
+            out.append((name, 0, dist))
+            continue
+        faces = game.dice.dice(shots)
+        if "indirect" in w.rules:
+            hits = sum(1 for f in faces if f >= n and (f == 6 or n < 6))   # KC-IND-1: natural 6 unless ranged in
+        else:
+            hits = sum(1 for f in faces if f != 1 and f >= min(n, 6))
+        seconds = []
+        if n == 7:                                          # KC-SHOOT-6: a 6, then 4+ on a second die
+            seconds = game.dice.dice(sum(1 for f in faces if f == 6))
+            hits = sum(1 for f in seconds if f >= 4)
+        game.log.add("to_hit", f"{unit.name}'s {name} x{shots} needs {n}+: {hits} hits", unit.side,
+                     tuple(faces + seconds), rule="KC-SHOOT-5")
+        if "indirect" in w.rules:
+            game.note_ranging(unit, t, hits > 0)
+        out.append((name, hits, dist))
+    return out
+
+
+def resolve_hits(game, unit, t, hits, he: bool) -> None:
+    """KC-SHOOT-7..10, KC-HE-1..3, KB-HE-1..5, KB-AT-5, KV-DMG-1..3."""
+    total = sum(h for _, h, _ in hits)
+    if total == 0:
+        return
+    indirect = any("indirect" in game.tables.weapons[n].rules for n, h, _ in hits if h)
+    victim = t
+    if t.inside and indirect:                          # KB-HE-1/2: the blast runs down the floors
+        victim = game.floor_roll(t)
+        if victim is None:
+            return
+    if victim.vehicle:
+        vehicle_hits(game, unit, victim, hits)
+        return
+    he_hits, extra_pins, he_pen, big_he = 0, 0, 0, 0
+    small = []
+    for name, h, dist in hits:
+        w = game.tables.weapons[name]
+        if h and w.he is not None and (he or "indirect" in w.rules):
+            for _ in range(h):
+                rolled = game.roll_expr(w.he, rule="KC-HE-1")
+                he_hits += rolled
+                if w.he in ("2D6", "3D6"):
+                    big_he += rolled
+            pen, pins = game.tables.he[w.he]
+            he_pen = max(he_pen, pen)
+            if PIN_DICE[pins]:
+                extra_pins += game.roll_expr(pins, rule="KC-HE-3")
+        else:
+            small += [(name, dist)] * h
+    if pin(game, victim, 1 + extra_pins, "KC-SHOOT-7"):
+        return
+    if he_hits and victim.order == DOWN:              # KC-HE-2: halved for damage only (KB-HE-4: no Extra Protection)
+        he_hits //= 2
+    kills = 0
+    for name, dist in small:
+        kills += damage_roll(game, unit, victim, name, dist)
+    for _ in range(he_hits):
+        kills += damage_roll(game, unit, victim, None, 0, he_pen=he_pen)
+    casualties(game, victim, kills, "KC-SHOOT-8")
+    morale_after(game, victim, kills)
+    if big_he >= 12 and victim.inside:                 # KB-HE-5: 12+ hits before Down halving collapse it
+        game.collapse(victim.section, "KB-HE-5")
+
+
+def pin(game, unit, count: int, rule: str) -> bool:
+    """Add pins; KC-ORD-12: a unit with pins >= its base morale is destroyed at once (option pinned_out).
+    True if the unit was destroyed."""
+    unit.pins += count
+    game.log.add("pins", f"{unit.name} takes {count} pin{'s' if count != 1 else ''} ({unit.pins})", unit.side, rule=rule)
+    if game.options["pinned_out"] and unit.pins >= game.tables.quality[unit.quality][0]:
+        game.destroy(unit, "pinned out", "KC-ORD-12")
+        return True
+    return False
+
+
+def damage_roll(game, unit, victim, name, dist, he_pen: int | None = None) -> int:
+    """KC-SHOOT-8 / KB-AT-5: d6 + Pen >= damage value (inside, non-HE: 6); a natural 1 fails. KC-WPN-5."""
+    dv = game.tables.quality[victim.quality][1]
+    if he_pen is not None:
+        pen = he_pen
+    else:
+        w = game.tables.weapons[name]
+        pen = w.pen or 0
+        if w.pen and not w.small_arms and "shaped" not in w.rules and dist > w.range / 2 + 1e-9:
+            pen -= 1
+        if victim.inside:
+            dv = 6
+    face = game.dice.d6()
+    kill = face != 1 and face + pen >= dv
+    game.log.add("damage", f"{victim.name}: {'a casualty' if kill else 'no casualty'}", unit.side, (face,),
+                 rule="KB-AT-5" if victim.inside and he_pen is None else "KC-SHOOT-8")
+    return int(kill)
+
+
+CASUALTY_ORDER = {"crew": 0, "rifleman": 1, "carrier": 2, "nco": 3}
+
+
+def casualties(game, unit, kills: int, rule: str) -> None:
+    """KC-SHOOT-9: riflemen, then other weapons, then the NCO; crew before the weapon carrier."""
+    lost = min(kills, len(unit.models))
+    for _ in range(lost):
+        def key(i):
+            m = unit.models[i]
+            rank = CASUALTY_ORDER[m.role]
+            if m.role == "rifleman" and any(w != "rifle" for w, _ in m.weapons):
+                rank = 1.5
+            return (rank, -i)
+        victim = min(range(len(unit.models)), key=key)
+        unit.models.pop(victim)
+    if kills:
+        game.log.add("casualties", f"{unit.name} loses {lost} model{'s' if lost != 1 else ''}", unit.side, rule=rule)
+    if not unit.models or (unit.team and not any(m.role == "carrier" for m in unit.models)):
+        game.destroy(unit, "wiped out", "KC-WPN-2" if unit.models else rule)
+
+
+def morale_after(game, unit, kills: int, forced: bool = False) -> None:
+    """KC-SHOOT-10 (and KC-FLAME-3 when `forced`): 2D6 <= morale - pins, failure destroys."""
+    if not unit.alive:
+        return
+    if not forced and not (kills and len(unit.models) * 2 <= unit.start_models):
+        return
+    from .orders import morale
+    a, b = game.dice.d6(), game.dice.d6()
+    ok = (a == 1 and b == 1) or a + b <= morale(game, unit) - unit.pins
+    game.log.add("morale", f"{unit.name} {'passes' if ok else 'fails'} its morale check", unit.side, (a, b),
+                 rule="KC-FLAME-3" if forced else "KC-SHOOT-10")
+    if not ok:
+        game.destroy(unit, "broken", "KC-FLAME-3" if forced else "KC-SHOOT-10")
+
+
+def vehicle_hits(game, unit, v, hits, top: bool = False) -> None:
+    """KV-DMG-1..3: small arms cannot hurt armour; each heavy hit pins once and may penetrate."""
+    heavy = [(n, d) for n, h, d in hits for _ in range(h) if not game.tables.weapons[n].small_arms]
+    if not heavy:
+        return
+    if pin(game, v, len(heavy), "KV-DMG-3"):
+        return
+    dv = game.tables.vehicle_damage[v.vclass]
+    point = game.point_of(unit)
+    walker = "walker" in v.vclass
+    for name, dist in heavy:
+        w = game.tables.weapons[name]
+        pen = w.pen if w.pen is not None else game.tables.he[w.he][0]
+        if w.pen and "shaped" not in w.rules and dist > w.range / 2 + 1e-9:
+            pen -= 1                                           # KC-WPN-5
+        bonus = 0 if walker else max(arc_bonus(game, v, point), 1 if top else 0)   # KV-DMG-2, KB-FROM-7
+        if (not walker and unit.inside and unit.floor >= 1 and dist <= 12 + 1e-9):
+            bonus = max(bonus, 1)                              # KB-FROM-6 plunging fire (largest applies)
+        face = game.dice.d6()
+        ok = face != 1 and face + pen + bonus >= dv
+        game.log.add("penetration", f"{v.name} is {'penetrated' if ok else 'not penetrated'}", unit.side, (face,), rule="KV-DMG-1")
+        if ok:
+            vehicle_damage(game, v)
+            if not v.alive:
+                return
+
+
+def vehicle_damage(game, v) -> None:
+    """KV-TAB-1: 1 stunned, 2 immobilised, 3 on fire, 4-6 knocked out."""
+    face = game.dice.d6()
+    game.log.add("vehicle_damage", f"{v.name} damage roll", v.side, (face,), rule="KV-TAB-1")
+    if face >= 4:
+        game.destroy(v, "knocked out", "KV-TAB-1")
+        return
+    if pin(game, v, 1, "KV-TAB-1"):
+        return
+    if face == 1:
+        game.force_down(v, "KV-TAB-1")
+    elif face == 2:
+        v.immobile = True
+    else:
+        morale_after(game, v, 0, forced=True)
+        if v.alive:
+            game.force_down(v, "KV-TAB-1")

@@ -1,0 +1,87 @@
+"""Konflikt '47 units and models: the counters on the board (KC-MAP-3), their orders, pins and models."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SIDE_A, SIDE_B = 0, 1
+ORDERS = ("fire", "advance", "run", "ambush", "rally", "down")    # KC-ORD-1..6
+FIRE, ADVANCE, RUN, AMBUSH, RALLY, DOWN = ORDERS
+MAX_UNITS = 16                                                   # action and observation slots
+
+
+@dataclass
+class Model:
+    """One model: its role (KC-SHOOT-9 casualty order) and its weapons as (name, mount)."""
+
+    role: str
+    weapons: list
+
+    def to_list(self) -> list:
+        return [self.role, [list(w) for w in self.weapons]]
+
+    @classmethod
+    def from_list(cls, data) -> "Model":
+        return cls(data[0], [tuple(w) for w in data[1]])
+
+
+@dataclass
+class Unit:
+    """One unit (KC-MAP-3): outside in `cell`, or inside at (`section`, `floor`)."""
+
+    uid: int
+    name: str
+    side: int
+    kind: str                     # infantry | artillery | vehicle
+    quality: str
+    small: bool
+    models: list
+    start_models: int
+    cell: tuple | None
+    section: int | None = None
+    floor: int = 0
+    facing: int = 0               # KV-MOVE-2: 0 = N, clockwise in eighths
+    vclass: str | None = None
+    tracked: bool = False
+    fixed_opening: int | None = None
+    order: str | None = None      # this turn's order die, face up (KC-TURN-2)
+    kept: bool = False            # KC-TURN-5: the order die was kept from last turn
+    pins: int = 0
+    alive: bool = True
+    moved: bool = False           # KC-MOVE-3 this turn (ranging-in resets)
+    immobile: bool = False        # KV-TAB-1 result 2
+    revealed: bool = True         # KC-HID-6 (hidden_occupants)
+
+    @property
+    def inside(self) -> bool:
+        return self.section is not None
+
+    @property
+    def vehicle(self) -> bool:
+        return self.kind == "vehicle"
+
+    @property
+    def team(self) -> bool:
+        return any(m.role == "carrier" for m in self.models)
+
+    @property
+    def holds_die(self) -> bool:
+        return self.order is not None
+
+    def weapons(self) -> list:
+        """(model index, weapon name, mount) of every weapon in the unit."""
+        return [(i, w, mount) for i, m in enumerate(self.models) for w, mount in m.weapons]
+
+    FIELDS = ("uid", "name", "side", "kind", "quality", "small", "start_models", "section", "floor", "facing",
+              "vclass", "tracked", "fixed_opening", "order", "kept", "pins", "alive", "moved", "immobile", "revealed")
+
+    def to_dict(self) -> dict:
+        data = {k: getattr(self, k) for k in self.FIELDS}
+        data["cell"] = list(self.cell) if self.cell is not None else None
+        data["models"] = [m.to_list() for m in self.models]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Unit":
+        fields = {k: data[k] for k in cls.FIELDS}
+        return cls(cell=tuple(data["cell"]) if data["cell"] is not None else None,
+                   models=[Model.from_list(m) for m in data["models"]], **fields)

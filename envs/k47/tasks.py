@@ -1,0 +1,96 @@
+"""The tasks of the Konflikt '47 flow as typed records (envs.engine.flow); each handler says what it does."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class StartTurn(NamedTuple):
+    """turns.start_turn: KC-TURN-1: fill the bag."""
+
+
+class Draw(NamedTuple):
+    """turns.draw: KC-TURN-2/4: draw a die, or end the turn when the bag is empty."""
+
+
+class OrderTest(NamedTuple):
+    """orders.order_test: KC-ORD-7..9 then the order (or Down, or FUBAR)."""
+    uid: int
+    order: str
+
+
+class Carry(NamedTuple):
+    """orders.carry: KC-ORD-1..6: carry out an order that passed its test."""
+    uid: int
+    order: str
+
+
+class AfterMove(NamedTuple):
+    """movement.after_move: KC-AMB-1 windows, then an Advance may shoot (KC-ORD-2)."""
+    uid: int
+    order: str
+
+
+class AmbushWindow(NamedTuple):
+    """movement.ambush_window: KC-AMB-1: the next Ambush unit (by id) that could fire at the mover decides."""
+    mover: int
+    after: int
+
+
+class Declare(NamedTuple):
+    """shooting.declare: KC-SHOOT-1/2: a declared attack; the target may react by going Down."""
+    firer: int
+    target: int
+    moved: bool
+
+
+class Shoot(NamedTuple):
+    """shooting.shoot: KC-SHOOT-1: measure, to hit, pins, damage, casualties, morale."""
+    firer: int
+    target: int
+    moved: bool
+
+
+class Assault(NamedTuple):
+    """closequarters.assault: KC-CQ-2/3: the assaulter has moved in; the target may fire if it can."""
+    attacker: int
+    target: int
+    distance: float
+
+
+class Fight(NamedTuple):
+    """closequarters.fight: KC-CQ-4..6: one round of close quarters."""
+    attacker: int
+    target: int
+    round: int
+
+
+class Fubar(NamedTuple):
+    """orders.fubar: KC-ORD-9 / KC-TAB-6."""
+    uid: int
+
+
+class EndTurn(NamedTuple):
+    """turns.end_turn: KC-TURN-5/9: keep-or-return choices, side A then side B."""
+
+
+class KeepNext(NamedTuple):
+    """turns.keep_next: KC-TURN-9: the next Down/Ambush unit's owner decides (hidden until all are made)."""
+    after: int
+
+
+class TurnOver(NamedTuple):
+    """turns.turn_over: KC-TURN-9 reveal, kept Down sheds D3 pins, KC-TURN-7 next turn or the end."""
+
+
+class AskTarget(NamedTuple):
+    """shooting via game.ask_target: KC-ORD-1/2: the unit may now pick a target (after any Ambush windows)."""
+    uid: int
+    moved: bool
+
+
+class Ram(NamedTuple):
+    """vehicles.ram: KV-RAM-2: reaction windows for the section's occupants (by id), then the ram itself."""
+    uid: int
+    section: int
+    distance: float
+    after: int
