@@ -19,6 +19,7 @@ RULESETS = (
     ("rifles-urban", "rubble/RiflesUrban-v0", "envs.rifles.ruleset:RiflesUrban", ("agents.scripted.rifles",)),
     ("rifles-darkness", "rubble/RiflesDarkness-v0", "envs.rifles.ruleset:RiflesDarkness", ("agents.scripted.rifles",)),
     ("cityfight", "rubble/Cityfight-v0", "envs.cityfight.ruleset:Cityfight", ("agents.scripted.cityfight",)),
+    ("urbanwar", "rubble/UrbanWar-v0", "envs.urbanwar.ruleset:UrbanWar", ("agents.scripted.urbanwar",)),
 )
 
 
