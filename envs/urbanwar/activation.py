@@ -23,35 +23,38 @@ def offset_action(start: int, cell: int) -> int:
     return CODEC.encode("dest", cell % geo.N - start % geo.N + REACH, cell // geo.N - start // geo.N + REACH)
 
 
-def destinations(game, m, kind: int) -> dict[int, list[int]]:
-    """Legal destination cell -> its path (UW-MOVE-4..7, UW-ACT-9); cached until something moves."""
+def destinations(game, m, kind: int) -> dict[int, int]:
+    """Legal destination cell -> the cost of its cheapest path in half-inches (UW-MOVE-4..7, UW-ACT-9); cached
+    with the path tree until something moves."""
     key = ("dest", m.idx, m.cell, kind)
     if key not in game._geo_cache:
         game._geo_cache[key] = _destinations(game, m, kind)
-    return game._geo_cache[key]
+    return game._geo_cache[key][0]
 
 
-def _destinations(game, m, kind: int) -> dict[int, list[int]]:
+def path_of(game, m, kind: int, cell: int) -> list[int]:
+    """The declared path to a legal destination (UW-MOVE-4: the cheapest, ties by neighbour order)."""
+    destinations(game, m, kind)
+    return geo.path_to(game._geo_cache[("dest", m.idx, m.cell, kind)][1], cell)
+
+
+def _destinations(game, m, kind: int):
     danger = game.danger(m.side)
     mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
     started = frozenset(e.idx for e in game.enemies_in_contact(m))
     game.occ[m.cell] = -1
     tree = geo.reachable(game.board, game.occ, m.cell, allowance(m, kind), mode, danger, started)
     game.occ[m.cell] = m.idx
-    out = {}
     if kind == CHARGE:
         seen = {e.idx for e in game.enemies(m) if game.los(m, e)}            # UW-ACT-9
-        for cell in tree:
-            if cell != m.cell and danger[cell] & seen:
-                out[cell] = geo.path_to(tree, cell)
+        out = {c: v[0] for c, v in tree.items() if c != m.cell and danger[c] & seen}
     elif kind == BREAK_OFF:
-        for cell in tree:
-            if cell != m.cell and not danger[cell]:                          # UW-MOVE-6
-                out[cell] = geo.path_to(tree, cell)
+        out = {c: v[0] for c, v in tree.items() if c != m.cell and not danger[c]}   # UW-MOVE-6
     else:
-        for cell in tree:
-            out[cell] = geo.path_to(tree, cell)
-    return {c: p for c, p in out.items() if abs(c % geo.N - m.cell % geo.N) <= REACH and abs(c // geo.N - m.cell // geo.N) <= REACH}
+        out = {c: v[0] for c, v in tree.items()}
+    # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles)
+    x, y = m.cell % geo.N, m.cell // geo.N
+    return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, tree
 
 
 # Starting an action --------------------------------------------------------------------------------------------------
@@ -111,7 +114,7 @@ def on_dest(game, ctx, name, dx, dy) -> None:
     act = game.act
     m = game.models[act["model"]]
     cell = (m.cell // geo.N + dy - REACH) * geo.N + m.cell % geo.N + dx - REACH
-    act["path"] = destinations(game, m, act["kind"])[cell]
+    act["path"] = path_of(game, m, act["kind"], cell)
     game.log.add("declared", f"{m.id} declares a path to ({cell % geo.N},{cell // geo.N}), "
                  f"{len(act['path']) - 1} steps", m.side, rule="UW-MOVE-4")
     after = {RUSH: (), MOVE_SHOOT: (ChooseShot(),), CHARGE: (ChooseFight(True),), BREAK_OFF: ()}[act["kind"]]
@@ -205,9 +208,11 @@ def on_react(game, ctx, name, *args) -> None:
     slot, kind, pos = args
     r = game.side_models(ctx["side"])[slot]
     act["attempted"] = True                                                              # UW-OW-2
-    game.orders.reveal(r.idx)                                                            # UW-HID-3
+    game.orders.reveal(r.idx)
+    game.log.add("revealed", f"{r.id}'s order is Overwatch", r.side, rule="UW-HID-3")
     game.orders.remove(r.idx)
-    r.activated = True                                                                   # UW-OW-5
+    r.activated = True
+    game.log.add("spent", f"{r.id} counts as activated and loses its counter", r.side, rule="UW-OW-5")
     game.log.add("interrupt", f"{r.id} tries to interrupt: {'disruption shot' if kind == DISRUPT else 'intercept'} "
                  f"at step {pos}", r.side, rule="UW-OW-1")
     if ctx["stage"] == 2:

@@ -5,7 +5,8 @@
             "wounds": {"B1": 1}, "panic": ["A2"], "map": {"=": [[10, 21]]}, "turn": 2, "activated": ["A3"]}
 
 The game is then at the start of the activation phase with `first` (default 0) to activate, unless `start` is
-given: ("action", "A1") starts an action of A1 (after its activation) straight away.
+given: ("action", "A1") starts an action of A1 (after its activation) straight away; "phase": "orders" starts
+the turn instead (marker and order phases).
 """
 from __future__ import annotations
 
@@ -48,7 +49,10 @@ def build_position(spec: dict, dice: Dice | None, scenario: str, **options):
             game.orders.face_up.discard(m.idx)
     game.turn, game.deployed, game.rolloff_winner = spec.get("turn", 1), True, spec.get("first", 0)
     start = spec.get("start")
-    if start:
+    if spec.get("phase") == "orders":
+        from .tasks import TurnStart
+        game.push(TurnStart())
+    elif start:
         m = ids[start[1]]
         m.activated = True
         game.orders.remove(m.idx)

@@ -176,7 +176,8 @@ def on_activate(game, ctx, name, slot) -> None:
     m = game.side_models(ctx["side"])[slot]
     m.activated = True
     if game.face_down(m):
-        game.orders.reveal(m.idx)                                       # UW-HID-3
+        game.orders.reveal(m.idx)
+        game.log.add("revealed", f"{m.id}'s order is Snap-fire", m.side, rule="UW-HID-3")
     game.orders.remove(m.idx)                                           # UW-TURN-9: its counter is removed
     game.log.add("activated", f"{m.id} activates (Snap-fire)", m.side, rule="UW-TURN-9")
     game.push(BeginAction(m.idx, False))
