@@ -86,6 +86,7 @@ class UrbanWarDoctrine:
         return view.in_contact(m) or (not m.panic and bool(view.destinations(m, CHARGE))) or bool(view.targets(m))
 
     def _initiative(self, view, ctx, mask):
+        """UW-AI-5: first iff one of its Snap-fire models can charge or shoot without moving."""
         snap = [m for m in view.own() if not m.activated and view.order(m) == 0]
         return CODEC.encode("initiative", 0 if any(self.can_strike_now(view, m) for m in snap) else 1)
 
@@ -111,20 +112,20 @@ class UrbanWarDoctrine:
                 foes = view.foes()
                 def key(cell):
                     enemy = min((e for e in foes if geo.contact(e.cell, cell)), key=lambda e: (e.w, e.slot))
-                    return (path_cost(view, dests[cell]), enemy.w) + place_key(cell)
+                    return (dests[cell], enemy.w) + place_key(cell)
                 return CHARGE, min(dests, key=key)
         if view.targets(m):
             return MOVE_SHOOT, m.cell                                                             # UW-AI-9
         if m.profile.role == "shooter" and not panicked:                                          # UW-AI-10
             dests = view.destinations(m, MOVE_SHOOT)
             best = None
-            for cell, path in dests.items():
+            for cell, cost in dests.items():
                 targets = view.targets(m, cell)
                 if not targets:
                     continue
                 t = min(view.priority(m, targets, cell) or targets, key=lambda e: (geo.d2(cell, e.cell), e.slot))
                 band = geo.band_of(view.tables.bands, cell, t.cell)
-                key = (view.cover(cell, t.cell) != 0, view.cover(t.cell, cell) == 0, band, path_cost(view, path)) \
+                key = (view.cover(cell, t.cell) != 0, view.cover(t.cell, cell) == 0, band, cost) \
                     + place_key(cell)
                 if best is None or key < best[0]:
                     best = (key, cell)

@@ -13,7 +13,7 @@ SNAP, OVERWATCH = 0, 1
 
 
 def allowance(m, kind: int) -> int:
-    """Half-inches: Rush and charge 2 x MV + CAL (UW-ACT-2/8), Move+Shoot MV (UW-ACT-3), break-off MV + CAL (UW-CC-11)."""
+    """Half-inches: Rush and charge 2 x MV + CAL (UW-ACT-2, UW-ACT-8), Move+Shoot MV (UW-ACT-3), break-off MV + CAL (UW-CC-11)."""
     p = m.profile
     inches = {RUSH: 2 * p.MV + p.CAL, CHARGE: 2 * p.MV + p.CAL, MOVE_SHOOT: p.MV, BREAK_OFF: p.MV + p.CAL}[kind]
     return 2 * inches
@@ -60,7 +60,8 @@ def _destinations(game, m, kind: int):
 # Starting an action --------------------------------------------------------------------------------------------------
 @task(BeginAction)
 def run_begin_action(game, model, followup) -> None:
-    """UW-PANIC-8/11, UW-FU-4, UW-SPEC-3: the rally check at the start of an action fixes its panic status."""
+    """UW-PANIC-8, UW-PANIC-9, UW-PANIC-11, UW-FU-4, UW-SPEC-3: the rally check at the start of an action fixes
+    its panic status for the whole action. UW-FU-3: every action starts a fresh context (moved, charged)."""
     m = game.models[model]
     panicked = m.panic
     if followup:
@@ -78,7 +79,7 @@ def run_begin_action(game, model, followup) -> None:
 
 
 def action_kinds(game, m, panicked: bool) -> list[int]:
-    """UW-ACT-1, UW-ACT-6: in contact only Assault (fight or break off); a panicked model may not charge (UW-PANIC-7)."""
+    """UW-TURN-13: no pass, but Move+Shoot may stay and hold fire; UW-ACT-1, UW-ACT-6: in contact only Assault (fight or break off); a panicked model may not charge (UW-PANIC-7)."""
     if game.in_contact(m):
         return [FIGHT, BREAK_OFF]
     kinds = [RUSH, MOVE_SHOOT]
@@ -222,7 +223,10 @@ def on_react(game, ctx, name, *args) -> None:
 
 
 def resolve_interrupt(game, r, kind: int) -> None:
-    """UW-OW-7/8 (disruption), UW-OW-13/14 (intercept); the command check first (UW-OW-1)."""
+    """UW-OW-7/8 (disruption), UW-OW-13/14 (intercept); the command check first (UW-OW-1). UW-OW-15: no rally
+    check for a reactor; UW-OW-4: windows open only in actions (tasks Window), never in a reaction, fight-back,
+    free strike or panic; UW-OW-11: every model is on solid ground (no `jumping` in v1); UW-TURN-14: this and
+    fighting back are the only ways an Overwatch model acts."""
     act = game.act
     actor = game.models[act["model"]]
     extra = 0
@@ -270,7 +274,7 @@ def run_traverse(game) -> None:
 
 # Shooting -------------------------------------------------------------------------------------------------------------------
 def legal_targets(game, m, cell: int | None = None) -> list:
-    """UW-SHOOT-2/3: enemies in LOS within a usable band of the weapon (nobody in base contact shoots)."""
+    """UW-SHOOT-2, UW-SHOOT-3: enemies in LOS within a usable band of the weapon (nobody in base contact shoots)."""
     weapon = game.tables.weapons[m.profile.ranged]
     cell = m.cell if cell is None else cell
     out = []
@@ -282,7 +286,7 @@ def legal_targets(game, m, cell: int | None = None) -> list:
 
 
 def priority_targets(game, m, targets: list, cell: int | None = None) -> list:
-    """UW-SHOOT-4/7: the closest legal targets not in contact with a model of the shooter's side (ties: all)."""
+    """UW-SHOOT-4, UW-SHOOT-7: the closest legal targets not in contact with a model of the shooter's side (ties: all)."""
     cell = m.cell if cell is None else cell
     free = [e for e in targets if not any(f.placed and geo.contact(f.cell, e.cell) for f in game.side_models(m.side))]
     if not free:
@@ -313,7 +317,7 @@ def on_shoot(game, ctx, name, slot) -> None:
     target = game.side_models(1 - m.side)[slot]
     act["shot"] = True
     priority = priority_targets(game, m, legal_targets(game, m))
-    if target not in priority:                                                            # UW-SHOOT-5/6
+    if target not in priority:                                                # UW-SHOOT-5, UW-SHOOT-6 (+2)
         covered = any(geo.cover_class(game.board, m.cell, p.cell) for p in priority)
         if not command.command_check(game, m, f"target check for {target.id}", "UW-SHOOT-5", 2 if covered else 0):
             game.log.add("shot_lost", f"{m.id} loses the shot", m.side, rule="UW-SHOOT-5")

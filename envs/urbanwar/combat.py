@@ -28,10 +28,12 @@ def wound(game, target, rule: str) -> None:
 
 
 def shoot(game, shooter, target, *, moved: bool, panicked: bool, disruption: bool = False) -> None:
-    """UW-SHOOT-1/8..11: to-hit, heavy armour, damage, cover save, wounds; panic checks after (UW-PANIC-5)."""
+    """UW-SHOOT-1, UW-SHOOT-8..11: to-hit, heavy armour, damage, cover save, wounds; panic checks after
+    (UW-PANIC-5). UW-STAT-8: the natural results are implemented from the rules though the placeholders never
+    need them."""
     band = geo.band_of(game.tables.bands, shooter.cell, target.cell)
-    weapon = game.tables.weapons[shooter.profile.ranged]
-    mod, ndice, strength, rolls = weapon.bands[band]
+    weapon = game.tables.weapons[shooter.profile.ranged]       # UW-STAT-6: the one ranged weapon
+    mod, ndice, strength, rolls = weapon.bands[band]           # UW-STAT-3: modifier and Strength of the band
     drm = shooter.profile.SH + mod
     drm += 1 if target.profile.SZ >= 4 else 0                                   # UW-SHOOT-9
     drm += game.tables.bands[band - 1].moved if moved and not disruption else 0   # UW-ACT-5, UW-OW-8
@@ -71,7 +73,7 @@ def shoot(game, shooter, target, *, moved: bool, panicked: bool, disruption: boo
 
 # Close combat ---------------------------------------------------------------------------------------------------------
 def shield_bonus(game, m, enemy) -> int:
-    """UW-SPEC-5/6: +1 T against the first enemy it fights; the bonus passes on when that one dies or leaves."""
+    """UW-SPEC-5, UW-SPEC-6: +1 T against the first enemy it fights; the bonus passes on when that one dies or leaves."""
     if not m.profile.battleshield:
         return 0
     guarded = game.models[m.shield_enemy] if m.shield_enemy >= 0 else None
@@ -84,7 +86,8 @@ def strike(game, a, d, *, charged: bool, panicked: bool) -> tuple[int, int]:
     """One side's strikes: (hits not ignored by heavy armour, wounds) against d (applied by the caller)."""
     weapon = game.tables.weapons[a.profile.cc]
     mod, ndice, strength, rolls = weapon.bands[0]
-    drm = a.profile.AS - d.profile.AS + mod + (1 if charged else 0) - (2 if panicked else 0)   # UW-CC-6/7, PANIC-6
+    # UW-CC-6, UW-CC-7 (+1 for a charger), UW-PANIC-6; UW-STAT-6: the profile's one CC weapon, no choice to make
+    drm = a.profile.AS - d.profile.AS + mod + (1 if charged else 0) - (2 if panicked else 0)
     toughness = d.profile.T + shield_bonus(game, d, a)
     hits = wounds = 0
     for _ in range(ndice):
@@ -95,7 +98,7 @@ def strike(game, a, d, *, charged: bool, panicked: bool) -> tuple[int, int]:
             continue
         hits += 1
         for _ in range(rolls):
-            dmg = natural_test(game.dice, strength - toughness + (1 if charged else 0), 6)   # UW-CC-8/9
+            dmg = natural_test(game.dice, strength - toughness + (1 if charged else 0), 6)   # UW-CC-8, UW-CC-9
             game.log.add("cc_damage", f"damage {dmg.face}: {'wound' if dmg.success else 'none'}", a.side, [dmg.face],
                          rule="UW-CC-8")
             wounds += dmg.success
@@ -119,7 +122,8 @@ def fights_back(game, attacker, target) -> bool:
 
 
 def first_strike(game, m, charged: bool) -> int:
-    """UW-CC-4: FS + the CC weapon's bonus + 3 for a charge."""
+    """UW-CC-4: FS + the CC weapon's bonus (UW-STAT-7) + 3 for a charge; UW-STAT-2: the listed FS already holds
+    +1 per CAL, so CAL is not added again."""
     return m.profile.FS + game.tables.weapons[m.profile.cc].fs + (3 if charged else 0)
 
 

@@ -214,6 +214,7 @@ def in_zone(edge: str, y: int) -> bool:
 
 @lru_cache(maxsize=16)
 def load_scenario(path: str) -> Scenario:
+    """UW-SCEN-1..3: map, teams, edges, turn limit and options (UW-SCEN-4's decision budget is measured, README)."""
     f = Fields.load(path)
     f.unknown({"name", "tables", "turns", "options", "map", "sides", "variants", "placed"})
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables')}.yaml"))

@@ -107,8 +107,8 @@ def line_cells(a: int, b: int):
 
 
 def has_los(board, occ, side_of, viewer: int, target: int, viewer_side: int) -> bool:
-    """UW-LOS-1..4: at least 2 of the 5 lines unblocked by a wall cell or a cell holding another model (friends
-    within 2" of the viewer, dx^2 + dy^2 <= 9, never block)."""
+    """UW-LOS-1..4: all-round vision (UW-LOS-1); UW-LOS-4: at least 2 of the 5 lines unblocked by a wall cell or a
+    cell holding another model; UW-LOS-3: friends within 2" of the viewer (dx^2 + dy^2 <= 9) never block."""
     clear = 0
     blocks = board.blocks
     lines = line_deltas(target % N - viewer % N, target // N - viewer // N)
@@ -133,7 +133,7 @@ def has_los(board, occ, side_of, viewer: int, target: int, viewer_side: int) -> 
 
 
 def cover_class(board, shooter: int, target: int) -> int:
-    """UW-COVER-2/3/6: the best cover a sight line crosses more than 1" from the shooter (dx^2 + dy^2 > 4), the
+    """UW-COVER-2, UW-COVER-3, UW-COVER-6, UW-GRID-5: the best cover a sight line crosses more than 1" from the shooter (dx^2 + dy^2 > 4), the
     target's own cell included; solid beats flimsy; models never give cover."""
     best = NO_COVER
     for line in line_cells(shooter, target):
@@ -190,7 +190,8 @@ def path_to(tree: dict, cell: int) -> list[int]:
 
 
 class Board:
-    """The played map's per-cell properties (UW-TAB-2)."""
+    """The played map's per-cell properties (UW-TAB-2, UW-TERR-1: no elevation, every model on the ground floor;
+    UW-MOVE-2: difficult cells cost double, read from the table's costs)."""
 
     def __init__(self, rows, terrain: dict) -> None:
         self.rows = tuple(rows)
