@@ -263,7 +263,7 @@ def test_UW_CC_5_and_UW_WIN_2_equal_first_strike_both_die_a_draw():
 
 
 # 13-16. Decisions, hidden information, scenario -------------------------------------------------------------------------
-def test_UW_DEC_1_to_UW_DEC_8_and_UW_SCEN_2_every_decision_kind_comes_up():
+def test_UW_DEC_1_UW_DEC_2_UW_DEC_3_UW_DEC_4_UW_DEC_5_UW_DEC_6_UW_DEC_7_UW_DEC_8_UW_SCEN_2_every_decision_kind():
     import agents.base  # noqa: F401
     from envs import registry
     kinds, sides = set(), set()
