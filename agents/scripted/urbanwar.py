@@ -6,8 +6,7 @@ import numpy as np
 from envs import registry
 from envs.engine.d10 import p_command
 from envs.urbanwar import geometry as geo
-from envs.urbanwar.actions import (BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH,
-                                   RUSH)
+from envs.urbanwar.actions import BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 
 N = geo.N
 

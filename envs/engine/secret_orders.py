@@ -83,7 +83,7 @@ class SecretOrders:
         self.face_up.discard(key)
 
     # Tests of hidden information ---------------------------------------------------------------------------------
-    def swapped(self, a: int, b: int) -> "SecretOrders":
+    def swapped(self, a: int, b: int) -> SecretOrders:
         """A copy with the sealed values of keys a and b exchanged (same owner, both face down)."""
         if self.owners.get(a) != self.owners.get(b) or not (self.is_face_down(a) and self.is_face_down(b)):
             raise ValueError("only two face-down orders of one side can be swapped")
@@ -98,7 +98,7 @@ class SecretOrders:
                 "asked": self.asked}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "SecretOrders":
+    def from_dict(cls, data: dict) -> SecretOrders:
         orders = cls([tuple(s) for s in data["slots"]])
         orders.owners.update({k: v for k, v in data["owners"]})
         orders.values = {k: v for k, v in data["values"]}

@@ -2,10 +2,11 @@
 combat and breaking off (UW-CC-11..13), Overwatch interrupts (UW-OW-1..15, UW-HID-6) and follow-ups (UW-FU-1..4)."""
 from __future__ import annotations
 
+from envs.engine.reaction import open_window
+
 from . import combat, command
 from . import geometry as geo
-from .actions import (BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, POSITIONS, REACH, RUSH,
-                      ACTION_KINDS)
+from .actions import ACTION_KINDS, BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 from .flow import Decision, answer, task
 from .tasks import ActionEnd, BeginAction, BreakOff, ChooseFight, ChooseShot, NextActivation, Traverse, Window
 
@@ -79,7 +80,8 @@ def run_begin_action(game, model, followup) -> None:
 
 
 def action_kinds(game, m, panicked: bool) -> list[int]:
-    """UW-TURN-13: no pass, but Move+Shoot may stay and hold fire; UW-ACT-1, UW-ACT-6: in contact only Assault (fight or break off); a panicked model may not charge (UW-PANIC-7)."""
+    """UW-TURN-13: no pass, but Move+Shoot may stay and hold fire; UW-ACT-1, UW-ACT-6: in contact only Assault
+    (fight or break off); a panicked model may not charge (UW-PANIC-7)."""
     if game.in_contact(m):
         return [FIGHT, BREAK_OFF]
     kinds = [RUSH, MOVE_SHOOT]
@@ -193,16 +195,12 @@ def run_window(game, stage) -> None:
     if stage == 2 and not act.get("shot"):
         return
     offered, choices = reaction_options(game, stage)
-    if not offered:
-        return
-    legal = [CODEC.encode("react_none")] + choices
-    game.decide(Decision.REACT, 1 - actor.side, legal, stage=stage)
+    open_window(game, Decision.REACT, 1 - actor.side, offered, [CODEC.encode("react_none")] + choices, stage=stage)
 
 
 @answer(Decision.REACT)
 def on_react(game, ctx, name, *args) -> None:
     act = game.act
-    actor = game.models[act["model"]]
     if name == "react_none":
         game.log.add("no_reaction", "no reaction", ctx["side"], rule="UW-HID-8")
         return

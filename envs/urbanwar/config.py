@@ -196,7 +196,7 @@ def _check_map(f: Fields, rows, terrain: dict) -> tuple[str, ...]:
     for y, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != SIZE:
             raise f.error(f"map[{y}]", f"a row of {SIZE} characters (the map is ragged)", row)
-        for x, ch in enumerate(row):
+        for ch in row:
             if ch not in terrain:
                 raise f.error(f"map[{y}]", f"terrain characters {''.join(terrain)} (UW-TAB-2)", ch)
     for y in range(SIZE):
@@ -226,7 +226,7 @@ def load_scenario(path: str) -> Scenario:
     rows = _check_map(f, f.raw("map"), tables.terrain)
     sides = []
     ids = set()
-    for i, s in enumerate(f.items("sides", min_len=2)):
+    for s in f.items("sides", min_len=2):
         s.unknown({"name", "edge", "models"})
         models = []
         mitems = s.items("models", min_len=1)

@@ -10,12 +10,11 @@ from envs.engine.dice import Dice
 from envs.engine.secret_orders import SecretOrders
 from envs.engine.taskgame import TaskGame
 
-from . import config, legal, render, views
+from . import activation, config, legal, render, turns, views  # noqa: F401  (their tasks register with the flow)
 from . import geometry as geo
-from . import turns, activation  # noqa: F401  (their tasks register with the flow)
 from .actions import CODEC
 from .flow import FLOW, Decision
-from .models import OFF, Model
+from .models import Model
 from .observation import encode
 from .tasks import RollOff
 
@@ -59,15 +58,19 @@ class UrbanWarGame(TaskGame):
             raise ValueError(f"limit_result must be one of {config.LIMIT_RESULTS}")
 
     # Flow ------------------------------------------------------------------------------------------------------
-    def decide(self, kind: Decision, side: int, legal_actions: list[int], **ctx) -> None:
-        """Ask `side`; UW-DEC-9: a single option is applied unasked, except a reaction window (UW-HID-6)."""
-        if len(legal_actions) == 1 and kind != Decision.REACT and self.options["auto_forced"]:
-            name, args = CODEC.decode(legal_actions[0])
+    def decide(self, kind: Decision, side: int, options: list[int], **ctx) -> None:
+        """Ask `side` to choose among the legal actions `options`; UW-DEC-9: a single option is applied unasked,
+        except a reaction window (UW-HID-6, envs/engine/reaction.py)."""
+        if len(options) == 1 and kind != Decision.REACT and self.options["auto_forced"]:
+            name, args = CODEC.decode(options[0])
             ctx["side"] = side
             self.FLOW.answers[kind](self, ctx, name, *args)
             return
-        ctx["side"], ctx["legal"] = side, sorted(legal_actions)
+        ctx["side"], ctx["legal"] = side, sorted(options)
         self.decision = (kind, ctx)
+
+    def decision_kind(self) -> str | None:
+        return None if self.decision is None else str(self.decision[0])
 
     def _resolve(self, action: int) -> list:
         self.decisions += 1
@@ -207,7 +210,7 @@ class UrbanWarGame(TaskGame):
         }
 
     @classmethod
-    def from_dict(cls, data: dict, dice: Dice | None = None) -> "UrbanWarGame":
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> UrbanWarGame:
         game = cls._without_setup(data, dice)
         game.turn, game.winner, game.edges = data["turn"], data["winner"], list(data["edges"])
         game.rolloff_winner, game.decisions = data["rolloff_winner"], data["decisions"]

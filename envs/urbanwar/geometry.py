@@ -3,7 +3,7 @@ lines (UW-COVER-3) and movement paths (UW-MOVE-1..6). Cells are indices y * 48 +
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .config import SIZE
 
@@ -61,7 +61,7 @@ def band_of(bands, a: int, b: int) -> int:
     return -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def sight_lines(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """UW-LOS-2: the five lines from the viewer's centre to the target's centre and its four (+-0.45) points, each
     as the cells whose interior it crosses (relative offsets, the viewer's cell left out, the target's kept last)."""
@@ -95,7 +95,7 @@ def _traverse(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def line_deltas(dx: int, dy: int) -> tuple[tuple[int, ...], ...]:
     """The five sight lines as flat cell deltas (a line between two cells of the table never leaves it)."""
     return tuple(tuple(oy * N + ox for ox, oy in line) for line in sight_lines(dx, dy))

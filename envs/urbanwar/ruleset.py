@@ -18,6 +18,7 @@ class UrbanWar(Ruleset):
     default_scenario = "block_7"
     state_type = UrbanWarGame
     rule_prefixes = ("UW-",)
+    reaction_kinds = ("react",)          # UW-DEC-6, UW-HID-6
 
     def scenarios(self) -> dict[str, str]:
         return config.scenario_names()

@@ -43,7 +43,7 @@ class SideView:
     def tables(self):
         return self._game.tables
 
-    # Public geometry the doctrine may ask about (UW-GRID-6: distances are public, measured at any time) --------------------------------------------------------------
+    # Public geometry the doctrine may ask about (UW-GRID-6: distances are public, measured at any time) -----------
     def los(self, a, b, a_cell=None, b_cell=None) -> bool:
         return self._game.los(a, b, a_cell, b_cell)
 

@@ -1,13 +1,12 @@
 """More Urban War rule tests (scripted dice, exact outcomes), by catalog section."""
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from envs.engine.d10 import command_test, natural_test, p_command, plain_test
 from envs.engine.dice import ScriptedDice
-from envs.urbanwar import combat, config, geometry as geo
+from envs.urbanwar import combat, config
+from envs.urbanwar import geometry as geo
 from envs.urbanwar.actions import BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 from envs.urbanwar.command import command_check
 from envs.urbanwar.flow import Decision
@@ -265,7 +264,6 @@ def test_UW_CC_5_and_UW_WIN_2_equal_first_strike_both_die_a_draw():
 # 13-16. Decisions, hidden information, scenario -------------------------------------------------------------------------
 def test_UW_DEC_1_UW_DEC_2_UW_DEC_3_UW_DEC_4_UW_DEC_5_UW_DEC_6_UW_DEC_7_UW_DEC_8_UW_SCEN_2_every_decision_kind():
     import agents.base  # noqa: F401
-    from envs import registry
     kinds, sides = set(), set()
     for seed in range(4):
         game = RULESET.new_game(seed=seed)

@@ -5,7 +5,8 @@ import pytest
 
 from envs.engine.contract import IllegalActionError
 from envs.engine.dice import DiceError, ScriptedDice
-from envs.urbanwar import combat, geometry as geo
+from envs.urbanwar import combat
+from envs.urbanwar import geometry as geo
 from envs.urbanwar.actions import BREAK_OFF, CHARGE, DISRUPT, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 from envs.urbanwar.flow import Decision
 from envs.urbanwar.game import UrbanWarGame

@@ -1,8 +1,6 @@
 """The scripted opponent (UW-AI-1..13): from its side's view only, exact odds, no randomness; it beats random."""
 from __future__ import annotations
 
-import numpy as np
-
 from agents.base import RandomAgent
 from agents.scripted.urbanwar import UrbanWarDoctrine
 from envs.engine.contract import decide
@@ -11,7 +9,7 @@ from envs.urbanwar import geometry as geo
 from envs.urbanwar.actions import BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 from envs.urbanwar.flow import Decision
 from envs.urbanwar.game import UrbanWarGame
-from tests.urbanwar.helpers import RULESET, cell, model, play, position
+from tests.urbanwar.helpers import RULESET, model, play, position
 
 R = REACH
 
