@@ -23,7 +23,6 @@ from envs import registry
 from envs.k47 import geometry, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
-from envs.k47.flow import Decision
 from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
@@ -41,7 +40,7 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fractio
         return Fraction(0)
     total = Fraction(0)
     groups: dict = {}
-    for m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
+    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
         groups.setdefault(name, []).append(dist)
     dv = view.tables.quality[target.quality][1]
     for name, dists in groups.items():
@@ -70,7 +69,7 @@ def p_pen(view, unit, target, moved: bool) -> Fraction:
         return Fraction(0)
     best = Fraction(0)
     dv = view.tables.vehicle_damage[target.vclass]
-    for m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):
+    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):
         w = view.tables.weapons[name]
         if w.small_arms or w.pen is None:
             continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
-from .board import BUILDING, BUNKER, INTACT, RUBBLE, RUINED, SCRUB, centre, edge_point, inches
+from .board import BUILDING, BUNKER, RUBBLE, RUINED, SCRUB, centre, edge_point, inches
 
 EPS = 1e-9
 NEIGHBOURS = ((0, -1, 2), (1, 0, 2), (0, 1, 2), (-1, 0, 2), (1, -1, 3), (1, 1, 3), (-1, 1, 3), (-1, -1, 3))  # KC-MAP-4

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from . import geometry
-from .board import BURNING, INTACT, RUINED, centre, inches
+from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .state import ADVANCE, AMBUSH, FIRE, RUN
-from .tasks import AfterMove, AmbushWindow, Assault, Declare
+from .tasks import AfterMove, AmbushWindow, Declare
 
 FACINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # KV-MOVE-2: N clockwise
 
