@@ -304,15 +304,18 @@ def verify(path: Path) -> tuple[dict, object]:
     return data, replay_steps(data, path)
 
 
+def result_text(data: dict) -> str:
+    """'attacker won', 'a draw' or 'not finished'."""
+    out = data.get("outcome") or {}
+    if not out.get("over"):
+        return "not finished"
+    returns = out["returns"]
+    winners = [s for s, r in zip(data["sides"], returns) if r == max(returns) and r > 0]
+    return f"{' and '.join(winners)} won" if winners else "a draw"
+
+
 def summary(data: dict) -> str:
     """One line: what was played and how it ended."""
-    out = data.get("outcome") or {}
-    result = "not finished"
-    if out.get("over"):
-        returns = out["returns"]
-        best = max(returns)
-        winners = [s for s, r in zip(data["sides"], returns) if r == best and r > 0]
-        result = f"{' and '.join(winners)} won" if winners else "a draw"
     agents = ", ".join(f"{s}: {a}" for s, a in zip(data["sides"], data["agents"]))
     return (f"{data['ruleset']}, scenario {data['scenario']}, seed {data['seed']} ({agents}): "
-            f"{len(data['steps'])} steps, {result}")
+            f"{len(data['steps'])} steps, {result_text(data)}")

@@ -58,7 +58,7 @@ def add_replay(sub) -> None:
     p.add_argument("--gif", type=Path, metavar="OUT", help="write an animated GIF of the board (umpire's view "
                                                            "unless --side)")
     p.add_argument("--side", help="with --gif: the side whose view is shown (hidden information hidden)")
-    p.add_argument("--scale", type=float, default=None, help="picture scale in the page/GIF (default: fit 640 px wide)")
+    p.add_argument("--scale", type=float, default=None, help="with --gif: picture scale (default 1)")
     p.set_defaults(run=cmd_replay)
 
 
@@ -77,7 +77,7 @@ def cmd_replay(args) -> int:
         if args.html:
             from .replay_html import write_html
 
-            print(f"written: {write_html(args.file, args.html, args.scale)}")
+            print(f"written: {write_html(args.file, args.html)}")
         if args.gif:
             from .replay_html import write_gif
 
