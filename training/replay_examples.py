@@ -1,0 +1,59 @@
+"""The committed example replays: per ruleset, a trained side beating the scripted enemy, with its viewer page
+and a screenshot, in results/<env>/replays/. Regenerate (after removing the old files) with
+
+    python -m training.replay_examples [ENV ...]
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from envs.paths import PROJECT_ROOT
+
+from . import lookup, replay
+from .replay_record import Recorder
+from .series import HELD_OUT_SEED
+from .simulate import play_game
+
+#: ruleset -> the agents per side: a trained side 0 (run folder under results/<env>/) against the scripted side 1.
+EXAMPLES = {
+    "rifles-urban": ("results/rifles-urban/player-bc-ppo-15min/model.zip", "scripted"),
+    "rifles-darkness": ("results/rifles-darkness/player-bc-ppo-10min/model.zip", "scripted"),
+    "cityfight": ("results/cityfight/attacker-bc-ppo-30min-relu/actor.zip", "scripted"),
+}
+#: how many held-out seeds to try for a game side 0 wins
+TRIES = 20
+
+
+def replay_dir(env: str) -> Path:
+    return PROJECT_ROOT / "results" / env / "replays"
+
+
+def make(env: str) -> Path:
+    """Play held-out seeds until side 0 wins, write that game's replay, page and screenshot; the replay's path."""
+    rs = lookup.ruleset(env)
+    agents = EXAMPLES[env]
+    factories = [lookup.agent(rs, str(PROJECT_ROOT / a) if a.endswith(".zip") else a) for a in agents]
+    recorder = Recorder(replay_dir(env), agents, losses_of=1, gz=False)   # only a game side 1 (the scripted) lost
+    for seed in range(HELD_OUT_SEED, HELD_OUT_SEED + TRIES):
+        play_game(rs, None, factories, seed, recorder)
+        path = replay_dir(env) / replay.file_name(env, agents, seed, gz=False)
+        if path.exists():
+            break
+    else:
+        raise RuntimeError(f"{env}: side 0 won none of {TRIES} games")
+    html = path.with_name(path.name.replace(".rubble.json", ".html"))
+    from .replay_html import write_html
+
+    write_html(path, html)
+    from .replay_browser import missing, screenshot
+
+    if missing() is None:
+        steps = len(replay.load(path)["steps"])
+        screenshot(html, path.with_name(path.name.replace(".rubble.json", ".png")), steps=steps * 2 // 3)
+    return path
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or list(EXAMPLES):
+        print(make(name))
