@@ -2,6 +2,10 @@
 and a screenshot, in results/<env>/replays/. Regenerate (after removing the old files) with
 
     python -m training.replay_examples [ENV ...]
+
+and time `--verify` on them (the ruleset imported first, each replay verified for 5 s):
+
+    python -m training.replay_examples --time
 """
 from __future__ import annotations
 
@@ -54,6 +58,28 @@ def make(env: str) -> Path:
     return path
 
 
+def time_verify(seconds: float = 5.0) -> list[str]:
+    """Per committed replay: steps, time per verification and per 1,000 steps."""
+    import time
+
+    lines = []
+    for env in EXAMPLES:
+        for path in sorted(replay_dir(env).glob("*.rubble.json")):
+            data = replay.load(path)
+            replay.replay_steps(data, path)    # warm-up: imports the ruleset, fills its caches
+            start, runs = time.perf_counter(), 0
+            while time.perf_counter() - start < seconds:
+                replay.replay_steps(data, path)
+                runs += 1
+            each = (time.perf_counter() - start) / runs
+            lines.append(f"{env:16} {len(data['steps']):4} steps  {each * 1000:7.1f} ms per verify  "
+                         f"{each / len(data['steps']) * 1000:6.2f} s per 1,000 steps")
+    return lines
+
+
 if __name__ == "__main__":
-    for name in sys.argv[1:] or list(EXAMPLES):
-        print(make(name))
+    if sys.argv[1:] == ["--time"]:
+        print("\n".join(time_verify()))
+    else:
+        for name in sys.argv[1:] or list(EXAMPLES):
+            print(make(name))

@@ -169,9 +169,10 @@ def write_gif(source: Path, out: Path, side: str | None = None, scale: float | N
     except ModuleNotFoundError:
         raise replay.ReplayError("--gif needs imageio (pip install imageio)") from None
     data = replay.load(source)
-    view = "umpire" if side is None else str(data["sides"].index(side) if side in data["sides"] else int(side))
-    if view not in [str(s) for s in range(len(data["sides"]))] + ["umpire"]:
-        raise replay.ReplayError(f"--side {side}: the sides are {', '.join(data['sides'])}")
+    numbers = {**{name: str(s) for s, name in enumerate(data["sides"])}, **{str(s): str(s) for s in range(len(data["sides"]))}}
+    if side is not None and side not in numbers:
+        raise replay.ReplayError(f"--side {side}: expected one of the sides {', '.join(data['sides'])} (or their numbers)")
+    view = "umpire" if side is None else numbers[side]
     pictures = []
 
     def on_step(_, state) -> None:

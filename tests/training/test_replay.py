@@ -192,3 +192,17 @@ def test_the_pettingzoo_wrapper_records_a_game(tmp_path):
     (path,) = aec.written
     data, state = replay.verify(path)
     assert data["outcome"]["over"] and list(data["outcome"]["returns"]) == list(state.returns())
+
+
+def test_gif_of_a_sides_view(recorded, tmp_path, capsys):
+    pytest.importorskip("imageio", reason="--gif needs imageio (the 'replay' extra)")
+    from PIL import Image
+
+    folder, data = recorded
+    source = folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz"
+    code, out, _ = run(capsys, "replay", source, "--gif", tmp_path / "g.gif", "--side", "enemy")
+    assert code == 0
+    with Image.open(tmp_path / "g.gif") as gif:
+        assert gif.n_frames >= 2 and gif.n_frames <= len(data["steps"]) + 1   # identical frames may merge
+    code, _, err = run(capsys, "replay", source, "--gif", tmp_path / "g.gif")
+    assert code == 2 and "exists" in err
