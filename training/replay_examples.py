@@ -2,6 +2,7 @@
 and a screenshot, in results/<env>/replays/. Regenerate (after removing the old files) with
 
     python -m training.replay_examples [ENV ...]
+    python -m training.replay_examples --pages      # only the pages and screenshots, from the committed replays
 
 and time `--verify` on them (the ruleset imported first, each replay verified for 5 s):
 
@@ -46,16 +47,19 @@ def make(env: str) -> Path:
             break
     else:
         raise RuntimeError(f"{env}: side 0 won none of {TRIES} games")
-    html = path.with_name(path.name.replace(".rubble.json", ".html"))
+    page_and_screenshot(path)
+    return path
+
+
+def page_and_screenshot(path: Path) -> None:
+    """The viewer page of a replay and (when a browser is here) its screenshot, two thirds into the game."""
+    from .replay_browser import missing, screenshot
     from .replay_html import write_html
 
-    write_html(path, html)
-    from .replay_browser import missing, screenshot
-
+    html = write_html(path, path.with_name(path.name.replace(".rubble.json", ".html")))
     if missing() is None:
         steps = len(replay.load(path)["steps"])
         screenshot(html, path.with_name(path.name.replace(".rubble.json", ".png")), steps=steps * 2 // 3)
-    return path
 
 
 def time_verify(seconds: float = 5.0) -> list[str]:
@@ -80,6 +84,10 @@ def time_verify(seconds: float = 5.0) -> list[str]:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--time"]:
         print("\n".join(time_verify()))
+    elif sys.argv[1:] == ["--pages"]:   # pages and screenshots again from the committed replays (old ones removed)
+        for env in EXAMPLES:
+            for found in sorted(replay_dir(env).glob("*.rubble.json")):
+                page_and_screenshot(found)
     else:
         for name in sys.argv[1:] or list(EXAMPLES):
             print(make(name))

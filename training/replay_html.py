@@ -217,7 +217,7 @@ button.on{background:#2a5bd7;color:#fff;border-color:#2a5bd7}
 <h3>Outcome</h3><div id="outcome">%OUTCOME%</div>
 <h3>Legend</h3><ul id="legend">%LEGEND%</ul>
 <p class="note">Keys: ← → step, Home/End first/last, U umpire's view, 1 2 … a side's view. Dice in grey, rule IDs
-in yellow. The event log is the umpire's in every view.</p></div></div>
+in yellow. In a side's view the picture is that side's and the other sides' decisions and events are hidden.</p></div></div>
 <script type="application/json" id="data">%DATA%</script>
 <script>
 "use strict";
@@ -252,18 +252,21 @@ function show() {
   $("counter").textContent = "step " + step + " / " + last;
   slider.value = String(step);
   const s = R.steps[step];
+  // In a side's view another side's decision and its events stay hidden: the log is the umpire's and names
+  // what that side may not know (hidden moves, the other side's dice).
+  const hidden = view !== "umpire" && s.side !== null && String(s.side) !== view;
   $("who").textContent = s.side === null ? "the start, before any decision" : R.sides[s.side] + " played (the picture shows the board after it):";
-  $("action").textContent = s.label;
+  $("action").textContent = hidden ? "(hidden in this view)" : s.label;
   const list = $("events");
   list.replaceChildren();
-  for (const e of s.events) {
+  for (const e of (hidden ? [] : s.events)) {
     const li = el("li", "", "");
     li.append(el("span", "kind", e.kind), document.createTextNode(e.text));
     if (e.dice.length) { li.append(" ", el("span", "dice", "dice " + e.dice.join(" "))); }
     for (const r of e.rules) { li.append(el("span", "rule", r)); }
     list.append(li);
   }
-  if (!s.events.length && step > 0) { list.append(el("li", "note", "no events")); }
+  if ((hidden || !s.events.length) && step > 0) { list.append(el("li", "note", hidden ? "events hidden in this view" : "no events")); }
   for (const b of document.querySelectorAll("button[data-view]")) { b.classList.toggle("on", b.dataset.view === view); }
 }
 function go(n) { step = Math.max(0, Math.min(last, n)); show(); }

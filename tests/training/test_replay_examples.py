@@ -84,6 +84,15 @@ def test_a_sides_view_does_not_show_the_hidden_enemy():
         tab.keyboard.press("1")
         assert tab.get_attribute("#board", "data-view") == "0"
         assert pixel(tab, px, py) != SIDE_COLOUR[1]
+        data = replay.load(REPLAYS["cityfight"][0])
+        defender_step = next(i for i, s in enumerate(data["steps"], 1) if s["side"] == 1)
+        tab.keyboard.press("End")
+        tab.keyboard.press("Home")
+        for _ in range(defender_step):
+            tab.keyboard.press("ArrowRight")
+        assert tab.inner_text("#action") == "(hidden in this view)"   # the defender's move, in the attacker's view
+        assert tab.inner_text("#events") == "events hidden in this view"
+        tab.keyboard.press("Home")
         tab.keyboard.press("2")
         assert pixel(tab, px, py) == SIDE_COLOUR[1]   # the defender sees its own element
         tab.keyboard.press("u")
