@@ -186,7 +186,8 @@ def load(path: Path) -> dict:
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: not UTF-8 text, so not a replay") from None
     except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path}: not complete JSON (truncated?): {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise ReplayError(f"{path}: not complete JSON (truncated?): {exc.msg} at line {exc.lineno} "
+                          f"column {exc.colno}") from None
     check_header(data, path)
     return data
 

@@ -17,8 +17,6 @@ from PIL import Image
 
 from . import replay
 
-
-
 # Pictures -------------------------------------------------------------------------------------------------------
 TILE_W, TILE_H = 64, 48   # measured: smaller tiles share more between steps, larger ones cost less per tile
 
@@ -89,7 +87,7 @@ def collect_frames(data: dict, path) -> tuple[Frames, dict[str, list[int]]]:
 
 # The legend -----------------------------------------------------------------------------------------------------
 def _hex(colour) -> str:
-    return "#%02x%02x%02x" % tuple(colour)
+    return "#" + "".join(f"{c:02x}" for c in colour)
 
 
 def legend(ruleset: str) -> list[tuple[str, str]]:
@@ -97,7 +95,8 @@ def legend(ruleset: str) -> list[tuple[str, str]]:
     if ruleset == "cityfight":
         from envs.cityfight.render import COVER_COLOUR, SIDE_COLOUR
 
-        names = ("open ground", "cluttered (rubble %)", "wood", "wooden/metal building", "brick building", "concrete building")
+        names = ("open ground", "cluttered (rubble %)", "wood", "wooden/metal building", "brick building",
+                 "concrete building")
         return [*((_hex(COVER_COLOUR[i]), name) for i, name in enumerate(names)),
                 (_hex(SIDE_COLOUR[0]), "attacker element (dark: suppressed)"),
                 (_hex(SIDE_COLOUR[1]), "defender element (dark: suppressed)"),
@@ -143,8 +142,9 @@ def render_page(data: dict, frames: Frames, views: dict) -> str:
     payload = json.dumps(page_data(data, frames, views), separators=(",", ":")).replace("</", "<\\/")
     title = f"{data['ruleset']} · {data['scenario']} · seed {data['seed']}"
     legend_rows = "".join(
-        f'<li><span class="sw" style="background:{html.escape(sw)}"></span>{html.escape(text)}</li>' if sw.startswith("#")
-        else f'<li><span class="sym">{html.escape(sw)}</span>{html.escape(text)}</li>' for sw, text in legend(data["ruleset"]))
+        f'<li><span class="sw" style="background:{html.escape(sw)}"></span>{html.escape(text)}</li>'
+        if sw.startswith("#") else f'<li><span class="sym">{html.escape(sw)}</span>{html.escape(text)}</li>'
+        for sw, text in legend(data["ruleset"]))
     buttons = "".join(f'<button id="view-{s}" data-view="{s}">{html.escape(name)} <kbd>{s + 1}</kbd></button>'
                       for s, name in enumerate(data["sides"]))
     return (TEMPLATE.replace("%TITLE%", html.escape(title)).replace("%BUTTONS%", buttons)
@@ -169,7 +169,8 @@ def write_gif(source: Path, out: Path, side: str | None = None, scale: float | N
     except ModuleNotFoundError:
         raise replay.ReplayError("--gif needs imageio (pip install imageio)") from None
     data = replay.load(source)
-    numbers = {**{name: str(s) for s, name in enumerate(data["sides"])}, **{str(s): str(s) for s in range(len(data["sides"]))}}
+    numbers = {**{name: str(s) for s, name in enumerate(data["sides"])},
+               **{str(s): str(s) for s in range(len(data["sides"]))}}
     if side is not None and side not in numbers:
         raise replay.ReplayError(f"--side {side}: expected one of the sides {', '.join(data['sides'])} (or their numbers)")
     view = "umpire" if side is None else numbers[side]
@@ -205,7 +206,8 @@ button.on{background:#2a5bd7;color:#fff;border-color:#2a5bd7}
 #legend{columns:2;padding-left:0;list-style:none;font-size:13px} #legend li{margin:2px 0;break-inside:avoid}
 .sw{display:inline-block;width:14px;height:14px;border:1px solid #555;vertical-align:middle;margin-right:6px}
 .sym{display:inline-block;width:16px;text-align:center;font-weight:700;margin-right:4px}
-.note{color:#666;font-size:12px} kbd{font-size:11px;border:1px solid #aaa;border-radius:3px;padding:0 3px;background:#fff;color:#333}
+.note{color:#666;font-size:12px}
+kbd{font-size:11px;border:1px solid #aaa;border-radius:3px;padding:0 3px;background:#fff;color:#333}
 </style></head><body>
 <h1>%TITLE%</h1><div class="sub" id="players"></div>
 <div class="bar"><span>View:</span><button id="view-umpire" data-view="umpire">umpire <kbd>U</kbd></button>%BUTTONS%
@@ -228,7 +230,9 @@ const $ = (id) => document.getElementById(id);
 const slider = $("slider");
 slider.max = String(last);
 $("players").textContent = R.sides.map((s, i) => s + ": " + R.agents[i]).join(" · ");
-function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; e.textContent = text; return e; }
+function el(tag, cls, text) {
+  const e = document.createElement(tag); if (cls) e.className = cls; e.textContent = text; return e;
+}
 // Pictures: frame 0 lists every tile, each later frame only the tiles that differ from the frame before it.
 const P = R.picture, cols = Math.ceil(P.width / P.tile_w);
 const frames = [];
@@ -255,7 +259,8 @@ function show() {
   // In a side's view another side's decision and its events stay hidden: the log is the umpire's and names
   // what that side may not know (hidden moves, the other side's dice).
   const hidden = view !== "umpire" && s.side !== null && String(s.side) !== view;
-  $("who").textContent = s.side === null ? "the start, before any decision" : R.sides[s.side] + " played (the picture shows the board after it):";
+  $("who").textContent = s.side === null ? "the start, before any decision"
+    : R.sides[s.side] + " played (the picture shows the board after it):";
   $("action").textContent = hidden ? "(hidden in this view)" : s.label;
   const list = $("events");
   list.replaceChildren();
@@ -266,7 +271,9 @@ function show() {
     for (const r of e.rules) { li.append(el("span", "rule", r)); }
     list.append(li);
   }
-  if ((hidden || !s.events.length) && step > 0) { list.append(el("li", "note", hidden ? "events hidden in this view" : "no events")); }
+  if ((hidden || !s.events.length) && step > 0) {
+    list.append(el("li", "note", hidden ? "events hidden in this view" : "no events"));
+  }
   for (const b of document.querySelectorAll("button[data-view]")) { b.classList.toggle("on", b.dataset.view === view); }
 }
 function go(n) { step = Math.max(0, Math.min(last, n)); show(); }

@@ -116,7 +116,8 @@ def test_an_illegal_action_fails_naming_the_step(recorded, tmp_path, capsys):
     _, data = recorded
     tampered = json.loads(json.dumps(data))
     tampered["steps"][2].update(action=10**6, label=None)
-    assert "step 3: action 1000000 is not an integer in" in bad_replay(capsys, write_json(tmp_path / "i.rubble.json", tampered))
+    err = bad_replay(capsys, write_json(tmp_path / "i.rubble.json", tampered))
+    assert "step 3: action 1000000 is not an integer in" in err
 
 
 def test_a_changed_event_fails_naming_the_step_and_field(recorded, tmp_path, capsys):
@@ -185,7 +186,7 @@ def test_the_pettingzoo_wrapper_records_a_game(tmp_path):
     aec = RecordAECReplays(envs.make_aec("rifles-urban"), tmp_path)
     rng = np.random.default_rng(1)
     aec.reset(seed=3)
-    for agent in aec.agent_iter():
+    for _ in aec.agent_iter():
         obs, _, term, trunc, _ = aec.last()
         aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     aec.close()
