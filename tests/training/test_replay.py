@@ -201,9 +201,20 @@ def test_gif_of_a_sides_view(recorded, tmp_path, capsys):
 
     folder, data = recorded
     source = folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz"
-    code, out, _ = run(capsys, "replay", source, "--gif", tmp_path / "g.gif", "--side", "enemy")
+    code, out, _ = run(capsys, "replay", source, "--gif", tmp_path / "g.gif", "--side", "enemy", "--scale", "0.25")
     assert code == 0
     with Image.open(tmp_path / "g.gif") as gif:
         assert gif.n_frames >= 2 and gif.n_frames <= len(data["steps"]) + 1   # identical frames may merge
     code, _, err = run(capsys, "replay", source, "--gif", tmp_path / "g.gif")
     assert code == 2 and "exists" in err
+
+
+def test_evaluate_records_every_pairings_games(tmp_path, capsys):
+    code, _, err = run(capsys, "evaluate", "rifles-darkness", "--agents", "random", "scripted", "--games", "2",
+                       "--results", tmp_path / "results", "--record", tmp_path / "rec", "--quiet")
+    assert code == 0, err
+    names = sorted(f.name for f in (tmp_path / "rec").iterdir())
+    pairings = [f"{a}-vs-{b}" for a in ("random", "scripted") for b in ("random", "scripted")]
+    assert names == sorted(f"rifles-darkness-{p}-seed{s}.rubble.json.gz" for p in pairings for s in (10**6, 10**6 + 1))
+    assert all(replay.verify(tmp_path / "rec" / n)[0]["agents"] == n.split("-seed")[0].split("-", 2)[2].split("-vs-")
+               for n in names)
