@@ -5,6 +5,16 @@
 The opponent's decisions are played inside `reset` and `step`, so the learner only ever sees its own
 decisions. The legal-action mask reaches every consumer the same way: `env.action_masks()`
 (sb3-contrib MaskablePPO) and `info["action_mask"]`.
+
+Illegal actions (`illegal_action=`): an action inside the action space that the mask rules out
+  * "lose" (the default): the learner's episode ends, reward `illegal_reward` (-1), info["illegal_action"]
+    True. The convention of PettingZoo's classic games (TerminateIllegalWrapper) and Pgx, and what makes
+    every action of `action_space` a valid `step`, as Gymnasium's `check_env`, RLlib's env checker and the
+    quick-start loop `env.step(env.action_space.sample())` require;
+  * "penalize": reward `illegal_reward`, nothing else happens, the same decision is asked again;
+  * "raise": IllegalActionError, as the engine and the CLI do.
+Whatever the mode the game itself never changes on an illegal action. An action outside the action space
+(not an integer in 0..n-1) always raises.
 """
 from __future__ import annotations
 
@@ -24,6 +34,21 @@ from .engine.dice import derive_seeds
 OBSERVATION_BOUND = 1e3
 #: Games in a row that may end before the learner decides before `reset` calls it a ruleset bug.
 MAX_GAMES_WITHOUT_DECISION = 100
+#: What an env does with a masked-out action in its action space (see the module docstring).
+ILLEGAL_ACTION_MODES = ("lose", "penalize", "raise")
+
+
+def check_illegal_action_mode(mode: str, reward: float) -> None:
+    """Refuse an unknown `illegal_action=` mode or a non-numeric `illegal_reward=` in one line."""
+    if mode not in ILLEGAL_ACTION_MODES:
+        raise ValueError(f"illegal_action={mode!r}: expected one of {', '.join(ILLEGAL_ACTION_MODES)}")
+    if isinstance(reward, bool) or not isinstance(reward, (int, float)):
+        raise TypeError(f"illegal_reward={reward!r}: expected a number (the reward of an illegal action)")
+
+
+def masked_out(action, mask: np.ndarray) -> bool:
+    """True for an integer action inside the space that `mask` rules out (out-of-space actions are not: they raise)."""
+    return isinstance(action, int) and 0 <= action < mask.shape[0] and not mask[action]
 
 def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
     """The registered Ruleset for a name or Gymnasium id (a Ruleset passes through)."""
@@ -116,8 +141,10 @@ class RubbleEnv(gymnasium.Env):
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
                  render_mode: str | None = None, reward_shaping: bool = False, umpire_events: bool = False,
-                 **options) -> None:
+                 illegal_action: str = "lose", illegal_reward: float = -1.0, **options) -> None:
         self._ruleset = resolve_ruleset(ruleset)
+        check_illegal_action_mode(illegal_action, illegal_reward)
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         # The event log is the umpire's: it names what the learner may not know (hidden squares, the
         # opponent's results), so it reaches `info` only when asked for, for logging, never as a policy input.
         self.umpire_events = umpire_events
@@ -135,6 +162,7 @@ class RubbleEnv(gymnasium.Env):
         self._state: GameState | None = None
         self._agents: dict[int, Any] = {}
         self._mask: np.ndarray | None = None
+        self._episode_over = True   # until the first reset
 
     # Read-only views ---------------------------------------------------------------------------
     @property
@@ -168,8 +196,7 @@ class RubbleEnv(gymnasium.Env):
         for skipped in range(MAX_GAMES_WITHOUT_DECISION):
             events = self._deal(scenario)
             if self._state.current_side is not None:
-                obs, _, _, _, info = self._timestep(events)
-                info["games_without_decision"] = skipped
+                obs, _, _, _, info = self._timestep(events, games_without_decision=skipped)
                 return obs, info
         raise RuntimeError(f"{MAX_GAMES_WITHOUT_DECISION} games in a row of {self._ruleset.name} ended before "
                            f"side {self._ruleset.sides[self._learner]!r} had a decision")
@@ -182,9 +209,23 @@ class RubbleEnv(gymnasium.Env):
         return self._play_opponents([])
 
     def step(self, action):
-        """Apply the learner's action (IllegalActionError if masked out), then the opponent's decisions."""
-        events = self._state.apply(as_action(action))
+        """Apply the learner's action, then the opponent's decisions; a masked-out one as `illegal_action` says."""
+        if self._episode_over:
+            raise RuntimeError("step() after the episode ended: call reset() first")
+        action = as_action(action)
+        if self.illegal_action != "raise" and masked_out(action, self._mask):
+            return self._illegal_timestep()
+        events = self._state.apply(action)
         return self._timestep(self._play_opponents(events))
+
+    def _illegal_timestep(self):
+        """The game untouched; "lose" ends the learner's episode, "penalize" asks the same decision again."""
+        lose = self.illegal_action == "lose"
+        self._episode_over = lose
+        mask = self._mask.copy()     # a fresh array: callers may keep the one handed out before
+        self._mask = mask
+        info = self._info(mask, [], games_without_decision=0, illegal=True)
+        return self._state.observation(self._learner), self.illegal_reward, lose, False, info
 
     def render(self):
         """The learner's view: a text map ("ansi") or a picture ("rgb_array")."""
@@ -205,17 +246,25 @@ class RubbleEnv(gymnasium.Env):
             side = state.current_side
         return events
 
-    def _timestep(self, events: list):
+    def _timestep(self, events: list, games_without_decision: int = 0):
         """(obs, reward, terminated, truncated, info), each built once."""
         state, side = self._state, self._learner
         terminated = state.current_side is None
+        self._episode_over = terminated
         # At the end nothing is legal; say so explicitly rather than trust a terminal mask. A ruleset
         # may cache its mask (apply checks against it too), and callers keep the masks we hand out: copy.
         mask = np.zeros(self._ruleset.num_actions, dtype=bool) if terminated else state.legal_action_mask().copy()
         self._mask = mask
+        info = self._info(mask, events, games_without_decision, illegal=False)
+        reward = float(state.returns()[side]) if terminated else 0.0
+        return state.observation(side), reward, terminated, False, info
+
+    def _info(self, mask: np.ndarray, events: list, games_without_decision: int, illegal: bool) -> dict:
+        """The same keys with the same types after every reset and step (TorchRL registers them from the first)."""
         info = {"action_mask": mask}
         if self.umpire_events:
             info["events"] = events
-        info["turn"] = state.turn
-        reward = float(state.returns()[side]) if terminated else 0.0
-        return state.observation(side), reward, terminated, False, info
+        info["turn"] = self._state.turn
+        info["illegal_action"] = illegal
+        info["games_without_decision"] = games_without_decision
+        return info

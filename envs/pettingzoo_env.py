@@ -6,6 +6,11 @@ points). PettingZoo's module convention (envs/pettingzoo/<name>_v0.py) is two li
     # envs/pettingzoo/rifles_urban_v0.py
     from envs.pettingzoo_env import aec_env_factory
     env, raw_env = aec_env_factory("rifles-urban")
+
+Illegal actions (`illegal_action=`, as in envs/gym_env.py): "lose" (the default, PettingZoo's classic-game
+convention: the acting agent gets `illegal_reward`, every agent is terminated, its info["illegal_action"]
+is True), "penalize" (`illegal_reward` to the acting agent, the same agent decides again) or "raise"
+(IllegalActionError). The game never changes on an illegal action.
 """
 from __future__ import annotations
 
@@ -17,7 +22,14 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from .engine.contract import GameState, Ruleset
 from .engine.dice import derive_seeds
-from .gym_env import as_action, observation_box, reset_scenario, resolve_ruleset
+from .gym_env import (
+    as_action,
+    check_illegal_action_mode,
+    masked_out,
+    observation_box,
+    reset_scenario,
+    resolve_ruleset,
+)
 
 
 def pettingzoo_name(ruleset: Ruleset) -> str:
@@ -32,8 +44,11 @@ class RubbleAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "is_parallelizable": False}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, render_mode: str | None = None,
-                 render_side: int | None = None, umpire_events: bool = False, **options) -> None:
+                 render_side: int | None = None, umpire_events: bool = False, illegal_action: str = "lose",
+                 illegal_reward: float = -1.0, **options) -> None:
         super().__init__()
+        check_illegal_action_mode(illegal_action, illegal_reward)
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         self.umpire_events = umpire_events   # the umpire's event log in infos: for logging only (names hidden state)
         self._ruleset = resolve_ruleset(ruleset)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -78,7 +93,7 @@ class RubbleAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: self._info() for a in self.agents}
         self._skip_agent_selection = None
         self._follow_game(self.agents[0])
 
@@ -88,14 +103,33 @@ class RubbleAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        events = self._game.apply(as_action(action))  # raises before anything here changes
+        action = as_action(action)
+        if self.illegal_action != "raise" and masked_out(action, self._game.legal_action_mask()):
+            self._illegal_step(agent)
+            return
+        events = self._game.apply(action)  # raises before anything here changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: self._info() for a in self.agents}
         if self.umpire_events:
-            self.infos[agent] = {"events": events}
+            self.infos[agent]["events"] = events
         self._follow_game(agent)
         self._accumulate_rewards()
+
+    def _illegal_step(self, agent) -> None:
+        """The game untouched: `agent` gets illegal_reward; "lose" terminates everyone, "penalize" asks again."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.infos = {a: self._info() for a in self.agents}
+        self.infos[agent]["illegal_action"] = True
+        self.rewards[agent] = self.illegal_reward
+        if self.illegal_action == "lose":
+            self.terminations = {a: True for a in self.agents}
+        self._accumulate_rewards()
+
+    def _info(self) -> dict:
+        """One agent's info: the same keys every step (the umpire's events only when asked for)."""
+        return {"illegal_action": False, "events": []} if self.umpire_events else {"illegal_action": False}
 
     def _follow_game(self, last_agent) -> None:
         """Select the side the game says decides now; at the end, hand out returns and terminate everyone."""

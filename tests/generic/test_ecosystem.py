@@ -1,0 +1,129 @@
+"""The ecosystem's conventions on every registered ruleset: what a client written elsewhere expects to just work."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from envs.engine.contract import IllegalActionError
+from envs.gym_env import RubbleEnv
+from envs.pettingzoo_env import RubbleAECEnv
+from tests import checkers
+
+
+def gym_env(ruleset, **kwargs) -> RubbleEnv:
+    kwargs.setdefault("opponent", checkers.default_opponent(ruleset))
+    return RubbleEnv(ruleset.name, **kwargs)
+
+
+def gym_state_with_illegal_action(env: RubbleEnv, seed: int):
+    """Reset and play random legal steps until the learner has a masked-out action; that action, or None."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for _ in range(500):
+        illegal = np.flatnonzero(~env.action_masks().astype(bool))
+        if illegal.size:
+            return int(illegal[rng.integers(illegal.size)])
+        if env.step(checkers.random_action(rng, env.action_masks()))[2]:
+            env.reset()
+    return None
+
+
+# 1. Illegal actions ----------------------------------------------------------------------------------------
+def test_gymnasium_check_env_passes_in_the_default_mode(ruleset):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym_env(ruleset), skip_render_check=True)
+
+
+def test_action_space_sample_loop_runs_to_an_end(ruleset):
+    env = gym_env(ruleset)
+    env.reset(seed=0)
+    env.action_space.seed(0)
+    for _ in range(10_000):
+        _, reward, terminated, truncated, info = env.step(env.action_space.sample())
+        if terminated or truncated:
+            assert reward == -1.0 or not info["illegal_action"]
+            return
+    raise AssertionError("the quick-start loop did not end")
+
+
+@pytest.mark.parametrize("mode", ["lose", "penalize"])
+def test_gym_illegal_action_changes_nothing(ruleset, mode):
+    env = gym_env(ruleset, illegal_action=mode, illegal_reward=-0.5)
+    action = gym_state_with_illegal_action(env, seed=1)
+    if action is None:
+        pytest.skip("no state with a masked-out action met")
+    before, mask = env.state.to_dict(), env.action_masks().copy()
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert env.state.to_dict() == before, "an illegal action changed the game"
+    assert reward == -0.5 and info["illegal_action"] is True and truncated is False
+    assert terminated is (mode == "lose")
+    if mode == "penalize":
+        assert np.array_equal(env.action_masks(), mask), "the same decision must be asked again"
+        checkers.check_gym_timestep(env, obs, info)
+    else:
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(action)
+
+
+def test_gym_out_of_space_action_always_raises(ruleset):
+    env = gym_env(ruleset, illegal_action="lose")
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError):
+        env.step(ruleset.num_actions)
+
+
+def test_unknown_illegal_action_mode_is_one_clear_line(ruleset):
+    with pytest.raises(ValueError, match="illegal_action='ignore': expected one of lose, penalize, raise"):
+        gym_env(ruleset, illegal_action="ignore")
+    with pytest.raises(ValueError, match="illegal_action"):
+        RubbleAECEnv(ruleset.name, illegal_action="ignore")
+
+
+def aec_illegal_action(env: RubbleAECEnv, seed: int):
+    """Play random legal steps until the selected agent has a masked-out action; that action, or None."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for _ in range(2000):
+        if env.game.current_side is None:
+            return None
+        mask = env.observe(env.agent_selection)["action_mask"].astype(bool)
+        if not mask.all():
+            illegal = np.flatnonzero(~mask)
+            return int(illegal[rng.integers(illegal.size)])
+        env.step(checkers.random_action(rng, mask))
+    return None
+
+
+@pytest.mark.parametrize("mode", ["lose", "penalize"])
+def test_aec_illegal_action_changes_nothing(ruleset, mode):
+    env = RubbleAECEnv(ruleset.name, illegal_action=mode, illegal_reward=-2.0)
+    action = aec_illegal_action(env, seed=2)
+    if action is None:
+        pytest.skip("no state with a masked-out action met")
+    agent, before = env.agent_selection, env.game.to_dict()
+    env.step(action)
+    assert env.game.to_dict() == before, "an illegal action changed the game"
+    assert env.rewards[agent] == -2.0 and env.infos[agent]["illegal_action"] is True
+    others = [a for a in env.agents if a != agent]
+    assert all(env.rewards[a] == 0.0 and env.infos[a]["illegal_action"] is False for a in others)
+    if mode == "lose":
+        assert all(env.terminations.values())
+        while env.agents:
+            env.step(None)
+    else:
+        assert env.agent_selection == agent and not any(env.terminations.values())
+
+
+def test_aec_raise_mode_raises(ruleset):
+    env = RubbleAECEnv(ruleset.name, illegal_action="raise")
+    action = aec_illegal_action(env, seed=3)
+    if action is None:
+        pytest.skip("no state with a masked-out action met")
+    before = env.game.to_dict()
+    with pytest.raises(IllegalActionError):
+        env.step(action)
+    assert env.game.to_dict() == before
