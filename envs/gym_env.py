@@ -4,7 +4,14 @@
 
 The opponent's decisions are played inside `reset` and `step`, so the learner only ever sees its own
 decisions. The legal-action mask reaches every consumer the same way: `env.action_masks()`
-(sb3-contrib MaskablePPO) and `info["action_mask"]`.
+(sb3-contrib MaskablePPO) and `info["action_mask"]`, and with `dict_observation=True` also in the
+observation itself ({"observation": ..., "action_mask": ...}, as the PettingZoo env gives it), for clients
+that read masks only from observations (Tianshou, TorchRL, RLlib).
+
+Masks: int8 0/1 everywhere (MASK_DTYPE), what `Discrete.sample(mask=)` takes; MaskablePPO, Tianshou and
+TorchRL take it as it is. A terminal observation's mask is all ones (Pgx's convention): no action is ever
+taken from it, and a masked softmax over it stays finite, where an all-false mask turns the logits of a
+vectorised PPO (Gymnasium's NEXT_STEP autoreset keeps the terminal observation as the next input) into NaN.
 
 Illegal actions (`illegal_action=`): an action inside the action space that the mask rules out
   * "lose" (the default): the learner's episode ends, reward `illegal_reward` (-1), info["illegal_action"]
@@ -34,6 +41,20 @@ from .engine.dice import derive_seeds
 OBSERVATION_BOUND = 1e3
 #: Games in a row that may end before the learner decides before `reset` calls it a ruleset bug.
 MAX_GAMES_WITHOUT_DECISION = 100
+#: The one dtype of every action mask the envs hand out (Gymnasium's Discrete.sample(mask=) requires it).
+MASK_DTYPE = np.int8
+
+
+def terminal_mask(num_actions: int) -> np.ndarray:
+    """The mask of a terminal observation: all ones (see the module docstring)."""
+    return np.ones(num_actions, dtype=MASK_DTYPE)
+
+
+def mask_box(num_actions: int) -> spaces.Box:
+    """The space of an action mask, as an observation entry."""
+    return spaces.Box(0, 1, (num_actions,), MASK_DTYPE)
+
+
 #: What an env does with a masked-out action in its action space (see the module docstring).
 ILLEGAL_ACTION_MODES = ("lose", "penalize", "raise")
 
@@ -141,8 +162,10 @@ class RubbleEnv(gymnasium.Env):
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
                  render_mode: str | None = None, reward_shaping: bool = False, umpire_events: bool = False,
-                 illegal_action: str = "lose", illegal_reward: float = -1.0, **options) -> None:
+                 illegal_action: str = "lose", illegal_reward: float = -1.0, dict_observation: bool = False,
+                 **options) -> None:
         self._ruleset = resolve_ruleset(ruleset)
+        self.dict_observation = dict_observation
         check_illegal_action_mode(illegal_action, illegal_reward)
         self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         # The event log is the umpire's: it names what the learner may not know (hidden squares, the
@@ -158,6 +181,9 @@ class RubbleEnv(gymnasium.Env):
         self._opponent = Opponent(self._ruleset, opponent)
         self._others = [s for s in range(len(self._ruleset.sides)) if s != self._learner]
         self.observation_space = observation_box(self._ruleset)
+        if dict_observation:
+            self.observation_space = spaces.Dict({"observation": self.observation_space,
+                                                  "action_mask": mask_box(self._ruleset.num_actions)})
         self.action_space = spaces.Discrete(self._ruleset.num_actions)
         self._state: GameState | None = None
         self._agents: dict[int, Any] = {}
@@ -181,7 +207,7 @@ class RubbleEnv(gymnasium.Env):
         return self._learner
 
     def action_masks(self) -> np.ndarray:
-        """The learner's current legal-action mask (bool), for sb3-contrib MaskablePPO."""
+        """The learner's current legal-action mask (int8 0/1), for sb3-contrib MaskablePPO."""
         return self._mask
 
     # The Gymnasium API -------------------------------------------------------------------------
@@ -222,10 +248,11 @@ class RubbleEnv(gymnasium.Env):
         """The game untouched; "lose" ends the learner's episode, "penalize" asks the same decision again."""
         lose = self.illegal_action == "lose"
         self._episode_over = lose
-        mask = self._mask.copy()     # a fresh array: callers may keep the one handed out before
+        # A fresh array either way: callers may keep the one handed out before.
+        mask = terminal_mask(self._ruleset.num_actions) if lose else self._mask.copy()
         self._mask = mask
         info = self._info(mask, [], games_without_decision=0, illegal=True)
-        return self._state.observation(self._learner), self.illegal_reward, lose, False, info
+        return self._observation(mask), self.illegal_reward, lose, False, info
 
     def render(self):
         """The learner's view: a text map ("ansi") or a picture ("rgb_array")."""
@@ -251,13 +278,18 @@ class RubbleEnv(gymnasium.Env):
         state, side = self._state, self._learner
         terminated = state.current_side is None
         self._episode_over = terminated
-        # At the end nothing is legal; say so explicitly rather than trust a terminal mask. A ruleset
-        # may cache its mask (apply checks against it too), and callers keep the masks we hand out: copy.
-        mask = np.zeros(self._ruleset.num_actions, dtype=bool) if terminated else state.legal_action_mask().copy()
+        # The terminal mask is the convention's (all ones), not the state's. astype copies: a ruleset may
+        # cache its mask (apply checks against it too), and callers keep the masks we hand out.
+        mask = terminal_mask(self._ruleset.num_actions) if terminated else state.legal_action_mask().astype(MASK_DTYPE)
         self._mask = mask
         info = self._info(mask, events, games_without_decision, illegal=False)
         reward = float(state.returns()[side]) if terminated else 0.0
-        return state.observation(side), reward, terminated, False, info
+        return self._observation(mask), reward, terminated, False, info
+
+    def _observation(self, mask: np.ndarray):
+        """The learner's observation vector, or with `dict_observation` the vector and a copy of the mask."""
+        obs = self._state.observation(self._learner)
+        return {"observation": obs, "action_mask": mask.copy()} if self.dict_observation else obs
 
     def _info(self, mask: np.ndarray, events: list, games_without_decision: int, illegal: bool) -> dict:
         """The same keys with the same types after every reset and step (TorchRL registers them from the first)."""

@@ -11,6 +11,10 @@ Illegal actions (`illegal_action=`, as in envs/gym_env.py): "lose" (the default,
 convention: the acting agent gets `illegal_reward`, every agent is terminated, its info["illegal_action"]
 is True), "penalize" (`illegal_reward` to the acting agent, the same agent decides again) or "raise"
 (IllegalActionError). The game never changes on an illegal action.
+
+Masks (observation["action_mask"], int8 as everywhere): the deciding agent's legal actions; all zero for an
+agent that is not deciding (PettingZoo's classic games do the same); all ones for a terminated agent, as
+the Gymnasium env's terminal observations (see envs/gym_env.py): never all false at the end.
 """
 from __future__ import annotations
 
@@ -25,7 +29,10 @@ from .engine.dice import derive_seeds
 from .gym_env import (
     as_action,
     check_illegal_action_mode,
+    MASK_DTYPE,
+    mask_box,
     masked_out,
+    terminal_mask,
     observation_box,
     reset_scenario,
     resolve_ruleset,
@@ -60,11 +67,12 @@ class RubbleAECEnv(AECEnv):
         self._side_of = {agent: side for side, agent in enumerate(self.possible_agents)}
         n = self._ruleset.num_actions
         obs_space = spaces.Dict({"observation": observation_box(self._ruleset),
-                                 "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+                                 "action_mask": mask_box(n)})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._np_random: np.random.Generator | None = None
         self._game: GameState | None = None
+        self._ended = False   # the episode is over (game over, or lost by an illegal action)
 
     @property
     def game(self) -> GameState:
@@ -88,6 +96,7 @@ class RubbleAECEnv(AECEnv):
         (game_seed,) = derive_seeds(self._np_random, 1)
         scenario = reset_scenario(options, self.scenario)
         self._game = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
+        self._ended = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -125,6 +134,7 @@ class RubbleAECEnv(AECEnv):
         self.rewards[agent] = self.illegal_reward
         if self.illegal_action == "lose":
             self.terminations = {a: True for a in self.agents}
+            self._ended = True
         self._accumulate_rewards()
 
     def _info(self) -> dict:
@@ -139,19 +149,23 @@ class RubbleAECEnv(AECEnv):
             return
         # Game over: the last actor stays selected, then every agent takes its dead step.
         returns = self._game.returns()
+        self._ended = True
         for a in self.agents:
             self.rewards[a] = float(returns[self._side_of[a]])
             self.terminations[a] = True
         self.agent_selection = last_agent
 
     def observe(self, agent) -> dict:
-        """{"observation": float32 vector, "action_mask": int8} — the mask is all zero unless `agent` decides now."""
+        """{"observation": float32 vector, "action_mask": int8}: legal actions if `agent` decides now, all ones
+        once the episode is over, else all zero."""
         side = self._side_of[agent]
         game = self._game
-        if game.current_side == side:
-            mask = game.legal_action_mask().astype(np.int8)
+        if self._ended:
+            mask = terminal_mask(self._ruleset.num_actions)
+        elif game.current_side == side:
+            mask = game.legal_action_mask().astype(MASK_DTYPE)
         else:
-            mask = np.zeros(self._ruleset.num_actions, dtype=np.int8)
+            mask = np.zeros(self._ruleset.num_actions, dtype=MASK_DTYPE)
         return {"observation": game.observation(side), "action_mask": mask}
 
     def render(self):

@@ -245,17 +245,22 @@ def default_opponent(ruleset: Ruleset):
 def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False) -> None:
     """One reset/step result: obs in space, the mask in info is `action_masks()`, and it is never all false."""
     ruleset, state = env.ruleset, env.state
-    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and obs in env.observation_space
+    assert obs in env.observation_space
     mask = info["action_mask"]
+    if env.dict_observation:
+        assert np.array_equal(obs["action_mask"], mask) and obs["action_mask"] is not mask
+        obs = obs["observation"]
+    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32
     assert mask is env.action_masks(), "info['action_mask'] and action_masks() must be the same mask"
-    assert mask.dtype == np.bool_ and mask.shape == (ruleset.num_actions,)
+    assert mask.dtype == np.int8 and mask.shape == (ruleset.num_actions,), "one mask dtype: int8"
     if env.umpire_events:
         assert isinstance(info["events"], list) and all(isinstance(e, Event) for e in info["events"])
     else:
         assert "events" not in info, "the umpire's log must not reach info unless asked for"
     assert info["turn"] == state.turn
     if terminated:
-        assert state.current_side is None and not mask.any()
+        # The terminal convention: all ones (a masked softmax over it stays finite).
+        assert (state.current_side is None or info["illegal_action"]) and mask.all()
     else:
         assert state.current_side == env.learner_side, "the learner must be the one deciding"
         assert mask.any(), "all-false mask while the game is not over"
@@ -263,9 +268,9 @@ def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False
 
 def check_gym_env(env: RubbleEnv, seed: int, steps: int) -> int:
     """Mask-aware Gymnasium API check over `steps` random legal steps (resetting at each end); returns #games."""
-    assert isinstance(env.observation_space, gymnasium.spaces.Box)
-    assert env.observation_space.shape == (env.ruleset.observation_size,)
-    assert env.observation_space.dtype == np.float32
+    box = env.observation_space["observation"] if env.dict_observation else env.observation_space
+    assert isinstance(box, gymnasium.spaces.Box)
+    assert box.shape == (env.ruleset.observation_size,) and box.dtype == np.float32
     assert env.action_space == gymnasium.spaces.Discrete(env.ruleset.num_actions)
     rng, games = np.random.default_rng(seed), 0
     obs, info = env.reset(seed=seed)
@@ -374,6 +379,7 @@ def check_aec_follows_game(env, seed: int) -> None:
         assert truncated is False
         if terminated:
             assert reward == game.returns()[agents.index(agent)], "final reward is not returns()"
+            assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].all(), "terminal mask: all ones"
             env.step(None)
             continue
         assert agent == agents[game.current_side], "agent_selection must follow current_side"

@@ -23,7 +23,7 @@ def gym_state_with_illegal_action(env: RubbleEnv, seed: int):
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     for _ in range(500):
-        illegal = np.flatnonzero(~env.action_masks().astype(bool))
+        illegal = np.flatnonzero(env.action_masks() == 0)
         if illegal.size:
             return int(illegal[rng.integers(illegal.size)])
         if env.step(checkers.random_action(rng, env.action_masks()))[2]:
@@ -127,3 +127,53 @@ def test_aec_raise_mode_raises(ruleset):
     with pytest.raises(IllegalActionError):
         env.step(action)
     assert env.game.to_dict() == before
+
+
+# 2. Masks ----------------------------------------------------------------------------------------------------
+def test_every_consumer_takes_the_mask_as_it_is(ruleset):
+    import torch
+    from sb3_contrib.common.maskable.distributions import MaskableCategoricalDistribution
+
+    env = gym_env(ruleset)
+    _, info = env.reset(seed=0)
+    mask = env.action_masks()
+    assert mask.dtype == np.int8 and info["action_mask"] is mask
+    env.action_space.seed(0)
+    for _ in range(20):                                   # Gymnasium's masked sampling wants int8 exactly
+        assert mask[env.action_space.sample(mask=mask)] == 1
+    distribution = MaskableCategoricalDistribution(ruleset.num_actions)
+    distribution.proba_distribution(torch.zeros(1, ruleset.num_actions))
+    distribution.apply_masking(mask[None])                 # MaskablePPO's path for action_masks()
+    assert torch.isfinite(distribution.distribution.logits).all()
+    assert bool(mask[int(distribution.sample())])
+
+
+def test_dict_observation_carries_the_mask(ruleset):
+    env = gym_env(ruleset, dict_observation=True)
+    assert checkers.check_gym_env(env, seed=4, steps=200) >= 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym_env(ruleset, dict_observation=True), skip_render_check=True)
+
+
+def test_terminal_masks_are_never_all_false(ruleset):
+    env = gym_env(ruleset)
+    rng, ends = np.random.default_rng(6), 0
+    env.reset(seed=6)
+    for _ in range(3000):
+        obs, _, terminated, _, info = env.step(checkers.random_action(rng, env.action_masks()))
+        assert info["action_mask"].any()
+        if terminated:
+            ends += 1
+            assert info["action_mask"].all()
+            env.reset()
+    aec = RubbleAECEnv(ruleset.name)
+    aec.reset(seed=6)
+    for agent in aec.agent_iter(100_000):
+        obs, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            assert obs["action_mask"].all(), f"{agent}'s terminal mask"
+            aec.step(None)
+        else:
+            aec.step(checkers.random_action(rng, obs["action_mask"]))
+    assert ends or pytest.skip("no game ended in 3000 steps")
