@@ -9,7 +9,8 @@ observation itself ({"observation": ..., "action_mask": ...}, as the PettingZoo 
 that read masks only from observations (Tianshou, TorchRL, RLlib).
 
 Masks: int8 0/1 everywhere (MASK_DTYPE), what `Discrete.sample(mask=)` takes; MaskablePPO, Tianshou and
-TorchRL take it as it is. A terminal observation's mask is all ones (Pgx's convention): no action is ever
+TorchRL take it as it is. A terminal observation's mask is all ones (this suite's convention: Gymnasium and
+PettingZoo leave it open): no action is ever
 taken from it, and a masked softmax over it stays finite, where an all-false mask turns the logits of a
 vectorised PPO (Gymnasium's NEXT_STEP autoreset keeps the terminal observation as the next input) into NaN.
 
@@ -36,9 +37,6 @@ from . import registry
 from .engine.contract import GameState, Ruleset, decide
 from .engine.dice import derive_seeds
 
-#: Observations are small normalised features; a finite bound keeps checkers quiet and the generic
-#: tests assert every observation lies inside it.
-OBSERVATION_BOUND = 1e3
 #: Games in a row that may end before the learner decides before `reset` calls it a ruleset bug.
 MAX_GAMES_WITHOUT_DECISION = 100
 #: The one dtype of every action mask the envs hand out (Gymnasium's Discrete.sample(mask=) requires it).
@@ -77,8 +75,9 @@ def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
 
 
 def observation_box(ruleset: Ruleset) -> spaces.Box:
-    """The Box every observation vector of `ruleset` lies in."""
-    return spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (ruleset.observation_size,), np.float32)
+    """The Box every observation vector of `ruleset` lies in: the ruleset's own per-feature bounds."""
+    low, high = ruleset.observation_bounds()
+    return spaces.Box(low, high, (ruleset.observation_size,), np.float32)
 
 
 def as_action(action) -> Any:

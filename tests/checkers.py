@@ -3,7 +3,7 @@
 They read only what the contract declares (envs/engine/contract.py): the Ruleset's metadata and verbs,
 the GameState's verbs. Beyond the types, the contract's docstrings state what these checks hold a ruleset
 to: the mask is never mutated by callers and never all false before the end, `observation(side)` is a
-fresh float32 array inside +-envs.gym_env.OBSERVATION_BOUND, `action_label` works for every index,
+fresh float32 array inside the ruleset's `observation_bounds()`, `action_label` works for every index,
 `to_dict` is JSON-compatible, `hidden_variants` copies differ only in what the side may not know.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from gymnasium.utils.passive_env_checker import data_shares_objects
 from envs import registry
 from envs.engine.events import Event
 from envs.engine.contract import GameState, IllegalActionError, Ruleset
-from envs.gym_env import OBSERVATION_BOUND, RubbleEnv
+from envs.gym_env import RubbleEnv
 
 #: A random game that has not ended after this many decisions is taken to be stuck.
 MAX_DECISIONS = 100_000
@@ -92,8 +92,24 @@ def check_arrays(ruleset: Ruleset, state: GameState, side: int) -> None:
         f"mask must be bool ({ruleset.num_actions},), got {mask.dtype} {mask.shape}"
     assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and obs.shape == (ruleset.observation_size,), \
         f"observation must be float32 ({ruleset.observation_size},), got {obs.dtype} {obs.shape}"
-    assert np.isfinite(obs).all() and np.abs(obs).max(initial=0) <= OBSERVATION_BOUND, "observation out of bounds"
+    check_in_bounds(ruleset, obs)
     assert not np.shares_memory(obs, state.observation(side)), "observation() must return a fresh array"
+
+
+_BOUNDS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def check_in_bounds(ruleset: Ruleset, obs: np.ndarray) -> None:
+    """Every feature inside the ruleset's declared (low, high); the first one outside is named."""
+    if ruleset.name not in _BOUNDS:
+        low, high = ruleset.observation_bounds()
+        assert low.dtype == high.dtype == np.float32 and low.shape == high.shape == (ruleset.observation_size,)
+        assert (low <= high).all()
+        _BOUNDS[ruleset.name] = low, high
+    low, high = _BOUNDS[ruleset.name]
+    outside = np.flatnonzero(~((obs >= low) & (obs <= high)))
+    assert not outside.size, (f"feature {outside[0]} = {obs[outside[0]]} outside its bounds "
+                              f"[{low[outside[0]]}, {high[outside[0]]}]")
 
 
 def check_returns(ruleset: Ruleset, state: GameState) -> None:

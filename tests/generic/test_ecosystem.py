@@ -160,7 +160,7 @@ def test_terminal_masks_are_never_all_false(ruleset):
     env = gym_env(ruleset)
     rng, ends = np.random.default_rng(6), 0
     env.reset(seed=6)
-    for _ in range(3000):
+    for _ in range(800):
         obs, _, terminated, _, info = env.step(checkers.random_action(rng, env.action_masks()))
         assert info["action_mask"].any()
         if terminated:
@@ -176,4 +176,41 @@ def test_terminal_masks_are_never_all_false(ruleset):
             aec.step(None)
         else:
             aec.step(checkers.random_action(rng, obs["action_mask"]))
-    assert ends or pytest.skip("no game ended in 3000 steps")
+    assert ends or pytest.skip("no game ended in 800 steps")
+
+
+# 3. Observation bounds and infos ------------------------------------------------------------------------------
+#: Random games per ruleset whose every observation (each side, each decision) must lie inside the bounds.
+BOUNDS_GAMES = checkers.env_int("RUBBLE_BOUNDS_GAMES", 200)
+BOUNDS_CHUNKS = 8
+
+
+@pytest.mark.parametrize("chunk", range(BOUNDS_CHUNKS))
+def test_every_observation_lies_inside_the_declared_bounds(ruleset, chunk):
+    scenarios = checkers.scenario_names(ruleset)
+    for seed in range(chunk, BOUNDS_GAMES, BOUNDS_CHUNKS):
+        state, rng = ruleset.new_game(scenario=scenarios[seed % len(scenarios)], seed=seed), np.random.default_rng(seed)
+        for _ in range(checkers.MAX_DECISIONS):
+            for side in range(len(ruleset.sides)):
+                checkers.check_in_bounds(ruleset, state.observation(side))
+            if state.current_side is None:
+                break
+            state.apply(checkers.random_action(rng, state.legal_action_mask()))
+
+
+def test_bounds_are_tight_where_features_are_flags(ruleset):
+    low, high = ruleset.observation_bounds()
+    assert np.isfinite(low).all() and np.isfinite(high).all() and (high > low).all()
+    assert (high <= 100).all() and (low >= -100).all(), "bounds this wide squash every rescaled feature"
+
+
+def test_info_keys_and_types_are_the_same_every_step(ruleset):
+    env, rng = gym_env(ruleset), np.random.default_rng(8)
+    _, info = env.reset(seed=8)
+    signature = {key: type(value) for key, value in info.items()}
+    for _ in range(300):
+        _, _, terminated, _, info = env.step(checkers.random_action(rng, env.action_masks()))
+        assert {key: type(value) for key, value in info.items()} == signature
+        if terminated:
+            _, info = env.reset()
+            assert {key: type(value) for key, value in info.items()} == signature
