@@ -157,7 +157,7 @@ def reseed(agent, seed: int) -> None:
 class RubbleEnv(gymnasium.Env):
     """The learner plays `learner_side` of `ruleset`; `opponent` plays every other side inside `step`."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
                  render_mode: str | None = None, reward_shaping: bool = False, umpire_events: bool = False,
@@ -175,6 +175,10 @@ class RubbleEnv(gymnasium.Env):
         if reward_shaping:
             raise NotImplementedError("reward_shaping is reserved: no ruleset defines a shaping reward yet")
         self.render_mode = render_mode
+        self._window = None
+        if render_mode == "human":
+            from .human_window import HumanWindow     # lazy: pygame is an optional extra
+            self._window = HumanWindow(self._ruleset.gym_id, self.metadata["render_fps"])
         self.scenario, self.options = scenario, options
         self._learner = self._ruleset.side_number(learner_side)
         self._opponent = Opponent(self._ruleset, opponent)
@@ -254,12 +258,19 @@ class RubbleEnv(gymnasium.Env):
         return self._observation(mask), self.illegal_reward, lose, False, info
 
     def render(self):
-        """The learner's view: a text map ("ansi") or a picture ("rgb_array")."""
+        """The learner's view: a text map ("ansi"), a picture ("rgb_array") or that picture in a window ("human",
+        drawn after every reset and step, as Gymnasium's convention has it)."""
         if self.render_mode == "ansi":
             return self._state.render_text(side=self._learner)
         if self.render_mode == "rgb_array":
             return self._state.render_rgb(side=self._learner)
+        if self.render_mode == "human":
+            self._window.show(self._state.render_rgb(side=self._learner))
         return None
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
 
     # The hot path ------------------------------------------------------------------------------
     def _play_opponents(self, events: list) -> list:
@@ -283,6 +294,8 @@ class RubbleEnv(gymnasium.Env):
         self._mask = mask
         info = self._info(mask, events, games_without_decision, illegal=False)
         reward = float(state.returns()[side]) if terminated else 0.0
+        if self._window is not None:
+            self.render()
         return self._observation(mask), reward, terminated, False, info
 
     def _observation(self, mask: np.ndarray):

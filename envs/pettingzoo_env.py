@@ -15,6 +15,10 @@ is True), "penalize" (`illegal_reward` to the acting agent, the same agent decid
 Masks (observation["action_mask"], int8 as everywhere): the deciding agent's legal actions; all zero for an
 agent that is not deciding (PettingZoo's classic games do the same); all ones for a terminated agent, as
 the Gymnasium env's terminal observations (see envs/gym_env.py): never all false at the end.
+
+`state()` (PettingZoo's global state, for centralised critics) is every side's observation concatenated in
+side order: all that any side knows, with the bounds of each. It is the umpire's view as far as the game has
+one: what no side knows yet (unrevealed markers, future dice) is in no state. `state_space` is its Box.
 """
 from __future__ import annotations
 
@@ -48,7 +52,7 @@ def pettingzoo_name(ruleset: Ruleset) -> str:
 class RubbleAECEnv(AECEnv):
     """Every side of `ruleset` is an agent named after the side; observations carry the action mask."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4, "is_parallelizable": False}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, render_mode: str | None = None,
                  render_side: int | None = None, umpire_events: bool = False, illegal_action: str = "lose",
@@ -62,6 +66,10 @@ class RubbleAECEnv(AECEnv):
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
         self.metadata = {**type(self).metadata, "name": pettingzoo_name(self._ruleset)}
         self.render_mode, self.render_side = render_mode, render_side
+        self._window = None
+        if render_mode == "human":
+            from .human_window import HumanWindow     # lazy: pygame is an optional extra
+            self._window = HumanWindow(self.metadata["name"], self.metadata["render_fps"])
         self.scenario, self.options = scenario, options
         self.possible_agents = list(self._ruleset.sides)
         self._side_of = {agent: side for side, agent in enumerate(self.possible_agents)}
@@ -70,6 +78,9 @@ class RubbleAECEnv(AECEnv):
                                  "action_mask": mask_box(n)})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        box = observation_box(self._ruleset)
+        sides = len(self.possible_agents)
+        self.state_space = spaces.Box(np.tile(box.low, sides), np.tile(box.high, sides), dtype=np.float32)
         self._np_random: np.random.Generator | None = None
         self._game: GameState | None = None
         self._ended = False   # the episode is over (game over, or lost by an illegal action)
@@ -168,16 +179,24 @@ class RubbleAECEnv(AECEnv):
             mask = np.zeros(self._ruleset.num_actions, dtype=MASK_DTYPE)
         return {"observation": game.observation(side), "action_mask": mask}
 
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state: every side's observation, concatenated in side order (module docstring)."""
+        return np.concatenate([self._game.observation(side) for side in range(len(self.possible_agents))])
+
     def render(self):
-        """The umpire's view (or `render_side`'s): a text map ("ansi") or a picture ("rgb_array")."""
+        """The umpire's view (or `render_side`'s): a text map ("ansi"), a picture ("rgb_array") or that picture in
+        a window ("human")."""
         if self.render_mode == "ansi":
             return self._game.render_text(side=self.render_side)
         if self.render_mode == "rgb_array":
             return self._game.render_rgb(side=self.render_side)
+        if self.render_mode == "human":
+            self._window.show(self._game.render_rgb(side=self.render_side))
         return None
 
     def close(self) -> None:
-        pass
+        if self._window is not None:
+            self._window.close()
 
 
 def aec_env_factory(ruleset_name: str):

@@ -377,8 +377,10 @@ def check_render(ruleset: Ruleset, mode: str, opponent) -> None:
 
 
 def check_frame(frame, mode: str) -> None:
-    """An "ansi" frame is non-empty text; an "rgb_array" frame is an (H, W, 3) uint8 picture."""
-    if mode == "ansi":
+    """An "ansi" frame is non-empty text; an "rgb_array" frame is an (H, W, 3) uint8 picture; "human" draws, returns None."""
+    if mode == "human":
+        assert frame is None
+    elif mode == "ansi":
         assert isinstance(frame, str) and frame.strip()
     else:
         assert isinstance(frame, np.ndarray) and frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3

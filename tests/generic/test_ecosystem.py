@@ -1,6 +1,7 @@
 """The ecosystem's conventions on every registered ruleset: what a client written elsewhere expects to just work."""
 from __future__ import annotations
 
+import sys
 import warnings
 
 import numpy as np
@@ -214,3 +215,55 @@ def test_info_keys_and_types_are_the_same_every_step(ruleset):
         if terminated:
             _, info = env.reset()
             assert {key: type(value) for key, value in info.items()} == signature
+
+
+# 4. PettingZoo completeness and render_mode="human" ---------------------------------------------------------
+def test_pettingzoo_render_test_with_human_mode(ruleset):
+    from pettingzoo.test import render_test
+
+    from envs.pettingzoo_env import aec_env_factory
+    env, _ = aec_env_factory(ruleset.name)
+    render_test(env)
+
+
+def test_gym_human_mode_draws_a_window_and_returns_none(ruleset):
+    env = gym_env(ruleset, render_mode="human")
+    env.reset(seed=0)
+    assert env.render() is None
+    env.step(checkers.legal_action(env, 0))
+    env.close()
+
+
+def test_missing_pygame_is_one_line_naming_the_extra(ruleset, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pygame", None)       # as if not installed
+    with pytest.raises(ImportError, match=r'pip install "rubble\[human\]"'):
+        gym_env(ruleset, render_mode="human")
+    with pytest.raises(ImportError, match=r"rubble\[human\]"):
+        RubbleAECEnv(ruleset.name, render_mode="human")
+
+
+def test_pettingzoo_state_and_state_space(ruleset):
+    from pettingzoo.test.state_test import test_state, test_state_space
+
+    from envs.pettingzoo_env import aec_env_factory
+    env, _ = aec_env_factory(ruleset.name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                     # the state test reports problems as warnings
+        test_state_space(env())
+        test_state(env(), num_cycles=300)
+    aec = env()
+    aec.reset(seed=0)
+    state = aec.state()
+    sides = [aec.unwrapped.game.observation(side) for side in range(len(ruleset.sides))]
+    assert np.array_equal(state, np.concatenate(sides)), "state() is every side's observation in side order"
+
+
+def test_pettingzoo_parallel_api_test_on_the_turn_based_conversion(ruleset):
+    from pettingzoo.test import parallel_api_test
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    from envs.pettingzoo_env import aec_env_factory
+    env, _ = aec_env_factory(ruleset.name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                    # recommended agent names ("player_0") only
+        parallel_api_test(turn_based_aec_to_parallel(env()), num_cycles=300)
