@@ -22,6 +22,8 @@ one: what no side knows yet (unrevealed markers, future dice) is in no state. `s
 """
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -199,17 +201,22 @@ class RubbleAECEnv(AECEnv):
             self._window.close()
 
 
+def make_raw_env(ruleset_name: str, **kwargs) -> RubbleAECEnv:
+    """The unwrapped AEC env of a registered ruleset."""
+    return RubbleAECEnv(ruleset_name, **kwargs)
+
+
+def make_env(ruleset_name: str, **kwargs) -> OrderEnforcingWrapper:
+    """The AEC env of a registered ruleset, wrapped to enforce the call order."""
+    # Only order enforcement: the masks in the observations say which actions are legal, and the env's
+    # illegal_action mode says what a masked-out one does.
+    return OrderEnforcingWrapper(make_raw_env(ruleset_name, **kwargs))
+
+
 def aec_env_factory(ruleset_name: str):
-    """PettingZoo-style `(env, raw_env)` constructors for a registered ruleset (looked up when called)."""
-
-    def raw_env(**kwargs) -> RubbleAECEnv:
-        return RubbleAECEnv(ruleset_name, **kwargs)
-
-    def env(**kwargs) -> OrderEnforcingWrapper:
-        # Only order enforcement: the masks in the observations already say which actions are in bounds,
-        # and the game raises IllegalActionError for anything else.
-        return OrderEnforcingWrapper(raw_env(**kwargs))
-
+    """PettingZoo-style `(env, raw_env)` constructors for a registered ruleset (looked up when called). They are
+    partials of module-level functions, not closures, so they pickle (multiprocessing with "spawn")."""
+    env, raw_env = partial(make_env, ruleset_name), partial(make_raw_env, ruleset_name)
     raw_env.__doc__ = f"The unwrapped AEC env of {ruleset_name}."
     env.__doc__ = f"The AEC env of {ruleset_name}, wrapped to enforce the call order."
     return env, raw_env

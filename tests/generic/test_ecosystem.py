@@ -267,3 +267,69 @@ def test_pettingzoo_parallel_api_test_on_the_turn_based_conversion(ruleset):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")                    # recommended agent names ("player_0") only
         parallel_api_test(turn_based_aec_to_parallel(env()), num_cycles=300)
+
+
+# 5. Pickling ----------------------------------------------------------------------------------------------
+def test_both_envs_pickle_and_deepcopy_mid_game_and_continue_identically(ruleset):
+    import copy
+    import pickle
+
+    from envs.pettingzoo_env import aec_env_factory
+    env = gym_env(ruleset)
+    env.reset(seed=9)
+    env.step(checkers.legal_action(env, 9))
+    factory, _ = aec_env_factory(ruleset.name)
+    aec = pickle.loads(pickle.dumps(factory))(illegal_action="penalize")
+    aec.reset(seed=9)
+    for original in (env, aec):
+        for twin in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):
+            if original is env:
+                action = checkers.legal_action(env, 1)
+                assert twin.state.to_dict() == original.state.to_dict()
+                first, second = copy.deepcopy(env).step(action), twin.step(action)
+                assert np.array_equal(first[0], second[0]) and first[1:4] == second[1:4]
+            else:
+                action = checkers.random_action(np.random.default_rng(1), aec.observe(aec.agent_selection)["action_mask"])
+                probe = copy.deepcopy(original)
+                probe.step(action)
+                twin.step(action)
+                assert probe.agent_selection == twin.agent_selection
+                assert np.array_equal(probe.state(), twin.state())
+
+
+SPAWN_RULESET = "rifles-urban"     # one ruleset: starting processes is the cost, not the game
+
+
+def test_gymnasium_async_vector_env_with_spawn():
+    import gymnasium
+
+    import envs  # noqa: F401
+    vector = gymnasium.make_vec("rubble/RiflesUrban-v0", num_envs=2, vectorization_mode="async",
+                                vector_kwargs={"context": "spawn"})
+    try:
+        _, info = vector.reset(seed=0)
+        for _ in range(3):
+            assert info["action_mask"].dtype == np.int8 and info["action_mask"].any(axis=1).all()
+            actions = np.array([vector.single_action_space.sample(mask=m) for m in info["action_mask"]])
+            _, _, _, _, info = vector.step(actions)
+    finally:
+        vector.close()
+
+
+def test_sb3_subproc_vec_env_with_spawn():
+    from sb3_contrib.common.maskable.utils import get_action_masks
+    from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.vec_env import SubprocVecEnv
+
+    # A spawned process imports nothing of the parent's: "envs:" makes gymnasium.make import the package that
+    # registers the id (Gymnasium's module:id convention). gymnasium.make_vec needs no prefix: it sends the spec.
+    vector = make_vec_env("envs:rubble/RiflesUrban-v0", n_envs=2, seed=0, vec_env_cls=SubprocVecEnv,
+                          vec_env_kwargs={"start_method": "spawn"})
+    try:
+        vector.reset()
+        for _ in range(3):
+            masks = get_action_masks(vector)
+            assert masks.shape == (2, vector.action_space.n) and masks.any(axis=1).all()
+            vector.step(np.array([np.flatnonzero(m)[0] for m in masks]))
+    finally:
+        vector.close()
