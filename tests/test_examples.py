@@ -19,3 +19,14 @@ def test_cleanrl_masked_ppo_runs_on_async_vector_env(capsys):
         assert torch.isfinite(parameter).all(), "masked logits produced NaN somewhere"
         before = parameter
     assert before is not None
+
+
+def test_the_readme_quick_start_loop_runs_as_written():
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    section = readme[readme.index("## Python"):]
+    code = section[section.index("```python\n") + len("```python\n"):section.index("```\n", section.index("```python"))]
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)     # the first snippet a researcher copies
+    assert namespace["done"] is True
