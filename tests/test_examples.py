@@ -1,6 +1,7 @@
 """Every example in examples/ runs a few iterations, as a researcher would start it (kept tiny: CI time)."""
 from __future__ import annotations
 
+import pytest
 import torch
 
 from examples import cleanrl_masked_ppo, sb3_maskable_ppo
@@ -30,3 +31,21 @@ def test_the_readme_quick_start_loop_runs_as_written():
     namespace: dict = {}
     exec(compile(code, "README.md", "exec"), namespace)     # the first snippet a researcher copies
     assert namespace["done"] is True
+
+
+def test_tianshou_collects_whole_games_with_masked_random_self_play():
+    pytest.importorskip("tianshou", reason='the examples extra: pip install -e ".[examples]"')
+    from examples import tianshou_pettingzoo
+
+    stats = tianshou_pettingzoo.collect("rifles-urban", episodes=2)
+    assert stats.n_collected_episodes == 2 and stats.n_collected_steps > 0
+
+
+def test_torchrl_pettingzoo_wrapper_with_masks_plays_only_legal_actions():
+    pytest.importorskip("torchrl", reason='the examples extra: pip install -e ".[examples]"')
+    from examples import torchrl_pettingzoo
+
+    data = torchrl_pettingzoo.rollout("rifles-urban", steps=60)
+    assert data.batch_size[0] == 60 and data["state"].shape[-1] == 2 * 989
+    for group in ("player", "enemy"):
+        assert not data["next", group, "info", "illegal_action"].any(), f"{group} played a masked-out action"
