@@ -177,7 +177,7 @@ class RubbleEnv(gymnasium.Env):
         self.render_mode = render_mode
         self._window = None
         if render_mode == "human":
-            from .human_window import HumanWindow     # lazy: pygame is an optional extra
+            from .human_window import HumanWindow  # lazy: pygame is an optional extra
             self._window = HumanWindow(self._ruleset.gym_id, self.metadata["render_fps"])
         self.scenario, self.options = scenario, options
         self._learner = self._ruleset.side_number(learner_side)

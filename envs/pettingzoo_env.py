@@ -33,15 +33,15 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from .engine.contract import GameState, Ruleset
 from .engine.dice import derive_seeds
 from .gym_env import (
+    MASK_DTYPE,
     as_action,
     check_illegal_action_mode,
-    MASK_DTYPE,
     mask_box,
     masked_out,
-    terminal_mask,
     observation_box,
     reset_scenario,
     resolve_ruleset,
+    terminal_mask,
 )
 
 
@@ -70,7 +70,7 @@ class RubbleAECEnv(AECEnv):
         self.render_mode, self.render_side = render_mode, render_side
         self._window = None
         if render_mode == "human":
-            from .human_window import HumanWindow     # lazy: pygame is an optional extra
+            from .human_window import HumanWindow  # lazy: pygame is an optional extra
             self._window = HumanWindow(self.metadata["name"], self.metadata["render_fps"])
         self.scenario, self.options = scenario, options
         self.possible_agents = list(self._ruleset.sides)

@@ -42,7 +42,7 @@ def rollout(name: str, steps: int, seed: int = 0):
     policies = {group: group_policy(env, group) for group in env.group_map}
 
     def policy(td):
-        for group, actor in policies.items():   # every group proposes; the env plays the one whose turn it is
+        for actor in policies.values():   # every group proposes; the env plays the one whose turn it is
             actor(td)
         return td
 

@@ -19,8 +19,8 @@ from gymnasium.utils import env_checker as gym_checker
 from gymnasium.utils.passive_env_checker import data_shares_objects
 
 from envs import registry
-from envs.engine.events import Event
 from envs.engine.contract import GameState, IllegalActionError, Ruleset
+from envs.engine.events import Event
 from envs.gym_env import RubbleEnv
 
 #: A random game that has not ended after this many decisions is taken to be stuck.
@@ -377,7 +377,7 @@ def check_render(ruleset: Ruleset, mode: str, opponent) -> None:
 
 
 def check_frame(frame, mode: str) -> None:
-    """An "ansi" frame is non-empty text; an "rgb_array" frame is an (H, W, 3) uint8 picture; "human" draws, returns None."""
+    """An "ansi" frame is non-empty text; an "rgb_array" one an (H, W, 3) uint8 picture; "human" draws, returns None."""
     if mode == "human":
         assert frame is None
     elif mode == "ansi":
