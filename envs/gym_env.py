@@ -4,7 +4,25 @@
 
 The opponent's decisions are played inside `reset` and `step`, so the learner only ever sees its own
 decisions. The legal-action mask reaches every consumer the same way: `env.action_masks()`
-(sb3-contrib MaskablePPO) and `info["action_mask"]`.
+(sb3-contrib MaskablePPO) and `info["action_mask"]`, and with `dict_observation=True` also in the
+observation itself ({"observation": ..., "action_mask": ...}, as the PettingZoo env gives it), for clients
+that read masks only from observations (Tianshou, TorchRL, RLlib).
+
+Masks: int8 0/1 everywhere (MASK_DTYPE), what `Discrete.sample(mask=)` takes; MaskablePPO, Tianshou and
+TorchRL take it as it is. A terminal observation's mask is all ones (this suite's convention: Gymnasium and
+PettingZoo leave it open): no action is ever
+taken from it, and a masked softmax over it stays finite, where an all-false mask turns the logits of a
+vectorised PPO (Gymnasium's NEXT_STEP autoreset keeps the terminal observation as the next input) into NaN.
+
+Illegal actions (`illegal_action=`): an action inside the action space that the mask rules out
+  * "lose" (the default): the learner's episode ends, reward `illegal_reward` (-1), info["illegal_action"]
+    True. The convention of PettingZoo's classic games (TerminateIllegalWrapper) and Pgx, and what makes
+    every action of `action_space` a valid `step`, as Gymnasium's `check_env`, RLlib's env checker and the
+    quick-start loop `env.step(env.action_space.sample())` require;
+  * "penalize": reward `illegal_reward`, nothing else happens, the same decision is asked again;
+  * "raise": IllegalActionError, as the engine and the CLI do.
+Whatever the mode the game itself never changes on an illegal action. An action outside the action space
+(not an integer in 0..n-1) always raises.
 """
 from __future__ import annotations
 
@@ -19,11 +37,37 @@ from . import registry
 from .engine.contract import GameOverError, GameState, Ruleset, decide
 from .engine.dice import derive_seeds
 
-#: Observations are small normalised features; a finite bound keeps checkers quiet and the generic
-#: tests assert every observation lies inside it.
-OBSERVATION_BOUND = 1e3
 #: Games in a row that may end before the learner decides before `reset` calls it a ruleset bug.
 MAX_GAMES_WITHOUT_DECISION = 100
+#: The one dtype of every action mask the envs hand out (Gymnasium's Discrete.sample(mask=) requires it).
+MASK_DTYPE = np.int8
+
+
+def terminal_mask(num_actions: int) -> np.ndarray:
+    """The mask of a terminal observation: all ones (see the module docstring)."""
+    return np.ones(num_actions, dtype=MASK_DTYPE)
+
+
+def mask_box(num_actions: int) -> spaces.Box:
+    """The space of an action mask, as an observation entry."""
+    return spaces.Box(0, 1, (num_actions,), MASK_DTYPE)
+
+
+#: What an env does with a masked-out action in its action space (see the module docstring).
+ILLEGAL_ACTION_MODES = ("lose", "penalize", "raise")
+
+
+def check_illegal_action_mode(mode: str, reward: float) -> None:
+    """Refuse an unknown `illegal_action=` mode or a non-numeric `illegal_reward=` in one line."""
+    if mode not in ILLEGAL_ACTION_MODES:
+        raise ValueError(f"illegal_action={mode!r}: expected one of {', '.join(ILLEGAL_ACTION_MODES)}")
+    if isinstance(reward, bool) or not isinstance(reward, (int, float)):
+        raise TypeError(f"illegal_reward={reward!r}: expected a number (the reward of an illegal action)")
+
+
+def masked_out(action, mask: np.ndarray) -> bool:
+    """True for an integer action inside the space that `mask` rules out (out-of-space actions are not: they raise)."""
+    return isinstance(action, int) and 0 <= action < mask.shape[0] and not mask[action]
 
 def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
     """The registered Ruleset for a name or Gymnasium id (a Ruleset passes through)."""
@@ -31,8 +75,9 @@ def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
 
 
 def observation_box(ruleset: Ruleset) -> spaces.Box:
-    """The Box every observation vector of `ruleset` lies in."""
-    return spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (ruleset.observation_size,), np.float32)
+    """The Box every observation vector of `ruleset` lies in: the ruleset's own per-feature bounds."""
+    low, high = ruleset.observation_bounds()
+    return spaces.Box(low, high, (ruleset.observation_size,), np.float32)
 
 
 def as_action(action) -> Any:
@@ -112,12 +157,16 @@ def reseed(agent, seed: int) -> None:
 class RubbleEnv(gymnasium.Env):
     """The learner plays `learner_side` of `ruleset`; `opponent` plays every other side inside `step`."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
                  render_mode: str | None = None, reward_shaping: bool = False, umpire_events: bool = False,
+                 illegal_action: str = "lose", illegal_reward: float = -1.0, dict_observation: bool = False,
                  **options) -> None:
         self._ruleset = resolve_ruleset(ruleset)
+        self.dict_observation = dict_observation
+        check_illegal_action_mode(illegal_action, illegal_reward)
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         # The event log is the umpire's: it names what the learner may not know (hidden squares, the
         # opponent's results), so it reaches `info` only when asked for, for logging, never as a policy input.
         self.umpire_events = umpire_events
@@ -126,15 +175,23 @@ class RubbleEnv(gymnasium.Env):
         if reward_shaping:
             raise NotImplementedError("reward_shaping is reserved: no ruleset defines a shaping reward yet")
         self.render_mode = render_mode
+        self._window = None
+        if render_mode == "human":
+            from .human_window import HumanWindow  # lazy: pygame is an optional extra
+            self._window = HumanWindow(self._ruleset.gym_id, self.metadata["render_fps"])
         self.scenario, self.options = scenario, options
         self._learner = self._ruleset.side_number(learner_side)
         self._opponent = Opponent(self._ruleset, opponent)
         self._others = [s for s in range(len(self._ruleset.sides)) if s != self._learner]
         self.observation_space = observation_box(self._ruleset)
+        if dict_observation:
+            self.observation_space = spaces.Dict({"observation": self.observation_space,
+                                                  "action_mask": mask_box(self._ruleset.num_actions)})
         self.action_space = spaces.Discrete(self._ruleset.num_actions)
         self._state: GameState | None = None
         self._agents: dict[int, Any] = {}
         self._mask: np.ndarray | None = None
+        self._episode_over = True   # until the first reset
 
     # Read-only views ---------------------------------------------------------------------------
     @property
@@ -153,7 +210,7 @@ class RubbleEnv(gymnasium.Env):
         return self._learner
 
     def action_masks(self) -> np.ndarray:
-        """The learner's current legal-action mask (bool), for sb3-contrib MaskablePPO."""
+        """The learner's current legal-action mask (int8 0/1), for sb3-contrib MaskablePPO."""
         return self._mask
 
     # The Gymnasium API -------------------------------------------------------------------------
@@ -168,8 +225,7 @@ class RubbleEnv(gymnasium.Env):
         for skipped in range(MAX_GAMES_WITHOUT_DECISION):
             events = self._deal(scenario)
             if self._state.current_side is not None:
-                obs, _, _, _, info = self._timestep(events)
-                info["games_without_decision"] = skipped
+                obs, _, _, _, info = self._timestep(events, games_without_decision=skipped)
                 return obs, info
         raise RuntimeError(f"{MAX_GAMES_WITHOUT_DECISION} games in a row of {self._ruleset.name} ended before "
                            f"side {self._ruleset.sides[self._learner]!r} had a decision")
@@ -182,19 +238,39 @@ class RubbleEnv(gymnasium.Env):
         return self._play_opponents(list(self._state.setup_events))
 
     def step(self, action):
-        """Apply the learner's action (IllegalActionError if masked out), then the opponent's decisions."""
-        if self._state is None or self._state.current_side is None:
+        """Apply the learner's action, then the opponent's decisions; a masked-out one as `illegal_action` says."""
+        if self._episode_over or self._state is None:
             raise GameOverError("step() after the episode ended (or before reset()): call reset() first")
-        events = self._state.apply(as_action(action))
+        action = as_action(action)
+        if self.illegal_action != "raise" and masked_out(action, self._mask):
+            return self._illegal_timestep()
+        events = self._state.apply(action)
         return self._timestep(self._play_opponents(events))
 
+    def _illegal_timestep(self):
+        """The game untouched; "lose" ends the learner's episode, "penalize" asks the same decision again."""
+        lose = self.illegal_action == "lose"
+        self._episode_over = lose
+        # A fresh array either way: callers may keep the one handed out before.
+        mask = terminal_mask(self._ruleset.num_actions) if lose else self._mask.copy()
+        self._mask = mask
+        info = self._info(mask, [], games_without_decision=0, illegal=True)
+        return self._observation(mask), self.illegal_reward, lose, False, info
+
     def render(self):
-        """The learner's view: a text map ("ansi") or a picture ("rgb_array")."""
+        """The learner's view: a text map ("ansi"), a picture ("rgb_array") or that picture in a window ("human",
+        drawn after every reset and step, as Gymnasium's convention has it)."""
         if self.render_mode == "ansi":
             return self._state.render_text(side=self._learner)
         if self.render_mode == "rgb_array":
             return self._state.render_rgb(side=self._learner)
+        if self.render_mode == "human":
+            self._window.show(self._state.render_rgb(side=self._learner))
         return None
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
 
     # The hot path ------------------------------------------------------------------------------
     def _play_opponents(self, events: list) -> list:
@@ -207,17 +283,32 @@ class RubbleEnv(gymnasium.Env):
             side = state.current_side
         return events
 
-    def _timestep(self, events: list):
+    def _timestep(self, events: list, games_without_decision: int = 0):
         """(obs, reward, terminated, truncated, info), each built once."""
         state, side = self._state, self._learner
         terminated = state.current_side is None
-        # At the end nothing is legal; say so explicitly rather than trust a terminal mask. A ruleset
-        # may cache its mask (apply checks against it too), and callers keep the masks we hand out: copy.
-        mask = np.zeros(self._ruleset.num_actions, dtype=bool) if terminated else state.legal_action_mask().copy()
+        self._episode_over = terminated
+        # The terminal mask is the convention's (all ones), not the state's. astype copies: a ruleset may
+        # cache its mask (apply checks against it too), and callers keep the masks we hand out.
+        mask = terminal_mask(self._ruleset.num_actions) if terminated else state.legal_action_mask().astype(MASK_DTYPE)
         self._mask = mask
+        info = self._info(mask, events, games_without_decision, illegal=False)
+        reward = float(state.returns()[side]) if terminated else 0.0
+        if self._window is not None:
+            self.render()
+        return self._observation(mask), reward, terminated, False, info
+
+    def _observation(self, mask: np.ndarray):
+        """The learner's observation vector, or with `dict_observation` the vector and a copy of the mask."""
+        obs = self._state.observation(self._learner)
+        return {"observation": obs, "action_mask": mask.copy()} if self.dict_observation else obs
+
+    def _info(self, mask: np.ndarray, events: list, games_without_decision: int, illegal: bool) -> dict:
+        """The same keys with the same types after every reset and step (TorchRL registers them from the first)."""
         info = {"action_mask": mask}
         if self.umpire_events:
             info["events"] = events
-        info["turn"] = state.turn
-        reward = float(state.returns()[side]) if terminated else 0.0
-        return state.observation(side), reward, terminated, False, info
+        info["turn"] = self._state.turn
+        info["illegal_action"] = illegal
+        info["games_without_decision"] = games_without_decision
+        return info

@@ -6,8 +6,23 @@ points). PettingZoo's module convention (envs/pettingzoo/<name>_v0.py) is two li
     # envs/pettingzoo/rifles_urban_v0.py
     from envs.pettingzoo_env import aec_env_factory
     env, raw_env = aec_env_factory("rifles-urban")
+
+Illegal actions (`illegal_action=`, as in envs/gym_env.py): "lose" (the default, PettingZoo's classic-game
+convention: the acting agent gets `illegal_reward`, every agent is terminated, its info["illegal_action"]
+is True), "penalize" (`illegal_reward` to the acting agent, the same agent decides again) or "raise"
+(IllegalActionError). The game never changes on an illegal action.
+
+Masks (observation["action_mask"], int8 as everywhere): the deciding agent's legal actions; all zero for an
+agent that is not deciding (PettingZoo's classic games do the same); all ones for a terminated agent, as
+the Gymnasium env's terminal observations (see envs/gym_env.py): never all false at the end.
+
+`state()` (PettingZoo's global state, for centralised critics) is every side's observation concatenated in
+side order: all that any side knows, with the bounds of each. It is the umpire's view as far as the game has
+one: what no side knows yet (unrevealed markers, future dice) is in no state. `state_space` is its Box.
 """
 from __future__ import annotations
+
+from functools import partial
 
 import numpy as np
 from gymnasium import spaces
@@ -17,7 +32,17 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from .engine.contract import GameState, Ruleset
 from .engine.dice import derive_seeds
-from .gym_env import as_action, observation_box, reset_scenario, resolve_ruleset
+from .gym_env import (
+    MASK_DTYPE,
+    as_action,
+    check_illegal_action_mode,
+    mask_box,
+    masked_out,
+    observation_box,
+    reset_scenario,
+    resolve_ruleset,
+    terminal_mask,
+)
 
 
 def pettingzoo_name(ruleset: Ruleset) -> str:
@@ -29,27 +54,38 @@ def pettingzoo_name(ruleset: Ruleset) -> str:
 class RubbleAECEnv(AECEnv):
     """Every side of `ruleset` is an agent named after the side; observations carry the action mask."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4, "is_parallelizable": False}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, render_mode: str | None = None,
-                 render_side: int | None = None, umpire_events: bool = False, **options) -> None:
+                 render_side: int | None = None, umpire_events: bool = False, illegal_action: str = "lose",
+                 illegal_reward: float = -1.0, **options) -> None:
         super().__init__()
+        check_illegal_action_mode(illegal_action, illegal_reward)
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         self.umpire_events = umpire_events   # the umpire's event log in infos: for logging only (names hidden state)
         self._ruleset = resolve_ruleset(ruleset)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
         self.metadata = {**type(self).metadata, "name": pettingzoo_name(self._ruleset)}
         self.render_mode, self.render_side = render_mode, render_side
+        self._window = None
+        if render_mode == "human":
+            from .human_window import HumanWindow  # lazy: pygame is an optional extra
+            self._window = HumanWindow(self.metadata["name"], self.metadata["render_fps"])
         self.scenario, self.options = scenario, options
         self.possible_agents = list(self._ruleset.sides)
         self._side_of = {agent: side for side, agent in enumerate(self.possible_agents)}
         n = self._ruleset.num_actions
         obs_space = spaces.Dict({"observation": observation_box(self._ruleset),
-                                 "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+                                 "action_mask": mask_box(n)})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        box = observation_box(self._ruleset)
+        sides = len(self.possible_agents)
+        self.state_space = spaces.Box(np.tile(box.low, sides), np.tile(box.high, sides), dtype=np.float32)
         self._np_random: np.random.Generator | None = None
         self._game: GameState | None = None
+        self._ended = False   # the episode is over (game over, or lost by an illegal action)
 
     @property
     def game(self) -> GameState:
@@ -73,12 +109,13 @@ class RubbleAECEnv(AECEnv):
         (game_seed,) = derive_seeds(self._np_random, 1)
         scenario = reset_scenario(options, self.scenario)
         self._game = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
+        self._ended = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: self._info() for a in self.agents}
         self._skip_agent_selection = None
         self._follow_game(self.agents[0])
 
@@ -88,14 +125,34 @@ class RubbleAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        events = self._game.apply(as_action(action))  # raises before anything here changes
+        action = as_action(action)
+        if self.illegal_action != "raise" and masked_out(action, self._game.legal_action_mask()):
+            self._illegal_step(agent)
+            return
+        events = self._game.apply(action)  # raises before anything here changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: self._info() for a in self.agents}
         if self.umpire_events:
-            self.infos[agent] = {"events": events}
+            self.infos[agent]["events"] = events
         self._follow_game(agent)
         self._accumulate_rewards()
+
+    def _illegal_step(self, agent) -> None:
+        """The game untouched: `agent` gets illegal_reward; "lose" terminates everyone, "penalize" asks again."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.infos = {a: self._info() for a in self.agents}
+        self.infos[agent]["illegal_action"] = True
+        self.rewards[agent] = self.illegal_reward
+        if self.illegal_action == "lose":
+            self.terminations = {a: True for a in self.agents}
+            self._ended = True
+        self._accumulate_rewards()
+
+    def _info(self) -> dict:
+        """One agent's info: the same keys every step (the umpire's events only when asked for)."""
+        return {"illegal_action": False, "events": []} if self.umpire_events else {"illegal_action": False}
 
     def _follow_game(self, last_agent) -> None:
         """Select the side the game says decides now; at the end, hand out returns and terminate everyone."""
@@ -105,44 +162,61 @@ class RubbleAECEnv(AECEnv):
             return
         # Game over: the last actor stays selected, then every agent takes its dead step.
         returns = self._game.returns()
+        self._ended = True
         for a in self.agents:
             self.rewards[a] = float(returns[self._side_of[a]])
             self.terminations[a] = True
         self.agent_selection = last_agent
 
     def observe(self, agent) -> dict:
-        """{"observation": float32 vector, "action_mask": int8} — the mask is all zero unless `agent` decides now."""
+        """{"observation": float32 vector, "action_mask": int8}: legal actions if `agent` decides now, all ones
+        once the episode is over, else all zero."""
         side = self._side_of[agent]
         game = self._game
-        if game.current_side == side:
-            mask = game.legal_action_mask().astype(np.int8)
+        if self._ended:
+            mask = terminal_mask(self._ruleset.num_actions)
+        elif game.current_side == side:
+            mask = game.legal_action_mask().astype(MASK_DTYPE)
         else:
-            mask = np.zeros(self._ruleset.num_actions, dtype=np.int8)
+            mask = np.zeros(self._ruleset.num_actions, dtype=MASK_DTYPE)
         return {"observation": game.observation(side), "action_mask": mask}
 
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state: every side's observation, concatenated in side order (module docstring)."""
+        return np.concatenate([self._game.observation(side) for side in range(len(self.possible_agents))])
+
     def render(self):
-        """The umpire's view (or `render_side`'s): a text map ("ansi") or a picture ("rgb_array")."""
+        """The umpire's view (or `render_side`'s): a text map ("ansi"), a picture ("rgb_array") or that picture in
+        a window ("human")."""
         if self.render_mode == "ansi":
             return self._game.render_text(side=self.render_side)
         if self.render_mode == "rgb_array":
             return self._game.render_rgb(side=self.render_side)
+        if self.render_mode == "human":
+            self._window.show(self._game.render_rgb(side=self.render_side))
         return None
 
     def close(self) -> None:
-        pass
+        if self._window is not None:
+            self._window.close()
+
+
+def make_raw_env(ruleset_name: str, **kwargs) -> RubbleAECEnv:
+    """The unwrapped AEC env of a registered ruleset."""
+    return RubbleAECEnv(ruleset_name, **kwargs)
+
+
+def make_env(ruleset_name: str, **kwargs) -> OrderEnforcingWrapper:
+    """The AEC env of a registered ruleset, wrapped to enforce the call order."""
+    # Only order enforcement: the masks in the observations say which actions are legal, and the env's
+    # illegal_action mode says what a masked-out one does.
+    return OrderEnforcingWrapper(make_raw_env(ruleset_name, **kwargs))
 
 
 def aec_env_factory(ruleset_name: str):
-    """PettingZoo-style `(env, raw_env)` constructors for a registered ruleset (looked up when called)."""
-
-    def raw_env(**kwargs) -> RubbleAECEnv:
-        return RubbleAECEnv(ruleset_name, **kwargs)
-
-    def env(**kwargs) -> OrderEnforcingWrapper:
-        # Only order enforcement: the masks in the observations already say which actions are in bounds,
-        # and the game raises IllegalActionError for anything else.
-        return OrderEnforcingWrapper(raw_env(**kwargs))
-
+    """PettingZoo-style `(env, raw_env)` constructors for a registered ruleset (looked up when called). They are
+    partials of module-level functions, not closures, so they pickle (multiprocessing with "spawn")."""
+    env, raw_env = partial(make_env, ruleset_name), partial(make_raw_env, ruleset_name)
     raw_env.__doc__ = f"The unwrapped AEC env of {ruleset_name}."
     env.__doc__ = f"The AEC env of {ruleset_name}, wrapped to enforce the call order."
     return env, raw_env

@@ -3,7 +3,7 @@
 They read only what the contract declares (envs/engine/contract.py): the Ruleset's metadata and verbs,
 the GameState's verbs. Beyond the types, the contract's docstrings state what these checks hold a ruleset
 to: the mask is never mutated by callers and never all false before the end, `observation(side)` is a
-fresh float32 array inside +-envs.gym_env.OBSERVATION_BOUND, `action_label` works for every index,
+fresh float32 array inside the ruleset's `observation_bounds()`, `action_label` works for every index,
 `to_dict` is JSON-compatible, `hidden_variants` copies differ only in what the side may not know.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from gymnasium.utils.passive_env_checker import data_shares_objects
 from envs import registry
 from envs.engine.contract import GameState, IllegalActionError, Ruleset
 from envs.engine.events import Event
-from envs.gym_env import OBSERVATION_BOUND, RubbleEnv
+from envs.gym_env import RubbleEnv
 
 #: A random game that has not ended after this many decisions is taken to be stuck.
 MAX_DECISIONS = 100_000
@@ -92,8 +92,24 @@ def check_arrays(ruleset: Ruleset, state: GameState, side: int) -> None:
         f"mask must be bool ({ruleset.num_actions},), got {mask.dtype} {mask.shape}"
     assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and obs.shape == (ruleset.observation_size,), \
         f"observation must be float32 ({ruleset.observation_size},), got {obs.dtype} {obs.shape}"
-    assert np.isfinite(obs).all() and np.abs(obs).max(initial=0) <= OBSERVATION_BOUND, "observation out of bounds"
+    check_in_bounds(ruleset, obs)
     assert not np.shares_memory(obs, state.observation(side)), "observation() must return a fresh array"
+
+
+_BOUNDS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def check_in_bounds(ruleset: Ruleset, obs: np.ndarray) -> None:
+    """Every feature inside the ruleset's declared (low, high); the first one outside is named."""
+    if ruleset.name not in _BOUNDS:
+        low, high = ruleset.observation_bounds()
+        assert low.dtype == high.dtype == np.float32 and low.shape == high.shape == (ruleset.observation_size,)
+        assert (low <= high).all()
+        _BOUNDS[ruleset.name] = low, high
+    low, high = _BOUNDS[ruleset.name]
+    outside = np.flatnonzero(~((obs >= low) & (obs <= high)))
+    assert not outside.size, (f"feature {outside[0]} = {obs[outside[0]]} outside its bounds "
+                              f"[{low[outside[0]]}, {high[outside[0]]}]")
 
 
 def check_returns(ruleset: Ruleset, state: GameState) -> None:
@@ -245,17 +261,22 @@ def default_opponent(ruleset: Ruleset):
 def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False) -> None:
     """One reset/step result: obs in space, the mask in info is `action_masks()`, and it is never all false."""
     ruleset, state = env.ruleset, env.state
-    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and obs in env.observation_space
+    assert obs in env.observation_space
     mask = info["action_mask"]
+    if env.dict_observation:
+        assert np.array_equal(obs["action_mask"], mask) and obs["action_mask"] is not mask
+        obs = obs["observation"]
+    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32
     assert mask is env.action_masks(), "info['action_mask'] and action_masks() must be the same mask"
-    assert mask.dtype == np.bool_ and mask.shape == (ruleset.num_actions,)
+    assert mask.dtype == np.int8 and mask.shape == (ruleset.num_actions,), "one mask dtype: int8"
     if env.umpire_events:
         assert isinstance(info["events"], list) and all(isinstance(e, Event) for e in info["events"])
     else:
         assert "events" not in info, "the umpire's log must not reach info unless asked for"
     assert info["turn"] == state.turn
     if terminated:
-        assert state.current_side is None and not mask.any()
+        # The terminal convention: all ones (a masked softmax over it stays finite).
+        assert (state.current_side is None or info["illegal_action"]) and mask.all()
     else:
         assert state.current_side == env.learner_side, "the learner must be the one deciding"
         assert mask.any(), "all-false mask while the game is not over"
@@ -263,9 +284,9 @@ def check_gym_timestep(env: RubbleEnv, obs, info: dict, terminated: bool = False
 
 def check_gym_env(env: RubbleEnv, seed: int, steps: int) -> int:
     """Mask-aware Gymnasium API check over `steps` random legal steps (resetting at each end); returns #games."""
-    assert isinstance(env.observation_space, gymnasium.spaces.Box)
-    assert env.observation_space.shape == (env.ruleset.observation_size,)
-    assert env.observation_space.dtype == np.float32
+    box = env.observation_space["observation"] if env.dict_observation else env.observation_space
+    assert isinstance(box, gymnasium.spaces.Box)
+    assert box.shape == (env.ruleset.observation_size,) and box.dtype == np.float32
     assert env.action_space == gymnasium.spaces.Discrete(env.ruleset.num_actions)
     rng, games = np.random.default_rng(seed), 0
     obs, info = env.reset(seed=seed)
@@ -356,8 +377,10 @@ def check_render(ruleset: Ruleset, mode: str, opponent) -> None:
 
 
 def check_frame(frame, mode: str) -> None:
-    """An "ansi" frame is non-empty text; an "rgb_array" frame is an (H, W, 3) uint8 picture."""
-    if mode == "ansi":
+    """An "ansi" frame is non-empty text; an "rgb_array" one an (H, W, 3) uint8 picture; "human" draws, returns None."""
+    if mode == "human":
+        assert frame is None
+    elif mode == "ansi":
         assert isinstance(frame, str) and frame.strip()
     else:
         assert isinstance(frame, np.ndarray) and frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
@@ -374,6 +397,7 @@ def check_aec_follows_game(env, seed: int) -> None:
         assert truncated is False
         if terminated:
             assert reward == game.returns()[agents.index(agent)], "final reward is not returns()"
+            assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].all(), "terminal mask: all ones"
             env.step(None)
             continue
         assert agent == agents[game.current_side], "agent_selection must follow current_side"

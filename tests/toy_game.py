@@ -115,8 +115,9 @@ class ToyRaceState(GameState):
     # What each side knows -------------------------------------------------------------------------
     def observation(self, side: int) -> np.ndarray:
         obs = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        obs[0] = self.scores[side] / self.target
-        obs[1] = self.scores[1 - side] / self.target
+        # A winning roll may pass the target; the observation clips there, so the bounds are [0, 1].
+        obs[0] = min(self.scores[side], self.target) / self.target
+        obs[1] = min(self.scores[1 - side], self.target) / self.target
         obs[2] = self.ap / AP_PER_TURN
         obs[3] = self.current_side == side
         obs[4] = self.turn / self.turn_limit
@@ -256,6 +257,10 @@ class ToyRace(Ruleset):
 
     def turn_limit(self, state: ToyRaceState) -> int:
         return state.turn_limit
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Scores and turn as fractions of their limits (clipped), AP, flags and the lucky one-hot: all in [0, 1]."""
+        return np.zeros(OBSERVATION_SIZE, np.float32), np.ones(OBSERVATION_SIZE, np.float32)
 
 
 RULESET = ToyRace()

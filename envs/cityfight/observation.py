@@ -250,3 +250,26 @@ def encode_enemy_oob(game, side: int, obs: np.ndarray, at: int) -> None:
         if seen_killed.get(e.row, 0) > 0:
             seen_killed[e.row] -= 1
             obs[base + len(ROWS) + len(WEAPONS)] = 1
+
+
+def bounds(tables) -> tuple[np.ndarray, np.ndarray]:
+    """(low, high) of every feature under `tables` (a list: the envelope over them). Flags, one-hots, fractions
+    and recencies lie in [0, 1]; the counts below are bounded by the rules, not by what games happened to show."""
+    low, high = np.zeros(SIZE, dtype=np.float32), np.ones(SIZE, dtype=np.float32)
+    per_element = max(t.ap["per_element"] for t in tables)
+    element_cap = max(t.ap["element_cap"] for t in tables)
+    shots = max([1] + [w.shots for t in tables for w in t.he_weapons.values()])
+    pools = 2 + len(PHASES) + 2 + len(DECISIONS) + 3
+    # CF-AP-1/3/4: a pool is at most 2 AP per element of the section (its LR only takes away), or the minimum.
+    pool_max = max(per_element * MAX_ELEMENTS, max(t.ap["min_when_base_two"] for t in tables)) / 16.0
+    high[pools:pools + 2 * SECTIONS:2] = pool_max
+    planes = GLOBAL + CONTEXT
+    for plane in ("own_count", "own_suppressed"):             # every own element may stand on one square
+        high[planes + P[plane] * SQUARES:planes + (P[plane] + 1) * SQUARES] = MAX_ELEMENTS / 3.0
+    own = planes + PLANES * SQUARES
+    for slot in range(MAX_ELEMENTS):
+        at = own + slot * OWN
+        high[at + 4] = element_cap / 2.0                      # CF-AP-9: AP spent in one activation
+        high[at + 7] = element_cap / 2.0                      # squares entered: each costs at least 1 AP
+        high[at + 16 + len(ROWS):at + OWN] = shots            # an HE weapon's shots left
+    return low, high

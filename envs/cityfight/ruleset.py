@@ -7,7 +7,7 @@ from . import config, hidden
 from .actions import NUM_ACTIONS
 from .flow import Decision
 from .game import CityfightGame
-from .observation import SIZE
+from .observation import SIZE, bounds
 
 
 class Cityfight(Ruleset):
@@ -33,6 +33,13 @@ class Cityfight(Ruleset):
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)   # CF-HID-3, CF-HID-15
+
+    def observation_bounds(self):
+        """Over every table file a scenario may name (envs.cityfight.observation.bounds)."""
+        if "_bounds" not in self.__dict__:
+            tables = [config.load_tables(str(p)) for p in sorted((config.CONFIG_DIR / "tables").glob("*.yaml"))]
+            self._bounds = bounds(tables)
+        return self._bounds[0].copy(), self._bounds[1].copy()
 
     def turn_limit(self, state: CityfightGame) -> int:
         return state.scenario.turns

@@ -207,6 +207,12 @@ class Ruleset(ABC):
     def turn_limit(self, state: GameState) -> int:
         """The last turn of this game: no game passes it."""
 
+    @abstractmethod
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """(low, high), float32 arrays of shape (observation_size,): every feature of every observation of every
+        game of this ruleset's scenarios lies in [low, high], and the bounds are as tight as the rules allow (the
+        adapters' observation Box; anything that rescales by it, e.g. SuperSuit's normalize_obs, relies on it)."""
+
     # Sides ---------------------------------------------------------------------------------------------------
     def side_number(self, side: int | str | None) -> int:
         """A side number from a number, a side name, or None (the default learner side)."""

@@ -1,6 +1,8 @@
 """Konflikt '47 (buildings chapter) as the suite sees it (envs.engine.contract)."""
 from __future__ import annotations
 
+import numpy as np
+
 from envs.engine.contract import GameState, Ruleset
 
 from . import config, hidden
@@ -34,3 +36,9 @@ class K47(Ruleset):
 
     def turn_limit(self, state: K47Game) -> int:
         return state.scenario.turns + 1        # KC-TURN-7: a possible 7th turn
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every feature is a flag, a one-hot or a count scaled by its usual maximum (observation.py): never negative;
+        counts may pass their scale (pins, VP), so 2 bounds them. Per-feature bounds are issue 14's next step."""
+        return np.zeros(SIZE, np.float32), np.full(SIZE, 2.0, np.float32)
+

@@ -156,3 +156,37 @@ def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:
     at += 6 + len(WEAPONS)
     obs[at] = group.side == 0 and group.gid in game.demo
     obs[at + 1] = group.engaged_with + 1
+
+
+def side_units(scenario, side: int) -> int:
+    """The most units `side` can ever have on the table in `scenario`: its groups, and for the enemy every marker
+    revealed as the largest group of the reveal table (RB-TAB-6 / RD-TAB-2). Groups only merge, never grow."""
+    if side != ENEMY:
+        return sum(len(g.units) for g in scenario.player_groups)
+    largest_reveal = max((len(units) for units in scenario.reveal_table.values()), default=0)
+    return sum(len(g.units) for g in scenario.enemy_groups) + len(scenario.markers) * largest_reveal
+
+
+def bounds(scenarios) -> tuple[np.ndarray, np.ndarray]:
+    """(low, high) of every feature over `scenarios`. Flags, one-hots and fractions lie in [0, 1]; the counts of a
+    group block are bounded by the units its side can have; the decision's DRM by a d6's range."""
+    low, high = np.zeros(SIZE, dtype=np.float32), np.ones(SIZE, dtype=np.float32)
+    high[5] = max(max(s.recon_points for s in scenarios), 3) / 3.0      # recon points, shown / 3
+    drm = GLOBAL + CONTEXT - 1
+    low[drm], high[drm] = -6, 6                                           # a DRM beyond a d6's faces changes nothing
+    at = GLOBAL + CONTEXT + MAP
+    for side, slots in ((0, PLAYER_SLOTS), (ENEMY, ENEMY_SLOTS)):
+        units = max(side_units(s, side) for s in scenarios)
+        hits = max([1] + [s.darkness.results_to_eliminate for s in scenarios if s.darkness is not None]
+                   + [t.wounds or 1 for s in scenarios if s.darkness is not None for t in s.darkness.types.values()])
+        charges = max(sum(g.demo_charges for g in (s.player_groups if side != ENEMY else s.enemy_groups))
+                      for s in scenarios)
+        for slot in range(slots):
+            block = at + slot * GROUP + 1 + STRIPES + PLACES
+            high[block + 7] = max(charges / 2.0, 1.0)   # never narrower than [0, 1]: Gymnasium refuses low == high
+            high[block + 8:block + 11] = units / 4.0                      # units, unhurt, hit (each / 4)
+            high[block + 11] = units * hits                               # leaders, or a Darkness group's results
+            high[block + 12:block + 14 + len(WEAPONS)] = units            # veterans, recruits, units by weapon
+            high[block + 14 + len(WEAPONS) + 1] = ENEMY_SLOTS if side != ENEMY else PLAYER_SLOTS   # engaged_with + 1
+        at += slots * GROUP
+    return low, high

@@ -6,7 +6,7 @@ from envs.engine.contract import GameState, Ruleset
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import RiflesGame
-from .observation import SIZE
+from .observation import SIZE, bounds
 
 
 class Rifles(Ruleset):
@@ -36,6 +36,12 @@ class Rifles(Ruleset):
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)   # RB-HID-3..5
+
+    def observation_bounds(self):
+        """Over every scenario of this ruleset (envs.rifles.observation.bounds)."""
+        if "_bounds" not in self.__dict__:
+            self._bounds = bounds([config.load_scenario(path) for path in self.scenarios().values()])
+        return self._bounds[0].copy(), self._bounds[1].copy()
 
     def turn_limit(self, state: RiflesGame) -> int:
         return state.scenario.turns

@@ -1,6 +1,8 @@
 """Urban War as the suite sees it (envs.engine.contract): "urbanwar" / "rubble/UrbanWar-v0"."""
 from __future__ import annotations
 
+import numpy as np
+
 from envs.engine.contract import GameState, Ruleset
 
 from . import config, hidden
@@ -35,3 +37,9 @@ class UrbanWar(Ruleset):
 
     def turn_limit(self, state: UrbanWarGame) -> int:
         return state.scenario.turns
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every feature is scaled into [-1, 1] by observation.py (an unplaced model's coordinates are -1/47,
+        modifiers are quarters). Per-feature bounds are issue 14's next step."""
+        return np.full(SIZE_OBS, -1.0, np.float32), np.ones(SIZE_OBS, np.float32)
+

@@ -1,6 +1,10 @@
 """The generic suite runs over every registered ruleset plus the toy one (registered here, never by `import envs`)."""
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")   # render_mode="human" opens its pygame window headless
+
 import envs  # noqa: F401  (registers the real rulesets)
 from envs import registry
 from tests import toy_game

@@ -26,8 +26,9 @@ def test_umpire_events_stay_out_of_info_by_default():
     env = RubbleEnv(TOY, opponent="random")
     _, info = env.reset(seed=1)
     assert "events" not in info
-    _, _, _, _, info = env.step(PASS)
-    assert set(info) == {"action_mask", "turn"}
+    _, _, _, _, step_info = env.step(PASS)
+    # The same keys after reset and step: TorchRL registers info keys from the first one.
+    assert set(info) == set(step_info) == {"action_mask", "turn", "illegal_action", "games_without_decision"}
 
 
 def test_learner_side_by_name_and_opponent_moves_first():
