@@ -39,7 +39,8 @@ class UrbanWar(Ruleset):
         return state.scenario.turns
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """Every feature is scaled into [-1, 1] by observation.py (an unplaced model's coordinates are -1/47,
-        modifiers are quarters). Per-feature bounds are issue 14's next step."""
-        return np.full(SIZE_OBS, -1.0, np.float32), np.ones(SIZE_OBS, np.float32)
+        """observation.py scales features into [-1, 1] (an unplaced model's coordinates are -1/47, modifiers are
+        quarters), but the turn over its limit reaches 7/6 at the end: 2 bounds it. Per-feature bounds are issue 14's
+        next step."""
+        return np.full(SIZE_OBS, -1.0, np.float32), np.full(SIZE_OBS, 2.0, np.float32)
 

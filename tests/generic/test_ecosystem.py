@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from envs.engine.contract import IllegalActionError
+from envs.engine.contract import GameOverError, IllegalActionError
 from envs.gym_env import RubbleEnv
 from envs.pettingzoo_env import RubbleAECEnv
 from tests import checkers
@@ -66,7 +66,7 @@ def test_gym_illegal_action_changes_nothing(ruleset, mode):
         assert np.array_equal(env.action_masks(), mask), "the same decision must be asked again"
         checkers.check_gym_timestep(env, obs, info)
     else:
-        with pytest.raises(RuntimeError, match="reset"):
+        with pytest.raises(GameOverError, match="reset"):
             env.step(action)
 
 
@@ -219,6 +219,7 @@ def test_info_keys_and_types_are_the_same_every_step(ruleset):
 
 # 4. PettingZoo completeness and render_mode="human" ---------------------------------------------------------
 def test_pettingzoo_render_test_with_human_mode(ruleset):
+    pytest.importorskip("pygame", reason="render_mode human is the [human] extra (the core install runs without)")
     from pettingzoo.test import render_test
 
     from envs.pettingzoo_env import aec_env_factory
@@ -227,6 +228,7 @@ def test_pettingzoo_render_test_with_human_mode(ruleset):
 
 
 def test_gym_human_mode_draws_a_window_and_returns_none(ruleset):
+    pytest.importorskip("pygame", reason="render_mode human is the [human] extra (the core install runs without)")
     env = gym_env(ruleset, render_mode="human")
     env.reset(seed=0)
     assert env.render() is None
@@ -317,6 +319,7 @@ def test_gymnasium_async_vector_env_with_spawn():
 
 
 def test_sb3_subproc_vec_env_with_spawn():
+    pytest.importorskip("sb3_contrib", reason="SB3 is the [train] extra (the core install runs without)")
     from sb3_contrib.common.maskable.utils import get_action_masks
     from stable_baselines3.common.env_util import make_vec_env
     from stable_baselines3.common.vec_env import SubprocVecEnv
