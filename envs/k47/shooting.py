@@ -32,7 +32,9 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
         return []
     used: dict = {}
     out = []
-    for index, (m, name, mount) in enumerate(unit.weapons()):
+    entries = [(m, name, 0.0, index, mount) for index, (m, name, mount) in enumerate(unit.weapons())]
+    # KB-FROM-4: places at openings go in declaration order (heavy, most shots, list order)
+    for m, name, _, index, mount in weapon_order(pos.tables, entries):
         w = pos.tables.weapons[name]
         if moved and "fixed" in w.rules:
             continue
