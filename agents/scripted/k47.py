@@ -23,7 +23,6 @@ from envs import registry
 from envs.k47 import geometry, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
-from envs.k47.flow import Decision
 from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
@@ -41,7 +40,7 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fractio
         return Fraction(0)
     total = Fraction(0)
     groups: dict = {}
-    for m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
+    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
         groups.setdefault(name, []).append(dist)
     dv = view.tables.quality[target.quality][1]
     for name, dists in groups.items():
@@ -49,7 +48,8 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fractio
         dist = min(dists)
         shots = w.shots * len(dists)
         if "flamethrower" in w.rules:
-            hit = Fraction(1) if target.inside else shooting.p_hit(shooting.need(view, unit, name, target, dist, False, flame=True))
+            hit = Fraction(1) if target.inside else \
+                shooting.p_hit(shooting.need(view, unit, name, target, dist, False, flame=True))
             total += hit * Fraction(7, 2) * p_kill(w.pen, dv)
             continue
         n = 6 if "indirect" in w.rules else shooting.need(view, unit, name, target, dist, moved)
@@ -70,7 +70,7 @@ def p_pen(view, unit, target, moved: bool) -> Fraction:
         return Fraction(0)
     best = Fraction(0)
     dv = view.tables.vehicle_damage[target.vclass]
-    for m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):
+    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):
         w = view.tables.weapons[name]
         if w.small_arms or w.pen is None:
             continue
@@ -236,7 +236,9 @@ class K47Scripted:
             dist = inches(centre(cell), goal, view.board.cell_in) if goal else 0
             return (-cov, round(dist, 6), index)
         best = min(cells, key=key)
-        if goal and inches(centre(view.board.cell_of(best)), goal, view.board.cell_in) >= inches(here, goal, view.board.cell_in) \
+        closer = goal and inches(centre(view.board.cell_of(best)), goal, view.board.cell_in) < \
+            inches(here, goal, view.board.cell_in)
+        if goal and not closer \
                 and ctx["order"] == RUN:
             return OFF["pass"]
         return OFF["cell"] + best

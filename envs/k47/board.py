@@ -97,7 +97,7 @@ class Section:
             points += [edge_point(self.x0, y, "W"), edge_point(self.x1, y, "E")]
         return points
 
-    def shares_wall(self, other: "Section") -> bool:
+    def shares_wall(self, other: Section) -> bool:
         """Two sections touching along an edge (not only a corner): adjoining (KB-GRID-2)."""
         x_overlap = min(self.x1, other.x1) - max(self.x0, other.x0) >= 0
         y_overlap = min(self.y1, other.y1) - max(self.y0, other.y0) >= 0

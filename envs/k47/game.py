@@ -9,13 +9,26 @@ from envs.engine.dice import Dice
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
 
-from . import config, flow, geometry, legal, render, views
-from . import closequarters, flames, movement, orders, shooting, turns, vehicles  # noqa: F401  (their tasks register)
+from . import (  # noqa: F401  (their tasks register)
+    closequarters,
+    config,
+    flames,
+    flow,
+    geometry,
+    legal,
+    movement,
+    orders,
+    render,
+    shooting,
+    turns,
+    vehicles,
+    views,
+)
 from .actions import CODEC
-from .board import BURNING, INTACT, RUINED, centre, inches
+from .board import INTACT, RUINED, centre, inches
 from .flow import Decision, answer, task
 from .observation import encode
-from .state import ADVANCE, DOWN, MAX_UNITS, Model, Unit
+from .state import DOWN, MAX_UNITS, Model, Unit
 from .tasks import AmbushWindow, AskTarget, Declare, StartTurn
 
 
@@ -313,7 +326,7 @@ class K47Game(TaskGame):
         }
 
     @classmethod
-    def from_dict(cls, data: dict, dice: Dice | None = None) -> "K47Game":
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> K47Game:
         game = cls._without_setup(data, dice)
         game.turn, game.outcome, game.vp = data["turn"], data["outcome"], list(data["vp"])
         d = data["decision"]

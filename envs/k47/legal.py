@@ -6,7 +6,7 @@ import numpy as np
 from . import movement, orders, turns
 from .actions import CODEC, NUM_ACTIONS
 from .flow import Decision
-from .state import ADVANCE, DOWN, ORDERS, RUN
+from .state import ADVANCE, ORDERS, RUN
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from . import geometry
-from .board import BURNING, INTACT, RUINED, centre, inches
+from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .state import ADVANCE, AMBUSH, FIRE, RUN
-from .tasks import AfterMove, AmbushWindow, Assault, Declare
+from .tasks import AfterMove, AmbushWindow, Declare
 
 FACINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # KV-MOVE-2: N clockwise
 
@@ -160,7 +160,8 @@ def move_answer(game, ctx, name, *args) -> None:
     unit = game.units[ctx["uid"]]
     order = ctx["order"]
     if name == "pass":
-        game.log.add("hold", f"{unit.name} stays where it is", unit.side, rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
+        game.log.add("hold", f"{unit.name} stays where it is", unit.side,
+                     rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
         game.push(AfterMove(unit.uid, order))
         return
     how = move_options(game, unit, order)[(name, *args)]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import geometry
 from .flow import Decision, answer, task
-from .movement import allowance, panic_cells
+from .movement import panic_cells
 from .state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
 from .tasks import AfterMove, Carry, Declare, Fubar, OrderTest
 

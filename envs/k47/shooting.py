@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import geometry
-from .board import BURNING, INTACT, centre
+from .board import centre
 from .flow import Decision, answer, task
-from .state import ADVANCE, DOWN, FIRE
+from .state import DOWN
 from .tasks import Declare, Shoot
 
 PIN_DICE = {"0": 0, "D2": 2, "D3": 3, "D6": 6}
@@ -66,8 +66,9 @@ def target_is_bunker(pos, target) -> bool:
 
 def in_front_arc(unit, target, pos) -> bool:
     """KV-ARC-1 / KV-FIRE-1: within 45 degrees of the vehicle's facing."""
-    from .movement import FACINGS
     import math
+
+    from .movement import FACINGS
     tx, ty = pos.point_of(target)
     ux, uy = centre(unit.cell)
     fx, fy = FACINGS[unit.facing]
@@ -77,8 +78,9 @@ def in_front_arc(unit, target, pos) -> bool:
 
 def arc_bonus(pos, vehicle, point) -> int:
     """KV-ARC-1 / KV-DMG-1: side +1, rear +2, front 0, from where the shot comes."""
-    from .movement import FACINGS
     import math
+
+    from .movement import FACINGS
     vx, vy = centre(vehicle.cell)
     fx, fy = FACINGS[vehicle.facing]
     angle = math.degrees(math.atan2(point[1] - vy, point[0] - vx) - math.atan2(fy, fx)) % 360
@@ -176,7 +178,7 @@ def roll_hits(game, unit, t, weapons, moved) -> list:
     [(weapon, hits)]."""
     out = []
     groups: dict = {}
-    for m, name, dist, index in weapons:
+    for _m, name, dist, _index in weapons:
         groups.setdefault(name, []).append(dist)
     for name, dists in groups.items():
         w = game.tables.weapons[name]
@@ -338,7 +340,8 @@ def vehicle_hits(game, unit, v, hits, top: bool = False) -> None:
             bonus = max(bonus, 1)                              # KB-FROM-6 plunging fire (largest applies)
         face = game.dice.d6()
         ok = face != 1 and face + pen + bonus >= dv
-        game.log.add("penetration", f"{v.name} is {'penetrated' if ok else 'not penetrated'}", unit.side, (face,), rule="KV-DMG-1")
+        game.log.add("penetration", f"{v.name} is {'penetrated' if ok else 'not penetrated'}", unit.side, (face,),
+                     rule="KV-DMG-1")
         if ok:
             vehicle_damage(game, v)
             if not v.alive:

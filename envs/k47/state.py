@@ -1,7 +1,7 @@
 """Konflikt '47 units and models: the counters on the board (KC-MAP-3), their orders, pins and models."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 SIDE_A, SIDE_B = 0, 1
 ORDERS = ("fire", "advance", "run", "ambush", "rally", "down")    # KC-ORD-1..6
@@ -20,7 +20,7 @@ class Model:
         return [self.role, [list(w) for w in self.weapons]]
 
     @classmethod
-    def from_list(cls, data) -> "Model":
+    def from_list(cls, data) -> Model:
         return cls(data[0], [tuple(w) for w in data[1]])
 
 
@@ -81,7 +81,7 @@ class Unit:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Unit":
+    def from_dict(cls, data: dict) -> Unit:
         fields = {k: data[k] for k in cls.FIELDS}
         return cls(cell=tuple(data["cell"]) if data["cell"] is not None else None,
                    models=[Model.from_list(m) for m in data["models"]], **fields)

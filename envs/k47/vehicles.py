@@ -4,8 +4,8 @@ from __future__ import annotations
 from . import geometry
 from .board import INTACT, centre, inches
 from .flow import Decision, task
-from .state import DOWN, FIRE
-from .tasks import Declare, Ram
+from .state import DOWN
+from .tasks import Ram
 
 
 def can_ram(game, unit) -> bool:

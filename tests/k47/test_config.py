@@ -2,8 +2,6 @@
 input fails in one line naming the file, the field and what was expected."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 import yaml
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.engine.dice import DiceError, ScriptedDice
+from envs.engine.dice import ScriptedDice
 from envs.k47.actions import CODEC
 from envs.k47.flow import Decision
 from envs.k47.ruleset import K47

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from agents.base import RandomAgent
 from agents.scripted.k47 import K47Scripted, expected_kills
 from envs.engine.contract import advance
