@@ -31,7 +31,7 @@ class OrderBag:
     counts: list[int] = field(default_factory=list)
 
     @classmethod
-    def filled(cls, counts) -> "OrderBag":
+    def filled(cls, counts) -> OrderBag:
         """A bag holding `counts[side]` dice of each side (e.g. one per unit without a kept die)."""
         counts = [int(c) for c in counts]
         if any(c < 0 for c in counts):
@@ -90,5 +90,5 @@ class OrderBag:
         return {"counts": list(self.counts)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "OrderBag":
+    def from_dict(cls, data: dict) -> OrderBag:
         return cls.filled(data["counts"])
