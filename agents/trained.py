@@ -25,7 +25,7 @@ from envs import registry
 #: Attribute `rubble train` sets on the model before saving; SB3 stores it in the zip's data.
 META_ATTRIBUTE = "rubble_meta"
 
-_ACTORS: dict[tuple[str, int, int], "Actor"] = {}
+_ACTORS: dict[tuple[str, int, int], Actor] = {}
 
 
 class PolicyAgent:
@@ -79,7 +79,7 @@ class Actor:
         return weights @ x + bias
 
     @classmethod
-    def of(cls, model) -> "Actor":
+    def of(cls, model) -> Actor:
         """The actor of a MaskablePPO model with the default MLP extractor (Linear/activation pairs)."""
         import torch
 
@@ -98,7 +98,7 @@ class Actor:
             np.savez_compressed(f, **arrays)
 
     @classmethod
-    def read(cls, path) -> "Actor":
+    def read(cls, path) -> Actor:
         """The actor in `path`, checked; ModelFileError (one line naming the file) for anything else."""
         path = Path(path)
         _check_is_actor_zip(path)

@@ -19,8 +19,8 @@ from gymnasium.utils import env_checker as gym_checker
 from gymnasium.utils.passive_env_checker import data_shares_objects
 
 from envs import registry
-from envs.engine.events import Event
 from envs.engine.contract import GameState, IllegalActionError, Ruleset
+from envs.engine.events import Event
 from envs.gym_env import OBSERVATION_BOUND, RubbleEnv
 
 #: A random game that has not ended after this many decisions is taken to be stuck.
@@ -383,3 +383,68 @@ def check_aec_follows_game(env, seed: int) -> None:
         assert np.array_equal(obs["action_mask"], game.legal_action_mask().astype(np.int8))
         env.step(random_action(rng, obs["action_mask"].astype(bool)))
     assert not env.agents, "the game did not end"
+
+
+# Who decides next reveals nothing ---------------------------------------------------------------------------
+def same_dice_variant(state: GameState, variant: GameState) -> GameState | None:
+    """`variant` with `state`'s dice stream, so that the two differ only in hidden placement; None if that makes
+    it `state` itself (a variant of other dice only)."""
+    data = variant.to_dict()
+    data["dice"] = state.to_dict()["dice"]
+    copy = type(state).from_dict(json.loads(json.dumps(data)))
+    return None if copy.to_dict() == state.to_dict() else copy
+
+
+def until_side_decides(state: GameState, side: int, limit: int = 50) -> GameState:
+    """Answer every other side's decisions with its lowest legal action (pass, where a ruleset numbers it first)
+    until `side` decides again or the game ends."""
+    for _ in range(limit):
+        if state.current_side in (side, None):
+            break
+        state.apply(int(np.flatnonzero(state.legal_action_mask())[0]))
+    return state
+
+
+def is_window(ruleset: Ruleset, state: GameState, side: int) -> bool:
+    """Whether `state` asks a side other than `side` one of the ruleset's reaction kinds."""
+    return state.current_side not in (side, None) and state.decision_kind() in ruleset.reaction_kinds
+
+
+def next_deciders_leaks(ruleset: Ruleset, state: GameState, actions: list[int]) -> list[str]:
+    """For the side deciding in `state` and each hidden variant of it, after each of `actions`: a reaction window
+    (the ruleset's `reaction_kinds`) opened for another side in only one of the two games is a leak unless the
+    side's next own observation tells the difference anyway: a detour it cannot see otherwise tells it, through
+    PettingZoo's agent_selection alone, what its observation does not. Returns the leaks (empty: none)."""
+    side, leaks = state.current_side, []
+    for variant in ruleset.hidden_variants(state, side):
+        twin = same_dice_variant(state, variant)
+        if twin is None:
+            continue
+        for action in actions:
+            a, b = type(state).from_dict(state.to_dict()), type(state).from_dict(twin.to_dict())
+            a.apply(action)
+            b.apply(action)
+            if is_window(ruleset, a, side) == is_window(ruleset, b, side):
+                continue
+            a, b = until_side_decides(a, side), until_side_decides(b, side)
+            if a.current_side == b.current_side == side and np.array_equal(a.observation(side), b.observation(side)) \
+                    and np.array_equal(a.legal_action_mask(), b.legal_action_mask()):
+                leaks.append(f"after {state.action_label(action)}: a reaction window opened in only one of two "
+                             "games that look the same to the acting side")
+    return leaks
+
+
+def count_prompt_leaks(ruleset: Ruleset, games: int, seed: int = 0, per_state: int = 3) -> tuple[int, int]:
+    """(decisions checked, leaks found) over `games` random games: at each decision, the action played and a few
+    other legal ones, against every hidden variant (`next_deciders_leaks`)."""
+    rng, checked, leaks = np.random.default_rng(seed), 0, 0
+    for game in range(games):
+        state = ruleset.new_game(seed=seed + game)
+        while state.current_side is not None:
+            legal = np.flatnonzero(state.legal_action_mask())
+            played = random_action(rng, state.legal_action_mask())
+            others = rng.choice(legal, size=min(per_state, legal.size), replace=False).tolist()
+            leaks += len(next_deciders_leaks(ruleset, state, sorted({played, *others})))
+            checked += 1
+            state.apply(played)
+    return checked, leaks

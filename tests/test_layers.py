@@ -1,4 +1,5 @@
-"""The import layers (.importlinter): arrows point one way, rulesets stand alone, no cycles inside a package."""
+"""The import layers (.importlinter) and lint (ruff): arrows point one way, rulesets stand alone, no cycles inside a
+package, and ruff finds nothing."""
 from __future__ import annotations
 
 import os
@@ -43,3 +44,10 @@ def test_a_wrong_arrow_breaks_the_contracts(tmp_path, module, line):
     broken = result.stdout.partition("Broken contracts")[2]
     importer = module.removesuffix(".py").replace("/", ".")
     assert result.returncode != 0 and importer.rpartition(".")[2] in broken, result.stdout[-2000:]
+
+
+def test_ruff_finds_nothing():
+    """Lint and import order (pyproject.toml [tool.ruff])."""
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]

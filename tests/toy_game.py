@@ -18,9 +18,9 @@ import numpy as np
 
 import envs
 from envs import registry
+from envs.engine.contract import GameState, Ruleset
 from envs.engine.dice import Dice, SeededDice
 from envs.engine.events import EventLog
-from envs.engine.contract import GameState, Ruleset
 
 NAME = "toy-race"
 SIDES = ("blue", "red")
@@ -133,7 +133,7 @@ class ToyRaceState(GameState):
         return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
     # Copies and saves ------------------------------------------------------------------------------
-    def clone(self) -> "ToyRaceState":
+    def clone(self) -> ToyRaceState:
         copy = ToyRaceState.__new__(ToyRaceState)
         copy.__dict__.update(self.__dict__)
         copy.scores, copy.lucky = list(self.scores), list(self.lucky)
@@ -146,7 +146,7 @@ class ToyRaceState(GameState):
                 "turn": self.turn, "winner": self.winner, "dice": self.dice.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "ToyRaceState":
+    def from_dict(cls, data: dict) -> ToyRaceState:
         state = cls.__new__(cls)
         state.target, state.turn_limit = data["target"], data["turn_limit"]
         state.scores, state.lucky = list(data["scores"]), list(data["lucky"])

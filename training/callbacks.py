@@ -6,7 +6,7 @@ or a checkpoint always sees a model that has finished its last update.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from stable_baselines3.common.callbacks import BaseCallback
 from tqdm import tqdm

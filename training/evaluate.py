@@ -10,9 +10,9 @@ agent would mix skill with the luck of the side.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from . import lookup
 from .rundir import model_label

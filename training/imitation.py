@@ -7,15 +7,14 @@ no training game in 15 minutes). Starting from the scripted player's behaviour p
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import torch
 
 from agents.base import decide
 from envs.engine.dice import agent_seed, derive_seeds
-
 
 
 @dataclass(frozen=True)

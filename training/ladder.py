@@ -1,9 +1,9 @@
 """A rating ladder from played pairings: openskill's Plackett-Luce, one rating per agent on a side."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 
 @dataclass(frozen=True)

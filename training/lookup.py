@@ -1,11 +1,8 @@
 """Turn names given on the command line into registry objects; an unknown name is one clear CommandError."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from envs import registry
 from envs.engine.contract import AgentFactory, Ruleset
-
 
 
 class CommandError(Exception):

@@ -6,7 +6,6 @@ from typing import TextIO
 import numpy as np
 
 from agents.base import decide
-
 from envs.engine.dice import agent_seed
 
 PROMPT = "your choice (number; ? to reprint, q to quit): "

@@ -54,7 +54,7 @@ class RunInfo:
         """The opponent's name, or a model opponent's run folder name."""
         return model_label(self.opponent) if self.opponent.endswith(".zip") else self.opponent
 
-    def with_progress(self, **changes) -> "RunInfo":
+    def with_progress(self, **changes) -> RunInfo:
         return replace(self, **changes)
 
 

@@ -1,9 +1,9 @@
 """A run's learning curve (curve.png) and its report (report.md)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from envs.paths import PROJECT_ROOT
 

@@ -9,8 +9,8 @@ Which seeds are used for what, so that no evaluation reuses a game seen while tr
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from .simulate import play_game
 from .stats import GameRecord, SideTally, mean_sd, tally_side

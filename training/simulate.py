@@ -5,12 +5,11 @@ import multiprocessing
 import os
 import signal
 import time
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Sequence
 
-import numpy as np
 from tqdm import tqdm
 
 from envs.engine.contract import decide

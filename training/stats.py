@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 Z_95 = 1.959963984540054  # two-sided 95 % normal quantile
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
@@ -22,15 +22,15 @@ from envs.engine.scenario import ScenarioError
 
 from . import lookup
 from .callbacks import Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps
-from .evallog import append_eval_row, eval_row, read_eval_rows, truncate_eval_rows
 from .config import TrainConfig, activation_fn, load_config
+from .evallog import append_eval_row, eval_row, read_eval_rows, truncate_eval_rows
+
 # Imported now, not when a run ends: a run that takes 15 minutes must not mix code from two versions.
 from .final import final_evaluation, write_run_report
 from .imitation import clone, collect, teacher_seeds
 from .resume import load_model as resume_model
 from .resume import safe_objects
-from .rundir import (RESULTS_ROOT, RunDir, RunInfo, check_run_name, find_run, git_commit, model_label, new_run_name,
-                     replacing, versions)
+from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, find_run, git_commit, model_label, new_run_name, replacing, versions
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
 

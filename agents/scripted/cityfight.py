@@ -57,7 +57,7 @@ class Plan:
 class Picture:
     """The side's view at one decision and the facts the doctrine derives from it (each computed once)."""
 
-    def __init__(self, doctrine: "CityfightDoctrine", view) -> None:
+    def __init__(self, doctrine: CityfightDoctrine, view) -> None:
         self.doctrine, self.view, self.side = doctrine, view, view.side
         self.board, self.turn = view.board, view.turn
         self.own = view.own_elements()
@@ -195,7 +195,8 @@ class CityfightDoctrine:
         return OFF["announce"]                                # CF-SRCH-7: N in full
 
     def _return_fire(self, p, ctx, mask):
-        return OFF["react"] + min(ctx["options"])             # CF-BOT-5: always, by the lowest element ID
+        """CF-BOT-5: always, by the lowest element ID; a window with nobody able to fire back is passed."""
+        return OFF["react"] + min(ctx["options"]) if ctx["options"] else PASS
 
     def _overwatch_fire(self, p, ctx, mask):
         """CF-BOT-5: always fire; the special weapon on a building square, else the kinetic weapons."""

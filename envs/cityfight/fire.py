@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine import reaction as reaction_window
+
 from . import ap, damage, knowledge
 from .board import reach_row, sight
 from .config import ANNOUNCED, CATEGORIES, OPEN
@@ -238,13 +240,22 @@ def return_firers(game, origin: int, target: int, side: int) -> list:
 
 
 def offer_return_fire(game, firer, target: int, reaction: str, origin_known: bool = True) -> None:
-    """CF-AUTO-4/5: after a fire with an announced origin; never against return fire."""
-    if reaction == "return" or not origin_known or firer.square == DEAD:
-        return
-    options = return_firers(game, firer.square, target, 1 - firer.side)
-    if options:
-        game.decide(Decision.RETURN_FIRE, 1 - firer.side, origin=firer.square, target=target, options=options,
-                    firer=firer.slot)
+    """CF-AUTO-4/5: after a fire with an announced origin; never against return fire. CF-HID-4/8: the window
+    opens whenever the firing side could face return fire by what it knows (origin announced, firer alive, nothing
+    Engaged, the origin in LOS and within the longest range any element has), and the target's side is asked even
+    with nothing there able to fire back: then it may only pass."""
+    origin = firer.square
+    could = (reaction != "return" and origin_known and origin != DEAD and not game.engaged(target)
+             and not game.engaged(origin) and 1 <= game.board.range[target][origin] <= longest_range(game)
+             and sight(game, target, origin))
+    options = return_firers(game, origin, target, 1 - firer.side) if could else []
+    reaction_window.open_window(game, Decision.RETURN_FIRE, 1 - firer.side, could, options, origin=origin,
+                                target=target, firer=firer.slot)
+
+
+def longest_range(game) -> int:
+    """The longest Max range of any element row (CF-TAB-1): public, unlike which row stands in a hidden square."""
+    return max(r.max_range for r in game.tables.elements.values())
 
 
 @answer(Decision.RETURN_FIRE)

@@ -9,8 +9,7 @@ from __future__ import annotations
 from envs.engine.dice import Dice
 from envs.engine.taskgame import TaskGame
 
-from . import config, legal, render, victory, views
-from . import assault, fire, movement, overwatch, search, turn  # noqa: F401  (their tasks register with flow)
+from . import assault, config, fire, leaders, legal, movement, overwatch, render, search, turn, victory, views  # noqa: F401  (their tasks register with flow)
 from .actions import CODEC
 from .board import board_for
 from .flow import FLOW, Decision
@@ -33,6 +32,7 @@ class CityfightGame(TaskGame):
         self.board = board_for(scenario.width, scenario.height, scenario.terrain)
         self.conditions = self._conditions()
         self._killed = False
+        self.leaderless: list[tuple[int, int, int]] = []   # (side, section, square) of leaders killed in this task
         self.prepared_mask = None
         if _setup:
             self._setup()
@@ -117,7 +117,10 @@ class CityfightGame(TaskGame):
         return self.winner is not None
 
     def after_task(self) -> None:
-        """Only a kill can leave a side with no elements, so victory is checked only after one."""
+        """Once a task's results are all applied: acting leaders (CF-LDR-3), then, since only a kill can leave a
+        side with no elements, victory only after one."""
+        if self.leaderless:
+            leaders.appoint_acting_leaders(self)
         if self._killed:                 # CF-VIC-2: a side with no elements loses at once
             self._killed = False
             victory.check_at_once(self)
@@ -172,9 +175,8 @@ class CityfightGame(TaskGame):
         self.graveyard.append(e.name)
         self._killed = True
         self.log.add("killed", f"{e.name} is killed ({why})", e.side, square=square, rule="CF-RES-3")
-        if e.leader or self.section_of(e).leader == e.slot:
-            from .leaders import leader_lost
-            leader_lost(self, e, square)
+        if self.section_of(e).leader == e.slot:
+            leaders.leader_lost(self, e, square)
 
     def finish(self, winner: int, why: str) -> None:
         """CF-VIC-2: 0 or 1 wins, 2 a draw."""
@@ -221,7 +223,7 @@ class CityfightGame(TaskGame):
         }
 
     @classmethod
-    def from_dict(cls, data: dict, dice: Dice | None = None) -> "CityfightGame":
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> CityfightGame:
         game = cls._without_setup(data, dice)
         for key in ("turn", "phase", "winner", "next_side", "active", "active_side"):
             setattr(game, key, data[key])

@@ -16,8 +16,6 @@ from envs.engine.dice import with_other_dice
 
 from .state import DEAD
 
-MAX_MOVED = 3
-
 
 def hidden_variants(state, side: int) -> list:
     """Copies of `state` that differ only in what `side` may not know."""
@@ -41,9 +39,11 @@ def free_squares(state, side: int) -> list[int]:
 
 
 def moved_variants(state, side: int) -> list:
+    """Each hidden enemy moved to another square it could be in: every one, so that a square that held one is seen
+    both occupied and empty (the prompt-leak check needs the occupant of the square fired at moved away)."""
     found = []
     free = free_squares(state, side)
-    for e in hidden_enemies(state, side)[:MAX_MOVED]:
+    for e in hidden_enemies(state, side):
         options = [s for s in free if s != e.square]
         if not options:
             continue
@@ -54,7 +54,9 @@ def moved_variants(state, side: int) -> list:
 
 
 def status_variants(state, side: int) -> list:
-    enemies = hidden_enemies(state, side)
+    """The first hidden enemy's status flipped; never the element in the middle of its activation, which could
+    not be acting if it were suppressed (a state no game reaches)."""
+    enemies = [e for e in hidden_enemies(state, side) if (e.side, e.slot) != (state.active_side, state.active)]
     if not enemies:
         return []
     copy = type(state).from_dict(state.to_dict())

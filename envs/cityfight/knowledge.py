@@ -51,7 +51,7 @@ class Knowledge:
         return data
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Knowledge":
+    def from_dict(cls, d: dict) -> Knowledge:
         k = cls(d["side"], d["squares"], d["msqs"])
         for key in cls.__slots__:
             value = d[key]

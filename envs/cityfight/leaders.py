@@ -6,17 +6,34 @@ from .state import DEAD
 
 
 def leader_lost(game, e, square: int) -> None:
-    """CF-LDR-2/3: D6 on CF-TAB-5 for the new LR (kept in 1..6); the nearest survivor (ties: lowest ID) leads."""
+    """CF-LDR-2: the section's leader is dead: D6 on CF-TAB-5 once for the new LR (kept in 1..6). An acting
+    leader's own death rolls nothing (CF-LDR-3 only passes the role on). Who leads next is chosen once the whole
+    result is applied (appoint_acting_leaders), so an element dying in the same result never takes over."""
     section = game.section_of(e)
     if section.leader != e.slot:
         return
-    die = game.dice.d6()
-    old = section.lr
-    section.lr = min(6, max(1, old + game.tables.leader_replacement[die - 1]))
-    section.leader = acting_leader(game, e.side, section.index, square)
-    who = game.element(e.side, section.leader).name if section.leader != DEAD else "nobody"
-    game.log.add("leader_lost", f"section {section.name} loses its leader: LR {old} -> {section.lr}, {who} leads",
-                 e.side, dice=(die,), rule="CF-LDR-2")
+    if e.leader:
+        die = game.dice.d6()
+        old = section.lr
+        section.lr = min(6, max(1, old + game.tables.leader_replacement[die - 1]))
+        game.log.add("leader_lost", f"section {section.name} loses its leader: LR {old} -> {section.lr}", e.side,
+                     dice=(die,), rule="CF-LDR-2")
+    section.leader = DEAD
+    game.leaderless.append((e.side, section.index, square))
+
+
+def appoint_acting_leaders(game) -> None:
+    """CF-LDR-3, after a result: each section that lost its (acting) leader is led by its surviving element
+    nearest the dead leader's square (ties: lowest ID)."""
+    for side, index, square in game.leaderless:
+        section = game.sections[side][index]
+        if section.leader != DEAD:
+            continue
+        section.leader = acting_leader(game, side, index, square)
+        if section.leader != DEAD:
+            who = game.element(side, section.leader).name
+            game.log.add("acting_leader", f"{who} leads section {section.name}", side, rule="CF-LDR-3")
+    game.leaderless = []
 
 
 def acting_leader(game, side: int, section: int, square: int) -> int:

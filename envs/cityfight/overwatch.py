@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine import reaction as reaction_window
+
 from . import ap, fire, he, knowledge
 from .board import sight_row
 from .flow import Decision, answer, task
@@ -78,15 +80,16 @@ def fire_options(game, w, square: int) -> list[int]:
 
 @task(OverwatchOffer)
 def overwatch_offer(game, side: int, square: int, mover: int, slots: list) -> None:
-    """CF-OW-5/6: watchers in element order, each a fire-or-not decision of its side, before the mover's next step."""
+    """CF-OW-5/6: watchers in element order, each a fire-or-not decision of its side, before the mover's next step.
+    CF-HID-4/10: a window for every public OVERWATCH marker still on the square, whether or not its watcher can
+    fire (fired already, out of ammunition, a friend in the square): then it may only pass."""
     if game.element(1 - side, mover).square != square:
         return                                                 # the mover is dead (or gone): nothing to fire at
     for i, slot in enumerate(slots):
         w = game.element(side, slot)
-        options = fire_options(game, w, square)
-        if options and w.overwatch == square:
-            game.decide(Decision.OVERWATCH_FIRE, side, element=slot, target=square, options=options, mover=mover,
-                        rest=slots[i + 1:])
+        if reaction_window.open_window(game, Decision.OVERWATCH_FIRE, side, w.overwatch == square,
+                                       fire_options(game, w, square), element=slot, target=square, mover=mover,
+                                       rest=slots[i + 1:]):
             return
 
 

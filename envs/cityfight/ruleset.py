@@ -5,6 +5,7 @@ from envs.engine.contract import GameState, Ruleset
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
+from .flow import Decision
 from .game import CityfightGame
 from .observation import SIZE
 
@@ -18,6 +19,7 @@ class Cityfight(Ruleset):
     default_scenario = "office_block"
     state_type = CityfightGame
     rule_prefixes = ("CF-",)
+    reaction_kinds = (Decision.RETURN_FIRE, Decision.OVERWATCH_FIRE)   # CF-HID-4
 
     def scenarios(self) -> dict[str, str]:
         return config.scenario_names()

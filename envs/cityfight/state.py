@@ -54,7 +54,7 @@ class Element:
         return {k: getattr(self, k) for k in self.__slots__}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Element":
+    def from_dict(cls, d: dict) -> Element:
         e = cls.__new__(cls)
         for k in cls.__slots__:
             setattr(e, k, d[k])
@@ -73,7 +73,7 @@ class Section:
         return {k: getattr(self, k) for k in self.__slots__}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Section":
+    def from_dict(cls, d: dict) -> Section:
         return cls(**d)
 
 

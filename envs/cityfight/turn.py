@@ -2,10 +2,22 @@
 from __future__ import annotations
 
 from . import ammo, ap, knowledge, recovery, smoke, victory
-from .legal import act_actions, mask_of
 from .flow import Decision, answer, task
+from .legal import act_actions, mask_of
 from .state import DEAD, DEFENDER, SIDE_NAMES
-from .tasks import ActPrompt, ActionPhase, AmmoPhase, CommandPhase, EndActionPhase, EndActivation, EndCheck, HiddenSetup, NextActivation, RecoveryPhase, TurnStart
+from .tasks import (
+    ActionPhase,
+    ActPrompt,
+    AmmoPhase,
+    CommandPhase,
+    EndActionPhase,
+    EndActivation,
+    EndCheck,
+    HiddenSetup,
+    NextActivation,
+    RecoveryPhase,
+    TurnStart,
+)
 
 PER_TURN_FLAGS = {"ap_spent": 0, "activated": False, "fired": False, "entered": 0, "diagonal": False, "rubble_steps": 0,
                   "stopped": False, "fired_on": False, "assaulted": False, "fired_still": False, "seen_still": False,

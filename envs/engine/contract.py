@@ -19,8 +19,8 @@ object with `act(observation, mask, view) -> int`; `agents/` provides the polici
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, Callable, ClassVar, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -100,6 +100,11 @@ class GameState(ABC):
         """Raise AssertionError if the state breaks a rule that must always hold (AP never negative, dead units
         stay dead...); the generic suite calls it after every decision of its random games."""
 
+    def decision_kind(self) -> str | None:
+        """The kind of decision `current_side` faces (a ruleset's decision enum), or None: a game of one kind of
+        decision need not say. The generic suite reads it to find reaction windows (`Ruleset.reaction_kinds`)."""
+        return None
+
     # Shared conveniences -------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -161,6 +166,9 @@ class Ruleset(ABC):
     rule_prefixes: ClassVar[tuple[str, ...]]
     #: the side a learner plays when none is named
     default_learner_side: ClassVar[int] = 0
+    #: the decision kinds by which a side that is not acting reacts (envs/engine/reaction.py); the generic suite
+    #: checks that whether such a window opens never depends on what the acting side may not know
+    reaction_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         # Checked here, not at class creation: only a concrete class is instantiated (ABCMeta refuses the rest).

@@ -69,7 +69,7 @@ class Dice:
             raise DiceError("cannot pick among zero items")
         return 0 if n == 1 else self.roll(n) - 1
 
-    def branch(self) -> "Dice":
+    def branch(self) -> Dice:
         """An independent stream for a clone; this stream's future rolls are not changed."""
         raise NotImplementedError
 
@@ -77,7 +77,7 @@ class Dice:
         raise NotImplementedError
 
     @staticmethod
-    def from_dict(data: dict) -> "Dice":
+    def from_dict(data: dict) -> Dice:
         kind = data["kind"]
         if kind == "seeded":
             return SeededDice.from_dict(data)
@@ -109,7 +109,7 @@ class SeededDice(Dice):
         self._next += 1
         return int(u * sides) + 1
 
-    def branch(self) -> "SeededDice":
+    def branch(self) -> SeededDice:
         # The child's seed comes from this stream's seed and a branch counter, not from its future
         # rolls, so rollouts on a clone never shift (or reveal) the game's own dice.
         self._branches += 1
@@ -128,7 +128,7 @@ class SeededDice(Dice):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "SeededDice":
+    def from_dict(cls, data: dict) -> SeededDice:
         dice = cls(data["seed"], _state=data["state"])
         dice._buffer = list(data["buffer"])
         dice._branches = data["branches"]
@@ -160,7 +160,7 @@ class ScriptedDice(Dice):
         return len(self.faces) - self._next
 
 
-    def branch(self) -> "ScriptedDice":
+    def branch(self) -> ScriptedDice:
         branched = ScriptedDice(self.faces[self._next:])
         return branched
 
@@ -168,7 +168,7 @@ class ScriptedDice(Dice):
         return {"kind": "scripted", "faces": self.faces[self._next:], "log": [list(r) for r in self.log]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "ScriptedDice":
+    def from_dict(cls, data: dict) -> ScriptedDice:
         dice = cls(data["faces"])
         dice.log = [tuple(r) for r in data["log"]]
         return dice

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import lcm
 
 import numpy as np
@@ -36,7 +36,7 @@ class Crossing:
     cells: tuple[Cell, ...]
     beside: tuple[tuple[Cell, Cell], ...] = ()
 
-    def shifted(self, dx: int, dy: int) -> "Crossing":
+    def shifted(self, dx: int, dy: int) -> Crossing:
         """The same crossing translated by (dx, dy)."""
         move = lambda c: (c[0] + dx, c[1] + dy)  # noqa: E731
         return Crossing(tuple(map(move, self.cells)), tuple((move(p), move(q)) for p, q in self.beside))
@@ -113,7 +113,7 @@ def trace(p0, p1) -> Crossing:
     return _trace_int(*(int(c * scale) for c in coords), scale)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _relative(dx: int, dy: int) -> Crossing:
     # Centre-to-centre crossings depend only on the offset: trace once from cell (0, 0), in doubled
     # units where centres are odd integers and grid lines even.

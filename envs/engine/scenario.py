@@ -34,7 +34,7 @@ class Fields:
             raise ScenarioError(file, path or "<top>", "a mapping of fields", type(data).__name__)
 
     @classmethod
-    def load(cls, path) -> "Fields":
+    def load(cls, path) -> Fields:
         """Read a YAML file; a missing file or YAML syntax error is a ScenarioError too."""
         path = Path(path)
         try:
@@ -95,7 +95,7 @@ class Fields:
             raise self.error(key, "one of " + ", ".join(map(str, options)), value)
         return value
 
-    def sub(self, key: str, *, default=_MISSING) -> "Fields":
+    def sub(self, key: str, *, default=_MISSING) -> Fields:
         value = self.raw(key, default)
         if not isinstance(value, dict):
             raise self.error(key, "a mapping of fields", value)
@@ -109,7 +109,7 @@ class Fields:
             raise self.error(key, f"a list of at least {min_len} items", value)
         return value
 
-    def items(self, key: str, *, default=_MISSING, min_len: int = 0) -> list["Fields"]:
+    def items(self, key: str, *, default=_MISSING, min_len: int = 0) -> list[Fields]:
         """A list of mappings, each as Fields with its index in the path."""
         values = self.list(key, default=default, min_len=min_len)
         return [Fields(v, self.file, f"{self.where(key)}[{i}]") for i, v in enumerate(values)]

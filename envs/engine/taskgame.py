@@ -8,15 +8,16 @@ means a fix to it (say, when the mask is dropped) reaches every ruleset at once.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Callable, ClassVar, Protocol, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, Self
 
 import numpy as np
 
 from .actions import ActionCodec
+from .contract import GameOverError, GameState
 from .dice import Dice, SeededDice
 from .events import EventLog
 from .flow import Flow
-from .contract import GameOverError, GameState
 
 
 class ScenarioSource(Protocol):
@@ -131,6 +132,9 @@ class TaskGame(GameState):
     def take_prepared_mask(self) -> np.ndarray | None:
         """The legal mask of the new decision if the rules already built it; None: build it when asked."""
         return None
+
+    def decision_kind(self) -> str | None:
+        return None if self.decision is None else self.decision[0]
 
     def refresh(self) -> None:
         """Drop every derived cache, after a position was set up by hand (a ruleset's `build_position`): the

@@ -129,7 +129,7 @@ class TerrainRegistry:
         return self.tag_vector(tag)[np.asarray(kinds)]
 
     @classmethod
-    def from_dict(cls, data: dict, file: str = "<terrain>") -> "TerrainRegistry":
+    def from_dict(cls, data: dict, file: str = "<terrain>") -> TerrainRegistry:
         """Load from a plain dict shaped like the YAML section; errors name `file` and the field."""
         return load_terrain(Fields(data, file))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from envs.engine.scenario import Fields, ScenarioError
+from envs.engine.scenario import Fields
 
 CONFIG_DIR = Path(__file__).resolve().parents[2] / "configs" / "rifles"
 QUALITIES = ("recruit", "regular", "veteran")
@@ -106,7 +106,7 @@ class Scenario:
     enemy_quality: str
     victory: dict
     tables: Tables
-    darkness: "DarknessTables | None" = None  # RD-GEN-1: the Darkness module's types and doctrine
+    darkness: DarknessTables | None = None  # RD-GEN-1: the Darkness module's types and doctrine
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,7 @@ from __future__ import annotations
 from envs.engine.dice import Dice
 from envs.engine.taskgame import TaskGame
 
-from . import config, flow, geometry, legal, render, views
-from . import enemy, movement, turns  # noqa: F401  (their tasks register with flow)
+from . import config, enemy, flow, geometry, legal, movement, render, turns, views  # noqa: F401  (their tasks register with flow)
 from .actions import CODEC, ENEMY_SLOTS, PLAYER_DECISIONS
 from .flow import Decision
 from .modules import MODULES
@@ -265,7 +264,7 @@ class RiflesGame(TaskGame):
         }
 
     @classmethod
-    def from_dict(cls, data: dict, dice: Dice | None = None) -> "RiflesGame":
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> RiflesGame:
         game = cls._without_setup(data, dice)
         for key in ("turn", "phase", "outcome", "ap", "bap", "recon", "active", "exited_units", "eliminated_units",
                     "lost_this_turn", "start_units"):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import closecombat, demo, fire, geometry
+from . import demo, fire, geometry
 from .actions import CODEC, NUM_ACTIONS, PLACES
 from .config import STRIPES
 from .enemy import ORDER_NAMES

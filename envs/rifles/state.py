@@ -78,7 +78,7 @@ class Group:
         return data
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Group":
+    def from_dict(cls, d: dict) -> Group:
         flags = {k: d[k] for k in cls.__slots__[7:]}
         return cls(d["gid"], d["name"], d["side"], [Unit(**u) for u in d["units"]], d["stripe"], d["place"], d["level"], **flags)
 

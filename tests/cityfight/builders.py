@@ -15,19 +15,17 @@ face (a D6 per die, 2D6 = two faces); a test runs out of faces with a DiceError 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from envs.cityfight import config
+from envs.cityfight import config, position
 from envs.cityfight.actions import CODEC
 from envs.cityfight.game import CityfightGame
-from envs.cityfight.state import Element, Section
-from envs.engine.dice import ScriptedDice, SeededDice
-from envs.engine.contract import IllegalActionError
-from envs.cityfight import position
 from envs.cityfight.position import build_position, scenario_on_map
+from envs.cityfight.state import Element
+from envs.engine.contract import IllegalActionError
+from envs.engine.dice import ScriptedDice, SeededDice
 
 OFFICE = config.load_scenario(config.scenario_path("office_block"))
 SQUARE_FAMILIES = ("overwatch", "fire", "special", "smoke")

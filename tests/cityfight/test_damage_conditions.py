@@ -3,19 +3,19 @@ their public encoding (CF-HID-1, CF-HID-9), all with scripted dice."""
 import numpy as np
 import pytest
 
+from envs import registry
 from envs.cityfight import damage, recovery, search
+from envs.cityfight.actions import SQUARES
 from envs.cityfight.board import sight
 from envs.cityfight.config import BRICK, CLUTTERED, CONCRETE, OPEN, WOOD, WOODEN_METAL
 from envs.cityfight.game import CityfightGame
 from envs.cityfight.hidden import hidden_variants
 from envs.cityfight.movement import building_step_ok, ends_movement
-from envs.cityfight.observation import CONTEXT, GLOBAL, P, PLANES, encode
-from envs.cityfight.actions import SQUARES
-from envs import registry
-
-new_game = registry.get("cityfight").new_game
+from envs.cityfight.observation import CONTEXT, GLOBAL, PLANES, P, encode
 
 from .builders import act, activate, build, decision, el, illegal, legal, sq
+
+new_game = registry.get("cityfight").new_game
 
 # e3: a one-square Concrete building (no doorway); c6-e6: a Brick building, e6 its doorway square;
 # h8: a one-square Wooden/Metal building; b9: Wood; f1: rubble from the start.
@@ -48,6 +48,8 @@ def fire(game, target: str, count: int = 2) -> list:
     events = act(game, "fire", target)
     if decision(game) == "dice":
         events += act(game, "dice", count)
+    if decision(game) == "return_fire" and not game.decision[1]["options"]:
+        events += act(game, "pass")        # CF-HID-4: the target side's window, with nobody able to fire back
     return events
 
 
@@ -354,6 +356,7 @@ def test_CF_COND_1_weather_is_an_option_and_validated():
     with pytest.raises(ValueError, match="weather"):
         build(MAP, attackers=[("A1", "B", "a1")], weather="hail")
     import gymnasium
+
     import envs  # noqa: F401  (registers the gym ids)
     env = gymnasium.make("rubble/Cityfight-v0", weather="fog")
     env.reset(seed=1)
@@ -390,8 +393,8 @@ def test_CF_COND_1_conditions_act_only_through_search_and_recovery():
 
 
 def test_CF_COND_1_conditions_are_public_in_both_observations():
-    from envs.cityfight.observation import DECISIONS, PHASES
     from envs.cityfight.config import WEATHERS
+    from envs.cityfight.observation import DECISIONS, PHASES
     at = 2 + len(PHASES) + 2 + len(DECISIONS) + 3 + 2 * 2
     game = build(attackers=[("A1", "B", "k8")], defenders=[("D1", "B", "a1")], night=True, weather="snow")
     for side in (0, 1):
@@ -493,6 +496,7 @@ def test_CF_REC_10_night_unlit_minus_1_in_the_recovery_phase():
 
 def test_CF_HID_3_a_spent_LAW_does_not_show_which_element_fired_it():
     from envs.cityfight.observation import encode
+
     from .builders import office
     game = office(0)
     carrier = next(e for e in game.elements[0] if e.special == "LAW")

@@ -1,12 +1,14 @@
 """Kinetic fire (CF-FIRE-1..19), results (CF-RES-1..8), automatic spotting and return fire (CF-AUTO-1..5)."""
 from dataclasses import replace
 
-from envs.cityfight import fire
-from envs.cityfight.config import CATEGORIES
-from envs.cityfight.observation import P, PLANES, encode
-from envs.cityfight.actions import SQUARES
+import numpy as np
 
-from .builders import OFFICE, act, activate, build, decision, dice, el, illegal, kinds, legal, scenario, sq
+from envs.cityfight import fire
+from envs.cityfight.actions import OFF, SQUARES
+from envs.cityfight.config import CATEGORIES
+from envs.cityfight.observation import PLANES, P, encode
+
+from .builders import OFFICE, act, activate, build, decision, el, illegal, legal, scenario, sq
 
 MAP = """
 .........
@@ -287,4 +289,6 @@ def test_CF_AUTO_5_no_return_fire_against_return_fire_nor_from_overwatch():
     el(game, "D1").overwatch = sq(game, "a5")
     act(game, "fire", "a3")
     act(game, "dice", 2)
-    assert decision(game) != "return_fire"
+    # CF-HID-4: the window still opens (the attacker cannot know D1 watches), but D1 may only pass
+    assert decision(game) == "return_fire" and game.decision[1]["options"] == []
+    assert np.flatnonzero(game.legal_action_mask()).tolist() == [OFF["pass"]]

@@ -3,7 +3,7 @@ from envs.cityfight import damage, he, smoke
 from envs.cityfight.board import sight
 from envs.cityfight.config import BRICK, CLUTTERED, CONCRETE, OPEN, WOODEN_METAL
 
-from .builders import act, activate, build, decision, dice, el, illegal, kinds, legal, sq
+from .builders import act, activate, build, el, illegal, kinds, legal, sq
 
 MAP = """
 .........

@@ -3,7 +3,7 @@ import numpy as np
 
 from envs.cityfight.actions import SQUARES
 from envs.cityfight.hidden import hidden_variants
-from envs.cityfight.observation import CONTEXT, GLOBAL, P, PHASES, PLANES, encode
+from envs.cityfight.observation import CONTEXT, GLOBAL, PHASES, PLANES, P, encode
 
 from .builders import act, activate, build, decision, el, legal, office, sq
 

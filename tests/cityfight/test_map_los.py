@@ -2,7 +2,7 @@
 from envs.cityfight.board import sight
 from envs.cityfight.config import BRICK, CLUTTERED, CONCRETE, OPEN, WOOD, WOODEN_METAL
 
-from .builders import OFFICE, act, activate, build, illegal, legal, office, sq
+from .builders import OFFICE, activate, build, illegal, legal, office, sq
 
 CORNERS = """
 .B.

@@ -1,8 +1,8 @@
 """Overwatch (CF-OW-1..6, CF-HID-10)."""
 from envs.cityfight.state import DEAD
+from envs.cityfight.tasks import EndActionPhase
 
 from .builders import act, activate, build, decision, el, illegal, legal, sq
-from envs.cityfight.tasks import EndActionPhase
 
 MAP = """
 .........

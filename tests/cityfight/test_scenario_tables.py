@@ -8,7 +8,7 @@ from envs.cityfight.game import CityfightGame
 from envs.engine.dice import ScriptedDice
 from envs.engine.scenario import ScenarioError
 
-from .builders import OFFICE, act, build, el, office, sq
+from .builders import OFFICE, build, el, office, sq
 
 SCENARIO_FILE = Path(config.scenario_path("office_block"))
 

@@ -3,10 +3,10 @@ from dataclasses import replace
 
 from envs.cityfight import ap
 from envs.cityfight.game import CityfightGame
+from envs.cityfight.tasks import EndActionPhase
 from envs.engine.dice import SeededDice
 
 from .builders import OFFICE, act, activate, build, decision, dice, el, illegal, kinds, legal, office
-from envs.cityfight.tasks import EndActionPhase
 
 MAP = """
 .........

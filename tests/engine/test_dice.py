@@ -10,7 +10,6 @@ import pytest
 
 from envs.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, distribution, probability_at_least
 
-
 # Seeded determinism --------------------------------------------------------------------------------
 
 def test_same_seed_same_rolls():

@@ -5,11 +5,23 @@ import numpy as np
 import pytest
 
 from envs.engine.grid import (
-    DIRECTIONS8, Grid, cheapest_costs, chebyshev, clips_corner, euclidean_sq, manhattan, megasquare,
-    megasquare_cells, megasquare_distance, megasquare_id, parse_megasquare_id, parse_square_id, path_cost,
-    square_id, step_cost,
+    DIRECTIONS8,
+    Grid,
+    cheapest_costs,
+    chebyshev,
+    clips_corner,
+    euclidean_sq,
+    manhattan,
+    megasquare,
+    megasquare_cells,
+    megasquare_distance,
+    megasquare_id,
+    parse_megasquare_id,
+    parse_square_id,
+    path_cost,
+    square_id,
+    step_cost,
 )
-
 
 # Bounds and indices --------------------------------------------------------------------------------
 

@@ -8,10 +8,7 @@ import numpy as np
 import pytest
 
 from envs.engine.grid import Grid, chebyshev
-from envs.engine.los import (
-    CORNER_RULES, Crossing, crossed_cells, is_blocked, line_of_sight, los_table, segment_clear, trace,
-    trace_centres,
-)
+from envs.engine.los import CORNER_RULES, Crossing, crossed_cells, is_blocked, line_of_sight, los_table, segment_clear, trace, trace_centres
 
 
 def _map(rows: list[str]) -> np.ndarray:

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from envs.cityfight.game import CityfightGame
+from envs.engine.contract import IllegalActionError
 from envs.engine.dice import Dice, SeededDice
 from envs.engine.flow import Flow
-from envs.engine.contract import IllegalActionError
 from envs.engine.taskgame import TaskGame
 from envs.rifles.game import RiflesGame
 

@@ -1,7 +1,6 @@
 """Adapter behaviour that needs a known game (the toy race) or no ruleset at all: loading, options, opponents."""
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 

@@ -47,3 +47,10 @@ def test_hidden_information(ruleset):
     checked = sum(checkers.check_hidden_information(ruleset, state)
                   for state in checkers.sample_states(ruleset, seed=13, count=MASK_STATES))
     assert checked > 0, "hidden_variants never returned a variant"
+
+
+def test_who_decides_next_reveals_no_hidden_unit(ruleset):
+    """CF-HID-4 / UW-HID-6 for every ruleset: games that differ only in what the acting side may not know give it
+    the same next decider (the AEC agent_selection sequence), and the same observation and mask when it decides."""
+    checked, leaks = checkers.count_prompt_leaks(ruleset, games=checkers.env_int("RUBBLE_PROMPT_GAMES", 2), seed=31)
+    assert checked > 0 and leaks == 0

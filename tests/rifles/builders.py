@@ -23,8 +23,8 @@ import json
 import numpy as np
 import pytest
 
-from envs.engine.dice import ScriptedDice
 from envs.engine.contract import IllegalActionError
+from envs.engine.dice import ScriptedDice
 from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import ENEMY, GROUND, QUALITY, Group, Unit

@@ -18,10 +18,7 @@ from envs.rifles.actions import CODEC
 from envs.rifles.enemy import ORDER_NAMES
 from envs.rifles.state import FIRST, GROUND, OPEN
 
-from .builders import (
-    act, activate, assert_illegal, dice, enemy, enemy_turn, fresh, kinds, legal_actions, only, player, put,
-    start_enemy_phase, unit,
-)
+from .builders import act, activate, assert_illegal, dice, enemy, enemy_turn, fresh, kinds, legal_actions, only, player, put, start_enemy_phase, unit
 
 
 # Helpers ------------------------------------------------------------------------------------------

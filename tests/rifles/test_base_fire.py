@@ -7,9 +7,7 @@ from envs.rifles import enemy as enemy_rules
 from envs.rifles import fire, morale
 from envs.rifles.state import FIRST, QUALITY
 
-from .builders import (
-    act, assert_illegal, dice, enemy, families, fresh, legal, one_on_one, only, player, put, rolled, texts, unit,
-)
+from .builders import act, assert_illegal, dice, enemy, families, fresh, legal, one_on_one, only, player, put, rolled, texts, unit
 
 
 # §6 Fire ---------------------------------------------------------------------------------------------

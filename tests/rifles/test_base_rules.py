@@ -14,10 +14,7 @@ from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import FIRST, GROUND, Marker
 
-from .builders import (
-    act, assert_illegal, dice, enemy, families, fresh, kinds, legal, moves, one_on_one, only, player, put, rolled,
-    texts, unit,
-)
+from .builders import act, assert_illegal, dice, enemy, families, fresh, kinds, legal, moves, one_on_one, only, player, put, rolled, texts, unit
 
 
 # §1 Dice and units --------------------------------------------------------------------------------------
@@ -174,7 +171,8 @@ def test_RB_MAP_3_range_is_the_stripe_difference_and_nothing_blocks_sight():
 def test_RB_MAP_4_one_side_per_feature_level_open_holds_both():
     game = fresh()
     only(game, "A", "C")
-    a, c = player(game, "A"), put(game, "C", "2b")
+    a = player(game, "A")
+    put(game, "C", "2b")                                    # a friend on 2b
     enemy(game, "X", ["rifle"], "2a")                       # enemy on 2a's Ground level
     enemy(game, "Y", ["rifle"], 2)                          # enemy in Stripe 2's Open
     enemy(game, "Z", ["rifle"], "1a")

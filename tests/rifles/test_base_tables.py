@@ -8,9 +8,9 @@ import pytest
 from envs.rifles import enemy as enemy_rules
 from envs.rifles import fire, morale, movement
 from envs.rifles.state import QUALITY
+from envs.rifles.tasks import Order
 
 from .builders import act, dice, enemy, fresh, legal, one_on_one, only, put, rolled, texts
-from envs.rifles.tasks import Order
 
 
 def test_RB_TAB_1_base_tn_by_range():

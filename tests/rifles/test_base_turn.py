@@ -7,8 +7,22 @@ from envs.rifles import fire
 from envs.rifles.state import GROUND
 
 from .builders import (
-    act, assert_illegal, dice, enemy, families, fresh, legal, legal_actions, moves, one_on_one, only, player, put,
-    rolled, texts, unit,
+    act,
+    assert_illegal,
+    dice,
+    enemy,
+    families,
+    fresh,
+    legal,
+    legal_actions,
+    moves,
+    one_on_one,
+    only,
+    player,
+    put,
+    rolled,
+    texts,
+    unit,
 )
 
 
@@ -316,7 +330,8 @@ def test_RB_AP_4_recon_point_declared_with_a_move_skips_exposed_movement():
 
 def test_RB_TURN_4_end_phase_at_the_rubble_cost_prompt_declines_and_ends_the_phase():
     from envs.rifles.state import GROUND
-    from .builders import act, dice, fresh, legal, only, player, put
+
+    from .builders import act, dice, fresh, legal, only, put
     game = fresh()
     only(game, "A")
     a = put(game, "A", 2)

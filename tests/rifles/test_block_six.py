@@ -8,9 +8,9 @@ from envs.engine.dice import DiceError, ScriptedDice
 from envs.rifles import config, fire
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import FIRST, GROUND, QUALITY
+from envs.rifles.tasks import EndPhase, Reveal
 
 from .builders import act, dice, enemy, fresh, only, player, put, where
-from envs.rifles.tasks import EndPhase, Reveal
 
 
 def new(*faces, **options):

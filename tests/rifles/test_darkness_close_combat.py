@@ -13,8 +13,25 @@ from dataclasses import replace
 from envs.rifles import darkness
 from envs.rifles.state import QUALITY
 
-from .builders import (act, activate, assert_illegal, dark, dice, enemy, enemy_turn, kinds, legal, legal_actions, night,
-                       player, put, ready, start_enemy_phase, texts, unit)
+from .builders import (
+    act,
+    activate,
+    assert_illegal,
+    dark,
+    dice,
+    enemy,
+    enemy_turn,
+    kinds,
+    legal,
+    legal_actions,
+    night,
+    player,
+    put,
+    ready,
+    start_enemy_phase,
+    texts,
+    unit,
+)
 
 
 def crawlers_in_woods(attacker: str = "P"):

@@ -7,8 +7,7 @@ from agents.scripted.rifles import ScriptedEnemy
 from envs.rifles.actions import CODEC
 from envs.rifles.game import RiflesGame
 
-from .builders import (act, activate, assert_illegal, dark, dice, enemy_turn, kinds, legal_actions, night, player, put,
-                       stalker_chose_p, texts)
+from .builders import act, activate, assert_illegal, dark, dice, enemy_turn, kinds, legal_actions, night, player, put, stalker_chose_p, texts
 
 
 class FixedDie:

@@ -10,8 +10,7 @@ from envs.rifles import config, darkness, enemy, fire
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import QUALITY
 
-from .builders import (act, assert_illegal, dark, dice, enemy_turn, legal, night, player, put, ready, stalker_chose_p,
-                       texts, unit)
+from .builders import act, assert_illegal, dark, dice, enemy_turn, legal, night, player, put, ready, stalker_chose_p, texts, unit
 
 
 # RD-GEN-1 -----------------------------------------------------------------------------------------

@@ -14,8 +14,7 @@ from envs.rifles import config, enemy
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import QUALITY
 
-from .builders import (act, assert_illegal, dark, dice, enemy_turn, kinds, legal, legal_actions, night, player, put,
-                       ready, texts)
+from .builders import act, assert_illegal, dark, dice, enemy_turn, kinds, legal, legal_actions, night, player, put, ready, texts
 
 SCENARIO = config.CONFIG_DIR / "scenarios" / "night_crossing.yaml"
 TABLES = config.CONFIG_DIR / "tables" / "darkness.yaml"

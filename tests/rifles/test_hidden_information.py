@@ -1,7 +1,6 @@
 """Hidden information (rules catalog §14, RB-HID-1..5) and the generic suite's hidden_variants hook."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import envs  # noqa: F401  (registers the rulesets)

@@ -23,7 +23,9 @@ def group(game, name: str):
 def test_RB_FIRE_3_two_rifles_at_range_one_in_the_open_hit_on_four():
     game = URBAN.build_position({"only": ["C", "X"], "players": {"C": {"at": 1}},
                                  "enemies": {"X": {"weapons": ["rifle", "rifle"], "at": 2}}},
-                                dice=ScriptedDice([4, 3, 1, 1]))   # C's three rifles roll 4, 3, 1; a d2 picks X1
+                                dice=ScriptedDice([4, 3, 1, 1]))
+    # C's two rifles roll 4 (a hit at TN 4) and 3; the hit's unit-selection d6 rolls 1 (an OK unit: RB-TAB-5),
+    # then a d2 picks X1 among the two (RB-GEN-3)
     c, x = group(game, "C"), group(game, "X")
     act(game, "activate", c.gid)
     events = act(game, "fire", x.gid, 0)
@@ -34,7 +36,8 @@ def test_RB_FIRE_3_two_rifles_at_range_one_in_the_open_hit_on_four():
 def test_RB_HIT_1_a_second_result_eliminates_a_suppressed_unit():
     game = URBAN.build_position({"only": ["C", "X"], "players": {"C": {"at": 1}},
                                  "enemies": {"X": {"weapons": ["rifle"], "at": 2, "suppressed": [0]}}},
-                                dice=ScriptedDice([4, 1, 1]))      # one hit: X's lone unit takes it
+                                dice=ScriptedDice([4, 1, 1]))
+    # C's rifles roll 4 (a hit) and 1; the unit-selection d6 rolls 1; X's lone unit needs no pick
     c, x = group(game, "C"), group(game, "X")
     act(game, "activate", c.gid)
     events = act(game, "fire", x.gid, 0)
