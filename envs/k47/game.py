@@ -9,21 +9,7 @@ from envs.engine.dice import Dice
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
 
-from . import (  # noqa: F401  (their tasks register)
-    closequarters,
-    config,
-    flames,
-    flow,
-    geometry,
-    legal,
-    movement,
-    orders,
-    render,
-    shooting,
-    turns,
-    vehicles,
-    views,
-)
+from . import closequarters, config, flames, flow, geometry, legal, movement, orders, render, shooting, turns, vehicles, views  # noqa: F401  (their tasks register)
 from .actions import CODEC
 from .board import INTACT, RUINED, centre, inches
 from .flow import Decision, answer, task
@@ -76,6 +62,9 @@ class K47Game(TaskGame):
     # The flow ----------------------------------------------------------------------------------------
     def decide(self, kind: Decision, **ctx) -> None:
         self.decision = (kind, ctx)
+
+    def decision_kind(self) -> str | None:
+        return None if self.decision is None else str(self.decision[0])
 
     @property
     def game_over(self) -> bool:
