@@ -151,7 +151,7 @@ def test_KB_HE_2_empty_floor_takes_the_blast():
     assert len(g.units[B1].models) == 8 and g.units[B1].pins == 0 and "KB-HE-2" in rules(ev)
 
 
-def test_KB_FLAME_1_KB_FLAME_2_KB_FLAME_4_KC_FLAME_5_bunker_flamed_evacuated():
+def test_KB_FLAME_1_KB_FLAME_2_KB_FLAME_4_KB_FLAME_6_KC_FLAME_5_bunker_flamed_evacuated_by_its_door():
     g = game({"only": ["A3", "B4"], "units": {"A3": {"at": [4, 9]}}, "decide": ["order", "A3"]},
              [4, 3, 1, 1, 1, 2, 3, 3, 5, 1])
     g.apply(order("fire"))
@@ -498,3 +498,48 @@ def test_KC_FLAME_1_KC_FLAME_2_KC_FLAME_3_flame_in_the_open():
     ev = g.apply(PASS)
     b2 = g.units[B2]
     assert b2.pins == 2 and len(b2.models) == 8 and "KC-FLAME-3" in rules(ev) and g.dice.remaining == 0
+
+
+def test_KC_TURN_4_KC_TURN_8_unit_destroyed_before_its_order_takes_its_die_out():
+    g = game({"only": ["A1", "B1", "B2"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 9], "pins": 8}},
+              "decide": ["order", "A1"]}, [6, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    assert g.bag.counts == [0, 2]
+    g.apply(order("fire"))
+    g.apply(CODEC.encode("target", B2, 0))
+    g.apply(PASS)
+    assert not g.units[B2].alive and g.bag.counts == [0, 0] and g.current_side == 1   # B1's die was drawn
+    g.check_invariants()
+
+
+def test_KB_ENTER_3_enemy_held_floor_only_by_assault():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [18, 13]}, "B2": {"in": ["W", 0]}},
+              "decide": ["order", "A1"]}, [])
+    g.apply(order("run"))
+    w = g.board.section_named("W").index
+    mask = g.legal_action_mask()
+    assert not mask[CODEC.encode("enter", w)] and mask[CODEC.encode("assault", B2)]
+
+
+def test_KC_MOVE_3_moving_resets_ranging_in():
+    g = game({"only": ["A4", "B2"], "units": {"A4": {"at": [2, 17]}, "B2": {"at": [2, 9]}},
+              "decide": ["order", "A4"]}, [])
+    g.ranging[f"{A4}-{B2}"] = [4, 1]
+    g.apply(order("advance"))
+    g.apply(CODEC.encode("cell", 16 * 24 + 3))
+    assert g.ranging == {}
+
+
+def test_KC_HID_3_KC_HID_4_observation_shows_the_bag_not_the_future_dice():
+    from envs.engine.dice import with_other_dice
+    g = RS.new_game(seed=9)
+    for side in (0, 1):
+        assert np.array_equal(g.observation(side), with_other_dice(g).observation(side))
+    obs = g.observation(0)
+    assert obs[1] * 16 == g.bag.counts[0] and obs[2] * 16 == g.bag.counts[1]
+
+
+def test_KC_SHOOT_4_targets_need_range_and_sight():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 17]}, "B2": {"at": [22, 0]}}, "decide": ["unit", 0]}, [])
+    assert g.targets(g.units[A1], False) == []                            # 52" away: beyond every weapon
+    g2 = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 9]}}, "decide": ["unit", 0]}, [])
+    assert g2.targets(g2.units[A1], False) == [B2]
