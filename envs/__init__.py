@@ -20,6 +20,7 @@ RULESETS = (
     ("rifles-darkness", "rubble/RiflesDarkness-v0", "envs.rifles.ruleset:RiflesDarkness", ("agents.scripted.rifles",)),
     ("cityfight", "rubble/Cityfight-v0", "envs.cityfight.ruleset:Cityfight", ("agents.scripted.cityfight",)),
     ("k47", "rubble/K47-v0", "envs.k47.ruleset:K47", ("agents.scripted.k47",)),
+    ("urbanwar", "rubble/UrbanWar-v0", "envs.urbanwar.ruleset:UrbanWar", ("agents.scripted.urbanwar",)),
 )
 
 

@@ -10,7 +10,7 @@ import envs  # noqa: F401 - importing the package registers every ruleset
 from envs import registry
 from envs.paths import PROJECT_ROOT
 
-from . import lookup
+from . import lookup, replay_cli
 from .lookup import CommandError
 
 
@@ -49,7 +49,9 @@ def cmd_play(args) -> int:
     scenario = lookup.scenario(rs, args.scenario)
     side = lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side
     enemy = lookup.agent(rs, args.enemy)
-    return play(rs, scenario, side, enemy, args.seed, sys.stdin, sys.stdout)
+    agents = ["person" if s == side else args.enemy for s in range(len(rs.sides))]
+    recorder = replay_cli.recorder_from(args, agents, args.seed, numbered=True)
+    return play(rs, scenario, side, enemy, args.seed, sys.stdin, sys.stdout, recorder)
 
 
 def side_agents(rs, args) -> tuple[str, ...]:
@@ -72,7 +74,8 @@ def cmd_simulate(args) -> int:
 
     rs = lookup.ruleset(args.env)
     matchup = Matchup(rs.name, lookup.scenario(rs, args.scenario), side_agents(rs, args))
-    print(simulate(matchup, args.games, args.seed, args.jobs, progress=not args.quiet))
+    recorder = replay_cli.recorder_from(args, matchup.agents, args.seed)
+    print(replay_cli.recording(lambda: simulate(matchup, args.games, args.seed, args.jobs, not args.quiet, recorder)))
     return 0
 
 
@@ -167,7 +170,9 @@ def cmd_evaluate(args) -> int:
     if args.seed < HELD_OUT_SEED:
         print(f"note: seeds below {HELD_OUT_SEED:,} include those of the evaluations during training", file=sys.stderr)
     out_dir = args.results / rs.name / "ladder"
-    text = evaluate(rs, scenario, args.agents, args.games, args.seed, args.jobs, out_dir, progress=not args.quiet)
+    recorder = replay_cli.recorder_from(args, (), args.seed)
+    text = replay_cli.recording(lambda: evaluate(rs, scenario, args.agents, args.games, args.seed, args.jobs, out_dir,
+                                                 not args.quiet, recorder))
     print(text)
     print(f"\nwritten: {_shown_path(out_dir / 'ladder.md')}, ladder.png, pairings.csv")
     return 0
@@ -215,6 +220,7 @@ def _add_play(sub) -> None:
     p.add_argument("--side", help="the side you play, by name or number (default: the learner side)")
     p.add_argument("--enemy", default="scripted", help="agent for the other side(s), or a trained model .zip")
     p.add_argument("--seed", type=_seed, default=0, help="seed of the dice and the agents")
+    replay_cli.add_record_options(p, series=False)
     p.set_defaults(run=cmd_play)
 
 
@@ -229,6 +235,7 @@ def _add_simulate(sub) -> None:
     p.add_argument("--scenario")
     p.add_argument("--jobs", type=_count, default=1, help="worker processes")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    replay_cli.add_record_options(p, series=True)
     p.set_defaults(run=cmd_simulate)
 
 
@@ -286,6 +293,7 @@ def _add_evaluate(sub) -> None:
     p.add_argument("--jobs", type=_count, default=1, help="worker processes")
     p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/ladder/ (default: results/)")
     p.add_argument("--quiet", action="store_true")
+    replay_cli.add_record_options(p, series=True)
     p.set_defaults(run=cmd_evaluate)
 
 
@@ -315,6 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_train(sub)
     _add_evaluate(sub)
     _add_report(sub)
+    replay_cli.add_replay(sub)
     return parser
 
 

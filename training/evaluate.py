@@ -68,12 +68,13 @@ def pairings(contestants: Sequence[Contestant], num_sides: int) -> list[tuple[Co
     return list(itertools.product(*per_side))
 
 
-def play_pairings(rs, scenario, contestants, seeds, jobs: int = 1, progress=None) -> list[Pairing]:
-    """Play every pairing on the same seeds."""
+def play_pairings(rs, scenario, contestants, seeds, jobs: int = 1, progress=None, recorder=None) -> list[Pairing]:
+    """Play every pairing on the same seeds; `recorder` (replay_record.Recorder) writes the replays it wants."""
     played = []
     for agents in pairings(contestants, len(rs.sides)):
         matchup = Matchup(rs.name, scenario, tuple(c.name for c in agents))
-        played.append(Pairing(agents, tuple(run_series(matchup, seeds, jobs))))
+        record = recorder.for_agents(matchup.agents) if recorder else None
+        played.append(Pairing(agents, tuple(run_series(matchup, seeds, jobs, recorder=record))))
         if progress:
             progress(played[-1])
     return played
@@ -95,14 +96,14 @@ def pairing_table(rs, played: Sequence[Pairing]) -> list[str]:
 
 
 def evaluate(rs, scenario, names: Sequence[str], games: int, seed: int, jobs: int, out_dir: Path,
-             progress: bool = True) -> str:
+             progress: bool = True, recorder=None) -> str:
     """Play every pairing, rate the ladder, write ladder.md, ladder.csv and ladder.png in `out_dir`; returns the text."""
     from .ladder import ladder_table, plot_ladder, rate
 
     contestants = unique_labels([contestant(rs, n) for n in names])
     seeds = range(seed, seed + games)
     report = (lambda p: print(f"  {' vs '.join(c.label for c in p.agents)}: done", flush=True)) if progress else None
-    played = play_pairings(rs, scenario, contestants, seeds, jobs, report)
+    played = play_pairings(rs, scenario, contestants, seeds, jobs, report, recorder)
     ratings = rate(played, rs.sides)
     out_dir.mkdir(parents=True, exist_ok=True)
     plot_ladder(ratings, out_dir / "ladder.png", f"{rs.name}: rating ladder ({games} games per pairing)")

@@ -76,9 +76,10 @@ def outcome(returns, side: int) -> str:
     return "you win" if result > 0 else "you lose" if result < 0 else "a draw"
 
 
-def play(rs, scenario, side: int, enemy, seed: int, stdin: TextIO, out: TextIO) -> int:
-    """Play one game with the person on `side` and `enemy(side, seed)` on every other side; 0 at the end or on q."""
-    state = rs.new_game(scenario=scenario, seed=seed)
+def play(rs, scenario, side: int, enemy, seed: int, stdin: TextIO, out: TextIO, recorder=None) -> int:
+    """Play one game with the person on `side` and `enemy(side, seed)` on every other side; 0 at the end or on q.
+    `recorder` (replay_record.Recorder) records the game and writes its replay at the end, even on q."""
+    state = rs.new_game(scenario=scenario, seed=seed) if recorder is None else recorder.start(rs, scenario, seed)
     agents = {s: enemy(s, agent_seed(seed, s)) for s in range(len(rs.sides)) if s != side}
     try:
         while not state.is_over:
@@ -88,7 +89,14 @@ def play(rs, scenario, side: int, enemy, seed: int, stdin: TextIO, out: TextIO) 
                 agent_turn(state, agents, rs.sides, out)
     except Quit:
         out.write("\nquit\n")
+        _record(recorder, state, seed, out)
         return 0
+    _record(recorder, state, seed, out)
     out.write(state.render_text(side) + "\n")
     out.write(f"game over: {outcome(state.returns(), side)} (returns {tuple(state.returns())})\n")
     return 0
+
+
+def _record(recorder, state, seed: int, out: TextIO) -> None:
+    if recorder is not None:
+        out.write(f"replay: {recorder.finish(state, seed)}\n")

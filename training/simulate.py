@@ -30,9 +30,10 @@ class Matchup:
     agents: tuple[str, ...]
 
 
-def play_game(rs, scenario, factories: Sequence, seed: int) -> GameRecord:
-    """One game from `seed` to its end, each side played by the agent its factory makes."""
-    state = rs.new_game(scenario=scenario, seed=seed)
+def play_game(rs, scenario, factories: Sequence, seed: int, recorder=None) -> GameRecord:
+    """One game from `seed` to its end, each side played by the agent its factory makes; `recorder`
+    (training.replay_record.Recorder) writes its replay if it wants this game."""
+    state = rs.new_game(scenario=scenario, seed=seed) if recorder is None else recorder.start(rs, scenario, seed)
     agents = [make(side, agent_seed(seed, side)) for side, make in enumerate(factories)]
     decisions = 0
     while not state.is_over:
@@ -41,6 +42,8 @@ def play_game(rs, scenario, factories: Sequence, seed: int) -> GameRecord:
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"{rs.name} game seed {seed} passed {MAX_DECISIONS} decisions without ending")
+    if recorder is not None:
+        recorder.finish(state, seed)
     return GameRecord(seed, tuple(state.returns()), decisions, getattr(state, "turn", None))
 
 
@@ -51,10 +54,10 @@ def _resolve(matchup: Matchup):
     return rs, [lookup.agent(rs, name) for name in matchup.agents]
 
 
-def _play_seed(job: tuple[Matchup, int]) -> GameRecord:
-    matchup, seed = job
+def _play_seed(job: tuple) -> GameRecord:
+    matchup, seed, recorder = job
     rs, factories = _resolve(matchup)
-    return play_game(rs, matchup.scenario, factories, seed)
+    return play_game(rs, matchup.scenario, factories, seed, recorder)
 
 
 def worker_count(jobs: int, games: int) -> int:
@@ -71,8 +74,8 @@ def _die_with_parent() -> None:
         pass   # not Linux: the pool's own shutdown still ends idle workers
 
 
-def _records(matchup: Matchup, seeds: Sequence[int], jobs: int) -> Iterator[GameRecord]:
-    work = [(matchup, s) for s in seeds]
+def _records(matchup: Matchup, seeds: Sequence[int], jobs: int, recorder=None) -> Iterator[GameRecord]:
+    work = [(matchup, s, recorder) for s in seeds]
     jobs = worker_count(jobs, len(work))
     if jobs <= 1:
         yield from map(_play_seed, work)
@@ -83,9 +86,10 @@ def _records(matchup: Matchup, seeds: Sequence[int], jobs: int) -> Iterator[Game
         yield from pool.map(_play_seed, work, chunksize=max(1, len(work) // (jobs * 8)))
 
 
-def run_series(matchup: Matchup, seeds: Sequence[int], jobs: int = 1, progress: bool = False) -> list[GameRecord]:
-    """Play one game per seed, in order; the records do not depend on `jobs`."""
-    stream = _records(matchup, seeds, jobs)
+def run_series(matchup: Matchup, seeds: Sequence[int], jobs: int = 1, progress: bool = False,
+               recorder=None) -> list[GameRecord]:
+    """Play one game per seed, in order; the records do not depend on `jobs` (nor on `recorder`)."""
+    stream = _records(matchup, seeds, jobs, recorder)
     return list(tqdm(stream, total=len(seeds), desc=matchup.ruleset, unit="game", disable=not progress))
 
 
@@ -114,11 +118,11 @@ def format_summary(summary: Summary, sides: Sequence[str], matchup: Matchup, sec
     return "\n".join(lines)
 
 
-def simulate(matchup: Matchup, games: int, seed: int, jobs: int = 1, progress: bool = True) -> str:
-    """Run the series and return its report."""
+def simulate(matchup: Matchup, games: int, seed: int, jobs: int = 1, progress: bool = True, recorder=None) -> str:
+    """Run the series and return its report; `recorder` writes the replays it wants."""
     rs = lookup.ruleset(matchup.ruleset)
     start = time.perf_counter()
-    records = run_series(matchup, range(seed, seed + games), jobs, progress)
+    records = run_series(matchup, range(seed, seed + games), jobs, progress, recorder)
     seconds = time.perf_counter() - start
     scenario = matchup.scenario or rs.default_scenario
     head = f"{rs.name}, scenario {scenario}: {games} games, seeds {seed}..{seed + games - 1}"

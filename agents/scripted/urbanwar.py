@@ -1,0 +1,223 @@
+"""The scripted Urban War opponent (UW-AI-1..13): reads only its side's view, exact odds, no randomness."""
+from __future__ import annotations
+
+import numpy as np
+
+from envs import registry
+from envs.engine.d10 import p_command
+from envs.urbanwar import geometry as geo
+from envs.urbanwar.actions import BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH, RUSH
+
+N = geo.N
+
+
+def first(mask) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def path_cost(view, path) -> int:
+    cost = 0
+    for a, b in zip(path, path[1:]):
+        cost += view.board.cost[b][int(a % N != b % N and a // N != b // N)]
+    return cost
+
+
+def place_key(cell: int) -> tuple[int, int]:
+    """UW-AI-1 ties: lowest y, then lowest x."""
+    return cell // N, cell % N
+
+
+class UrbanWarDoctrine:
+    name = "scripted"
+    needs_observation = False
+
+    def __init__(self, side: int = 0, seed: int | None = 0) -> None:
+        self.side = side                              # UW-AI-1: no randomness, the seed is unused
+
+    def act(self, observation, mask, view) -> int:
+        kind, ctx = view.decision
+        choice = getattr(self, f"_{kind}")(view, ctx, mask)
+        return int(choice) if choice is not None and mask[choice] else first(mask)
+
+    # Set-up (UW-AI-3) ---------------------------------------------------------------------------------------------
+    def _edge(self, view, ctx, mask):
+        return CODEC.encode("edge", ("north", "south").index(view.edges[self.side]))
+
+    def _deploy_first(self, view, ctx, mask):
+        return CODEC.encode("deploy_first", 1)
+
+    def _deploy(self, view, ctx, mask):
+        best = None
+        for a in ctx["legal"]:
+            _, (x, r) = CODEC.decode(a)
+            y = r if view.edges[self.side] == "north" else N - 1 - r
+            cell = y * N + x
+            cover = sum(1 for c, _ in geo.NEIGHBOURS[cell] if view.board.cover[c])
+            key = (-cover, abs(x - 23.5), y, x)
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1]
+
+    # Orders and initiative (UW-AI-4/5) -------------------------------------------------------------------------------
+    def wants_overwatch(self, view, m) -> bool:
+        p = m.profile
+        if m.panic:
+            return False
+        foes = view.foes()
+        if p.role == "melee":
+            if view.destinations(m, CHARGE):
+                return False
+            reach = 2 * (2 * p.MV + p.CAL)
+            return any(geo.within(m.cell, e.cell, reach) for e in foes)
+        if view.targets(m):
+            return False
+        return any(geo.within(m.cell, e.cell, 24) for e in foes)
+
+    def _order(self, view, ctx, mask):
+        own = view.own()
+        asked = [m for m in own if not view.in_contact(m)]
+        wants = [m for m in asked if self.wants_overwatch(view, m)]
+        cap = len(own) // 2
+        overwatch = {m.idx for m in wants[:cap]}          # the last in roster order revert
+        return CODEC.encode("order", int(ctx["model"] in overwatch))
+
+    def can_strike_now(self, view, m) -> bool:
+        return view.in_contact(m) or (not m.panic and bool(view.destinations(m, CHARGE))) or bool(view.targets(m))
+
+    def _initiative(self, view, ctx, mask):
+        """UW-AI-5: first iff one of its Snap-fire models can charge or shoot without moving."""
+        snap = [m for m in view.own() if not m.activated and view.order(m) == 0]
+        return CODEC.encode("initiative", 0 if any(self.can_strike_now(view, m) for m in snap) else 1)
+
+    # Activation and actions (UW-AI-6..11) ------------------------------------------------------------------------------
+    def _activate(self, view, ctx, mask):
+        models = [m for m in view.own() if mask[CODEC.encode("activate", m.slot)]]
+        for test in (lambda m: view.in_contact(m),
+                     lambda m: not m.panic and m.profile.role == "melee" and bool(view.destinations(m, CHARGE)),
+                     lambda m: m.profile.role == "shooter" and bool(view.targets(m)),
+                     lambda m: True):
+            for m in models:
+                if test(m):
+                    return CODEC.encode("activate", m.slot)
+        return None
+
+    def plan(self, view, m, panicked: bool, mask=None):
+        """(action kind, destination cell or None) of UW-AI-7..11."""
+        if view.in_contact(m):
+            return (BREAK_OFF if panicked or m.profile.role == "shooter" else FIGHT), None     # UW-AI-7
+        if m.profile.role == "melee" and not panicked:
+            dests = view.destinations(m, CHARGE)
+            if dests:                                                                             # UW-AI-8
+                foes = view.foes()
+                def key(cell):
+                    enemy = min((e for e in foes if geo.contact(e.cell, cell)), key=lambda e: (e.w, e.slot))
+                    return (dests[cell], enemy.w) + place_key(cell)
+                return CHARGE, min(dests, key=key)
+        if view.targets(m):
+            return MOVE_SHOOT, m.cell                                                             # UW-AI-9
+        if m.profile.role == "shooter" and not panicked:                                          # UW-AI-10
+            dests = view.destinations(m, MOVE_SHOOT)
+            best = None
+            for cell, cost in dests.items():
+                targets = view.targets(m, cell)
+                if not targets:
+                    continue
+                t = min(view.priority(m, targets, cell) or targets, key=lambda e: (geo.d2(cell, e.cell), e.slot))
+                band = geo.band_of(view.tables.bands, cell, t.cell)
+                key = (view.cover(cell, t.cell) != 0, view.cover(t.cell, cell) == 0, band, cost) \
+                    + place_key(cell)
+                if best is None or key < best[0]:
+                    best = (key, cell)
+            if best:
+                return MOVE_SHOOT, best[1]
+        dests = view.destinations(m, RUSH)                                                        # UW-AI-11
+        foes = view.foes()
+        if not foes:
+            return RUSH, m.cell
+        enemy = min(foes, key=lambda e: (geo.d2(m.cell, e.cell), e.side, e.slot))
+        covered = [c for c in dests if view.cover(enemy.cell, c)]
+        if panicked:
+            pool = covered or list(dests)
+            return RUSH, min(pool, key=lambda c: (-geo.d2(c, enemy.cell),) + place_key(c))
+        pool = covered or list(dests)
+        return RUSH, min(pool, key=lambda c: (geo.d2(c, enemy.cell),) + place_key(c))
+
+    def acting(self, view):
+        act = view.act
+        return view.models[act["model"]], act
+
+    def _action(self, view, ctx, mask):
+        m, act = self.acting(view)
+        kind, _ = self.plan(view, m, act["panicked"])
+        return CODEC.encode("action", kind)
+
+    def _dest(self, view, ctx, mask):
+        m, act = self.acting(view)
+        kind, cell = self.plan(view, m, act["panicked"])
+        if kind != ctx["move"] or cell is None:
+            cell = None
+            if ctx["move"] == BREAK_OFF:    # away from the enemies: the legal cell farthest from the nearest one
+                foes = view.foes()
+                dests = view.destinations(m, BREAK_OFF)
+                cell = max(dests, key=lambda c: (min(geo.d2(c, e.cell) for e in foes), -c)) if dests and foes else None
+            if cell is None:
+                return None
+        return CODEC.encode("dest", cell % N - m.cell % N + REACH, cell // N - m.cell // N + REACH)
+
+    def _shoot(self, view, ctx, mask):
+        """UW-AI-9: the priority target; another one only if the priority has cover, it has none and p >= 0.5."""
+        m, act = self.acting(view)
+        targets = view.targets(m)
+        priority = view.priority(m, targets)
+        if priority:
+            p = min(priority, key=lambda e: (geo.d2(m.cell, e.cell), e.slot))
+            if view.cover(m.cell, p.cell):
+                others = [e for e in targets if e not in priority and not view.cover(m.cell, e.cell)]
+                if others and p_command(view.check_bonus(m, 2)) >= 0.5:
+                    return CODEC.encode("shoot", min(others, key=lambda e: (geo.d2(m.cell, e.cell), e.slot)).slot)
+            return CODEC.encode("shoot", p.slot)
+        if targets and p_command(view.check_bonus(m)) >= 0.5:
+            return CODEC.encode("shoot", min(targets, key=lambda e: (geo.d2(m.cell, e.cell), e.slot)).slot)
+        return CODEC.encode("shoot", HOLD)
+
+    def _cc_target(self, view, ctx, mask):
+        m, _ = self.acting(view)
+        foes = view.enemies_in_contact(m)
+        return CODEC.encode("cc_target", min(foes, key=lambda e: (e.w, e.profile.T, e.slot)).slot)   # UW-AI-7
+
+    def _followup(self, view, ctx, mask):
+        """UW-AI-12: iff not panicked and it could then fight, charge or shoot without moving."""
+        m = view.models[ctx["model"]]
+        return CODEC.encode("followup", int(not m.panic and self.can_strike_now(view, m)))
+
+    def _react(self, view, ctx, mask):
+        """UW-AI-13: options with p >= 0.45; a melee model's intercept first, else the best disruption shot."""
+        act = view.act
+        actor = view.models[act["model"]]
+        path = act["path"]
+        best = None
+        for a in np.flatnonzero(mask).tolist():
+            name, args = CODEC.decode(a)
+            if name != "react":
+                continue
+            slot, kind, pos = args
+            r = [m for m in view.models if m.side == self.side][slot]
+            cell = path[pos] if ctx["stage"] == 1 else actor.cell
+            extra = 0
+            band = geo.band_of(view.tables.bands, r.cell, cell)
+            if kind == DISRUPT:
+                extra = view.tables.bands[band - 1].disruption
+            if p_command(view.check_bonus(r, extra)) < 0.45:
+                continue
+            if kind == INTERCEPT:
+                if r.profile.role != "melee":
+                    continue
+                key = (0, 0, 0, pos, r.slot)
+            else:
+                key = (1, view.cover(r.cell, cell) != 0, band, pos, r.slot)
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1] if best else CODEC.encode("react_none")
+
+
+registry.register_agent("scripted", UrbanWarDoctrine, rulesets=("urbanwar",))

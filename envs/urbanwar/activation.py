@@ -1,0 +1,385 @@
+"""An activation: actions and movement (UW-ACT-1..9, UW-MOVE-1..7), shooting choices (UW-SHOOT-2..7), close
+combat and breaking off (UW-CC-11..13), Overwatch interrupts (UW-OW-1..15, UW-HID-6) and follow-ups (UW-FU-1..4)."""
+from __future__ import annotations
+
+from envs.engine.reaction import open_window
+
+from . import combat, command
+from . import geometry as geo
+from .actions import ACTION_KINDS, BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH, RUSH
+from .flow import Decision, answer, task
+from .tasks import ActionEnd, BeginAction, BreakOff, ChooseFight, ChooseShot, NextActivation, Traverse, Window
+
+SNAP, OVERWATCH = 0, 1
+
+
+def allowance(m, kind: int) -> int:
+    """Half-inches: Rush and charge 2 x MV + CAL (UW-ACT-2, UW-ACT-8), Move+Shoot MV (UW-ACT-3), break-off MV + CAL (UW-CC-11)."""
+    p = m.profile
+    inches = {RUSH: 2 * p.MV + p.CAL, CHARGE: 2 * p.MV + p.CAL, MOVE_SHOOT: p.MV, BREAK_OFF: p.MV + p.CAL}[kind]
+    return 2 * inches
+
+
+def offset_action(start: int, cell: int) -> int:
+    return CODEC.encode("dest", cell % geo.N - start % geo.N + REACH, cell // geo.N - start // geo.N + REACH)
+
+
+def destinations(game, m, kind: int) -> dict[int, int]:
+    """Legal destination cell -> the cost of its cheapest path in half-inches (UW-MOVE-4..7, UW-ACT-9); cached
+    with the path tree until something moves."""
+    key = ("dest", m.idx, m.cell, kind)
+    if key not in game._geo_cache:
+        game._geo_cache[key] = _destinations(game, m, kind)
+    return game._geo_cache[key][0]
+
+
+def path_of(game, m, kind: int, cell: int) -> list[int]:
+    """The declared path to a legal destination (UW-MOVE-4: the cheapest, ties by neighbour order)."""
+    destinations(game, m, kind)
+    return geo.path_to(game._geo_cache[("dest", m.idx, m.cell, kind)][1], cell)
+
+
+def _destinations(game, m, kind: int):
+    danger = game.danger(m.side)
+    mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
+    started = frozenset(e.idx for e in game.enemies_in_contact(m))
+    game.occ[m.cell] = -1
+    tree = geo.reachable(game.board, game.occ, m.cell, allowance(m, kind), mode, danger, started)
+    game.occ[m.cell] = m.idx
+    if kind == CHARGE:
+        seen = {e.idx for e in game.enemies(m) if game.los(m, e)}            # UW-ACT-9
+        out = {c: v[0] for c, v in tree.items() if c != m.cell and danger[c] & seen}
+    elif kind == BREAK_OFF:
+        out = {c: v[0] for c, v in tree.items() if c != m.cell and not danger[c]}   # UW-MOVE-6
+    else:
+        out = {c: v[0] for c, v in tree.items()}
+    # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles)
+    x, y = m.cell % geo.N, m.cell // geo.N
+    return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, tree
+
+
+# Starting an action --------------------------------------------------------------------------------------------------
+@task(BeginAction)
+def run_begin_action(game, model, followup) -> None:
+    """UW-PANIC-8, UW-PANIC-9, UW-PANIC-11, UW-FU-4, UW-SPEC-3: the rally check at the start of an action fixes
+    its panic status for the whole action. UW-FU-3: every action starts a fresh context (moved, charged)."""
+    m = game.models[model]
+    panicked = m.panic
+    if followup:
+        m.fu_used += 1
+        game.log.add("follow_up", f"{m.id} takes a follow-up action ({m.fu_used}/{m.profile.CAL})", m.side,
+                     rule="UW-FU-2")
+    if m.panic:
+        if command.command_check(game, m, "rally check", "UW-FU-4" if followup else "UW-PANIC-8"):
+            m.panic = False
+            if m.profile.high_morale:
+                panicked = False                                                 # UW-SPEC-3
+    game.act = {"model": model, "kind": -1, "path": [m.cell], "panicked": panicked, "attempted": False,
+                "reaction": None, "stopped": False, "followup": followup, "moved": False}
+    game.decide(Decision.ACTION, m.side, [CODEC.encode("action", k) for k in action_kinds(game, m, panicked)])
+
+
+def action_kinds(game, m, panicked: bool) -> list[int]:
+    """UW-TURN-13: no pass, but Move+Shoot may stay and hold fire; UW-ACT-1, UW-ACT-6: in contact only Assault
+    (fight or break off); a panicked model may not charge (UW-PANIC-7)."""
+    if game.in_contact(m):
+        return [FIGHT, BREAK_OFF]
+    kinds = [RUSH, MOVE_SHOOT]
+    if not panicked and destinations(game, m, CHARGE):
+        kinds.append(CHARGE)
+    return kinds
+
+
+@answer(Decision.ACTION)
+def on_action(game, ctx, name, kind) -> None:
+    act = game.act
+    act["kind"] = kind
+    m = game.models[act["model"]]
+    game.log.add("action", f"{m.id}: {ACTION_KINDS[kind].replace('_', ' ')}", m.side, rule="UW-DEC-5")
+    if kind == FIGHT:
+        game.push(Window(1), ChooseFight(False), ActionEnd())
+    elif kind == BREAK_OFF:
+        game.push(BreakOff())
+    else:
+        ask_destination(game, m, kind)
+
+
+def ask_destination(game, m, kind: int) -> None:
+    dests = destinations(game, m, kind)
+    if not dests:            # a break-off with nowhere to go stays put
+        game.push(Window(1), ActionEnd())
+        return
+    game.decide(Decision.DEST, m.side, [offset_action(m.cell, c) for c in dests], move=kind)
+
+
+@answer(Decision.DEST)
+def on_dest(game, ctx, name, dx, dy) -> None:
+    act = game.act
+    m = game.models[act["model"]]
+    cell = (m.cell // geo.N + dy - REACH) * geo.N + m.cell % geo.N + dx - REACH
+    act["path"] = path_of(game, m, act["kind"], cell)
+    game.log.add("declared", f"{m.id} declares a path to ({cell % geo.N},{cell // geo.N}), "
+                 f"{len(act['path']) - 1} steps", m.side, rule="UW-MOVE-4")
+    after = {RUSH: (), MOVE_SHOOT: (ChooseShot(),), CHARGE: (ChooseFight(True),), BREAK_OFF: ()}[act["kind"]]
+    game.push(Window(1), Traverse(), *after, ActionEnd())
+
+
+# Overwatch windows -------------------------------------------------------------------------------------------------------
+def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
+    """UW-OW-3, -6, -10..12, UW-PANIC-7: (model, type, position) options of the non-acting side's face-down models
+    (all of them for the offer, UW-HID-6; only Overwatch ones as choices): (offered, the Overwatch choices)."""
+    act = game.act
+    actor = game.models[act["model"]]
+    path = act["path"]
+    positions = range(len(path)) if stage == 1 else [len(path) - 1]
+    out, offered = [], False
+    reactors = [r for r in game.side_models(1 - actor.side) if r.placed and not r.activated and game.face_down(r)]
+    if not reactors:
+        return False, out
+    start = actor.cell
+    try:
+        for pos in positions:
+            game.place(actor, path[pos])
+            for r in reactors:
+                if not game.los(r, actor):
+                    continue
+                r_contact = game.in_contact(r)
+                band = geo.band_of(game.tables.bands, r.cell, actor.cell)
+                weapon = game.tables.weapons[r.profile.ranged]
+                ow = game.order_of(r) == OVERWATCH
+                if not r_contact and band >= 1 and weapon.usable(band):               # UW-OW-6
+                    offered = True
+                    if ow:
+                        out.append(CODEC.encode("react", r.slot, DISRUPT, pos))
+                if not r.panic and (ow or not offered) and can_intercept(game, r, actor):   # UW-OW-10..12, PANIC-7
+                    offered = True
+                    if ow:
+                        out.append(CODEC.encode("react", r.slot, INTERCEPT, pos))
+    finally:
+        game.place(actor, start)
+    return offered, out
+
+
+def intercept_cell(game, r, actor) -> int | None:
+    """UW-OW-10/13: the cheapest reachable free cell adjacent to the acting model (ties UW-MOVE-4), or None."""
+    if game.in_contact(actor) and not geo.contact(r.cell, actor.cell):                # UW-OW-12
+        return None
+    reach = 2 * r.profile.MV + r.profile.CAL
+    if max(abs(r.cell % geo.N - actor.cell % geo.N), abs(r.cell // geo.N - actor.cell // geo.N)) > reach + 1:
+        return None
+    if geo.contact(r.cell, actor.cell):
+        return r.cell
+    danger = game.danger(r.side)
+    game.occ[r.cell] = -1
+    tree = geo.reachable(game.board, game.occ, r.cell, 2 * reach, geo.CHARGE, danger)
+    game.occ[r.cell] = r.idx
+    best = None
+    for cell, (cost, _) in tree.items():
+        if cell != r.cell and actor.idx in danger[cell] and (best is None or cost < best[0]):
+            best = (cost, cell)
+    return None if best is None else best[1]
+
+
+def can_intercept(game, r, actor) -> bool:
+    return intercept_cell(game, r, actor) is not None
+
+
+@task(Window)
+def run_window(game, stage) -> None:
+    """UW-OW-2/3, UW-HID-6: offered iff some face-down model of the non-acting side could react at some position,
+    whatever its real order; only Overwatch models are selectable; "no reaction" is always legal."""
+    act = game.act
+    actor = game.models[act["model"]]
+    if act["attempted"] or act["stopped"] or not actor.placed:
+        return
+    if stage == 2 and not act.get("shot"):
+        return
+    offered, choices = reaction_options(game, stage)
+    open_window(game, Decision.REACT, 1 - actor.side, offered, [CODEC.encode("react_none")] + choices, stage=stage)
+
+
+@answer(Decision.REACT)
+def on_react(game, ctx, name, *args) -> None:
+    act = game.act
+    if name == "react_none":
+        game.log.add("no_reaction", "no reaction", ctx["side"], rule="UW-HID-8")
+        return
+    slot, kind, pos = args
+    r = game.side_models(ctx["side"])[slot]
+    act["attempted"] = True                                                              # UW-OW-2
+    game.orders.reveal(r.idx)
+    game.log.add("revealed", f"{r.id}'s order is Overwatch", r.side, rule="UW-HID-3")
+    game.orders.remove(r.idx)
+    r.activated = True
+    game.log.add("spent", f"{r.id} counts as activated and loses its counter", r.side, rule="UW-OW-5")
+    game.log.add("interrupt", f"{r.id} tries to interrupt: {'disruption shot' if kind == DISRUPT else 'intercept'} "
+                 f"at step {pos}", r.side, rule="UW-OW-1")
+    if ctx["stage"] == 2:
+        resolve_interrupt(game, r, kind)
+    else:
+        act["reaction"] = [r.idx, kind, pos]
+
+
+def resolve_interrupt(game, r, kind: int) -> None:
+    """UW-OW-7/8 (disruption), UW-OW-13/14 (intercept); the command check first (UW-OW-1). UW-OW-15: no rally
+    check for a reactor; UW-OW-4: windows open only in actions (tasks Window), never in a reaction, fight-back,
+    free strike or panic; UW-OW-11: every model is on solid ground (no `jumping` in v1); UW-TURN-14: this and
+    fighting back are the only ways an Overwatch model acts."""
+    act = game.act
+    actor = game.models[act["model"]]
+    extra = 0
+    if kind == DISRUPT:
+        band = geo.band_of(game.tables.bands, r.cell, actor.cell)
+        extra = game.tables.bands[band - 1].disruption                                   # UW-OW-7
+    if not command.command_check(game, r, "interrupt check", "UW-OW-1", extra):
+        return
+    if kind == DISRUPT:
+        combat.shoot(game, r, actor, moved=False, panicked=r.panic, disruption=True)    # UW-OW-8
+        game.log.add("disruption", f"{r.id} fired a disruption shot", r.side, rule="UW-OW-8")
+    else:
+        cell = intercept_cell(game, r, actor)
+        if cell is None:
+            return
+        game.place(r, cell)
+        game.log.add("intercept", f"{r.id} intercepts {actor.id} from ({cell % geo.N},{cell // geo.N})", r.side,
+                     rule="UW-OW-13")
+        combat.close_combat(game, r, actor, a_charged=True, t_charged=True, a_panicked=r.panic)
+        if actor.placed:
+            act["stopped"] = True                                                        # UW-OW-14
+            game.log.add("stopped", f"{actor.id} stays put; its action ends", actor.side, rule="UW-OW-14")
+
+
+@task(Traverse)
+def run_traverse(game) -> None:
+    """UW-MOVE-4, UW-OW-9: move along the declared path; an interrupt happens at its declared position."""
+    act = game.act
+    actor = game.models[act["model"]]
+    path = act["path"]
+    reaction = act["reaction"]
+    for pos, cell in enumerate(path):
+        if pos:
+            game.place(actor, cell)
+            act["moved"] = True                                                          # UW-ACT-4
+        if reaction and reaction[2] == pos:
+            act["reaction"] = None
+            resolve_interrupt(game, game.models[reaction[0]], reaction[1])
+            if not actor.placed or act["stopped"]:
+                break
+    if len(path) > 1 and actor.placed:
+        game.log.add("moved", f"{actor.id} moves to ({actor.cell % geo.N},{actor.cell // geo.N})", actor.side,
+                     rule="UW-MOVE-1")
+
+
+# Shooting -------------------------------------------------------------------------------------------------------------------
+def legal_targets(game, m, cell: int | None = None) -> list:
+    """UW-SHOOT-2, UW-SHOOT-3: enemies in LOS within a usable band of the weapon (nobody in base contact shoots)."""
+    weapon = game.tables.weapons[m.profile.ranged]
+    cell = m.cell if cell is None else cell
+    out = []
+    for e in game.enemies(m):
+        band = geo.band_of(game.tables.bands, cell, e.cell)
+        if band >= 1 and weapon.usable(band) and game.los(m, e, a_cell=cell):
+            out.append(e)
+    return out
+
+
+def priority_targets(game, m, targets: list, cell: int | None = None) -> list:
+    """UW-SHOOT-4, UW-SHOOT-7: the closest legal targets not in contact with a model of the shooter's side (ties: all)."""
+    cell = m.cell if cell is None else cell
+    free = [e for e in targets if not any(f.placed and geo.contact(f.cell, e.cell) for f in game.side_models(m.side))]
+    if not free:
+        return []
+    best = min(geo.d2(cell, e.cell) for e in free)
+    return [e for e in free if geo.d2(cell, e.cell) == best]
+
+
+@task(ChooseShot)
+def run_choose_shot(game) -> None:
+    act = game.act
+    m = game.models[act["model"]]
+    if act["stopped"] or not m.placed:
+        return
+    targets = legal_targets(game, m)
+    if not targets:
+        return
+    game.decide(Decision.SHOOT, m.side, [CODEC.encode("shoot", e.slot) for e in targets] + [CODEC.encode("shoot", HOLD)])
+
+
+@answer(Decision.SHOOT)
+def on_shoot(game, ctx, name, slot) -> None:
+    act = game.act
+    m = game.models[act["model"]]
+    if slot == HOLD:
+        game.log.add("hold_fire", f"{m.id} holds fire", m.side, rule="UW-ACT-4")
+        return
+    target = game.side_models(1 - m.side)[slot]
+    act["shot"] = True
+    priority = priority_targets(game, m, legal_targets(game, m))
+    if target not in priority:                                                # UW-SHOOT-5, UW-SHOOT-6 (+2)
+        covered = any(geo.cover_class(game.board, m.cell, p.cell) for p in priority)
+        if not command.command_check(game, m, f"target check for {target.id}", "UW-SHOOT-5", 2 if covered else 0):
+            game.log.add("shot_lost", f"{m.id} loses the shot", m.side, rule="UW-SHOOT-5")
+            game.push(Window(2))
+            return
+    combat.shoot(game, m, target, moved=act["moved"], panicked=act["panicked"])
+    game.push(Window(2))
+
+
+# Close combat --------------------------------------------------------------------------------------------------------------
+@task(ChooseFight)
+def run_choose_fight(game, charged) -> None:
+    act = game.act
+    m = game.models[act["model"]]
+    if act["stopped"] or not m.placed:
+        return
+    act["charged"] = charged
+    foes = game.enemies_in_contact(m)
+    if foes:
+        game.decide(Decision.CC_TARGET, m.side, [CODEC.encode("cc_target", e.slot) for e in foes])
+
+
+@answer(Decision.CC_TARGET)
+def on_cc_target(game, ctx, name, slot) -> None:
+    act = game.act
+    m = game.models[act["model"]]
+    target = game.side_models(1 - m.side)[slot]
+    combat.close_combat(game, m, target, a_charged=act["charged"], t_charged=False, a_panicked=act["panicked"])
+
+
+@task(BreakOff)
+def run_break_off(game) -> None:
+    """UW-CC-11..13: a command check; a failure must fight; a pass takes the free strikes, then moves away."""
+    act = game.act
+    m = game.models[act["model"]]
+    if not command.command_check(game, m, "break-off check", "UW-CC-11"):
+        game.log.add("break_failed", f"{m.id} fails to break off and must fight", m.side, rule="UW-CC-12")
+        game.push(Window(1), ChooseFight(False), ActionEnd())
+        return
+    combat.free_strikes(game, m)
+    if not m.placed:
+        game.push(ActionEnd())
+        return
+    ask_destination(game, m, BREAK_OFF)
+
+
+@task(ActionEnd)
+def run_action_end(game) -> None:
+    """UW-FU-1/2: a Snap-fire-activated model with follow-ups left may take another action."""
+    act = game.act
+    m = game.models[act["model"]]
+    game.act = None
+    if m.placed and m.profile.CAL >= 1 and m.fu_used < m.profile.CAL:
+        game.act = {"model": m.idx, "ending": True}
+        game.decide(Decision.FOLLOWUP, m.side, [CODEC.encode("followup", 0), CODEC.encode("followup", 1)], model=m.idx)
+        return
+    game.push(NextActivation(1 - m.side))
+
+
+@answer(Decision.FOLLOWUP)
+def on_followup(game, ctx, name, yes) -> None:
+    m = game.models[ctx["model"]]
+    game.act = None
+    if yes:
+        game.push(BeginAction(m.idx, True))
+    else:
+        game.push(NextActivation(1 - m.side))

@@ -1,0 +1,234 @@
+"""UrbanWarGame: Urban War 2nd edition (quick-start) as a `GameState` (rules catalog shared/rules/urbanwar.md).
+
+Side 0 is team A, side 1 team B (UW-SCEN-2). The state holds the truth, as an umpire would; face-down orders
+live in an `envs.engine.secret_orders.SecretOrders` store, and each side's observation and view read them through
+`seen_by` only (UW-HID-2). Play runs as typed tasks (tasks.py) on a stack, paused by decisions (flow.py).
+"""
+from __future__ import annotations
+
+from envs.engine.dice import Dice
+from envs.engine.secret_orders import SecretOrders
+from envs.engine.taskgame import TaskGame
+
+from . import activation, config, legal, render, turns, views  # noqa: F401  (their tasks register with the flow)
+from . import geometry as geo
+from .actions import CODEC
+from .flow import FLOW, Decision
+from .models import Model
+from .observation import encode
+from .tasks import RollOff
+
+SNAP, OVERWATCH = 0, 1          # order values (UW-TURN-4)
+DRAW = 2
+
+
+class UrbanWarGame(TaskGame):
+    FLOW, CODEC = FLOW, CODEC
+    config, legal, render = config, legal, render
+    encode, view_of = staticmethod(encode), staticmethod(views.SideView)
+
+    def __init__(self, scenario: config.Scenario, dice: Dice, options: dict | None = None, *, _setup: bool = True) -> None:
+        super().__init__(scenario, dice, options)
+        self.board = geo.board_for(config.played_map(scenario, self.options), tuple(self.tables.terrain.items()))
+        self.models: list[Model] = []
+        for side, spec in enumerate(scenario.sides):
+            for slot, m in enumerate(spec.models):
+                self.models.append(Model(len(self.models), side, slot, m.id,
+                                         config.profile_of(scenario, self.options, m), m.commander))
+        self._geo_cache: dict = {}     # LOS and destinations of the current positions (cleared on any move)
+        self.by_side = [[m for m in self.models if m.side == s] for s in (0, 1)]
+        self.side_of = [m.side for m in self.models]
+        self.occ = [-1] * (config.SIZE * config.SIZE)
+        self.turn, self.winner, self.decision, self.tasks = 1, None, None, []
+        self.edges = [spec.edge for spec in scenario.sides]
+        self.orders = SecretOrders()
+        self.rolloff_winner = -1
+        self.act: dict | None = None
+        self.decisions = 0
+        self.deployed = False
+        if _setup:
+            self.push(RollOff())
+            self.run()
+
+    def coerce_option(self, key: str, value):
+        return value if key == "limit_result" else bool(value)
+
+    def check_options(self, options: dict) -> None:
+        if options["limit_result"] not in config.LIMIT_RESULTS:
+            raise ValueError(f"limit_result must be one of {config.LIMIT_RESULTS}")
+
+    # Flow ------------------------------------------------------------------------------------------------------
+    def decide(self, kind: Decision, side: int, options: list[int], **ctx) -> None:
+        """Ask `side` to choose among the legal actions `options`; UW-DEC-9: a single option is applied unasked,
+        except a reaction window (UW-HID-6, envs/engine/reaction.py)."""
+        if len(options) == 1 and kind != Decision.REACT and self.options["auto_forced"]:
+            name, args = CODEC.decode(options[0])
+            ctx["side"] = side
+            self.FLOW.answers[kind](self, ctx, name, *args)
+            return
+        ctx["side"], ctx["legal"] = side, sorted(options)
+        self.decision = (kind, ctx)
+
+    def decision_kind(self) -> str | None:
+        return None if self.decision is None else str(self.decision[0])
+
+    def _resolve(self, action: int) -> list:
+        self.decisions += 1
+        return super()._resolve(action)
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current_side(self) -> int | None:
+        if self.winner is not None or self.decision is None:
+            return None
+        return self.decision[1]["side"]
+
+    def after_task(self) -> None:
+        """UW-WIN-1/2: a side with no model left loses at once; both wiped out at once is a draw."""
+        if self.winner is None and self.deployed:
+            alive = [any(m.alive for m in self.by_side[s]) for s in (0, 1)]
+            if not alive[0] or not alive[1]:
+                self.finish(DRAW if alive == [False, False] else (0 if alive[0] else 1),
+                            "a side has no model left", "UW-WIN-2" if alive == [False, False] else "UW-WIN-1")
+
+    def finish(self, winner: int, why: str, rule: str) -> None:
+        self.winner, self.decision, self.tasks = winner, None, []
+        words = "draw" if winner == DRAW else f"{self.scenario.sides[winner].name} wins"
+        self.log.add("game_over", f"game over, {words}: {why}", rule=rule)
+
+    # Helpers for the rules ------------------------------------------------------------------------------------------
+    def side_models(self, side: int) -> list[Model]:
+        return self.by_side[side]
+
+    def enemies(self, m: Model) -> list[Model]:
+        return [e for e in self.by_side[1 - m.side] if e.placed]
+
+    def enemies_in_contact(self, m: Model) -> list[Model]:
+        return [e for e in self.by_side[1 - m.side] if e.placed and geo.contact(e.cell, m.cell)]
+
+    def in_contact(self, m: Model) -> bool:
+        return any(e.placed and geo.contact(e.cell, m.cell) for e in self.by_side[1 - m.side])
+
+    def place(self, m: Model, cell: int) -> None:
+        self._geo_cache.clear()
+        if m.cell >= 0 and self.occ[m.cell] == m.idx:
+            self.occ[m.cell] = -1
+        m.cell = cell
+        if cell >= 0:
+            self.occ[cell] = m.idx
+
+    def remove(self, m: Model) -> None:
+        """UW-SHOOT-11: removed at once; its order counter goes with it (a face-down one stays hidden, UW-HID-4)."""
+        self.log.add("removed", f"{m.id} is removed", m.side, rule="UW-SHOOT-11")
+        self.occ[m.cell] = -1
+        self._geo_cache.clear()
+        self.orders.remove(m.idx)
+
+    def danger(self, side: int) -> list[frozenset]:
+        """Per cell, the enemies of `side` it touches (UW-MOVE-5/6)."""
+        out = [frozenset()] * len(self.occ)
+        touching: dict[int, set] = {}
+        for e in self.by_side[1 - side]:
+            if e.placed:
+                ex, ey = e.cell % geo.N, e.cell // geo.N
+                for dy in (-1, 0, 1):
+                    for dx in (-1, 0, 1):
+                        x, y = ex + dx, ey + dy
+                        if (dx or dy) and 0 <= x < geo.N and 0 <= y < geo.N:
+                            touching.setdefault(y * geo.N + x, set()).add(e.idx)
+        for cell, es in touching.items():
+            out[cell] = frozenset(es)
+        return out
+
+    def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
+        ac, bc = a.cell if a_cell is None else a_cell, b.cell if b_cell is None else b_cell
+        key = ("los", ac, bc, a.idx, b.idx)
+        hit = self._geo_cache.get(key)
+        if hit is None:
+            # the viewer stands in its own cell for the check (a hypothetical cell is emptied of it meanwhile)
+            moved = ac != a.cell and a.cell >= 0 and self.occ[a.cell] == a.idx
+            if moved:
+                self.occ[a.cell] = -1
+            hit = geo.has_los(self.board, self.occ, self.side_of, ac, bc, a.side)
+            if moved:
+                self.occ[a.cell] = a.idx
+            self._geo_cache[key] = hit
+        return hit
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._geo_cache.clear()
+
+    def order_of(self, m: Model) -> int | None:
+        return self.orders.true_value(m.idx)
+
+    def face_down(self, m: Model) -> bool:
+        return self.orders.is_face_down(m.idx)
+
+    def turn_face_up_fighter(self, m: Model) -> None:
+        """UW-CC-3, UW-HID-3: a face-down model that fights is revealed; Overwatch is then spent."""
+        if self.face_down(m):
+            value = self.orders.reveal(m.idx)
+            self.log.add("revealed", f"{m.id}'s order is {'Overwatch' if value == OVERWATCH else 'Snap-fire'}",
+                         m.side, rule="UW-HID-3")
+        if self.order_of(m) == OVERWATCH:
+            self.orders.remove(m.idx)
+            m.activated = True
+            self.log.add("spent", f"{m.id} fought back from Overwatch and is spent", m.side, rule="UW-CC-3")
+
+    def can_activate(self, m: Model) -> bool:
+        """UW-TURN-9: an unactivated Snap-fire model (face up or down)."""
+        return m.placed and not m.activated and self.order_of(m) == SNAP
+
+    # Protocol --------------------------------------------------------------------------------------------------------
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None or self.winner == DRAW:
+            return 0.0, 0.0
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def check_invariants(self) -> None:
+        for m in self.models:
+            assert m.w <= m.profile.W, m.id
+            assert 0 <= m.fu_used <= m.profile.CAL, (m.id, m.fu_used)
+            if m.placed:
+                assert self.occ[m.cell] == m.idx, m.id
+        assert sum(1 for c in self.occ if c >= 0) == sum(1 for m in self.models if m.placed)
+        assert self.turn <= self.scenario.turns + 1
+
+    def to_dict(self) -> dict:
+        return {
+            "ruleset": "urbanwar", "scenario": self.scenario.path, "options": dict(self.options),
+            "dice": self.dice.to_dict(), "turn": self.turn, "winner": self.winner, "edges": list(self.edges),
+            "rolloff_winner": self.rolloff_winner, "decisions": self.decisions, "deployed": self.deployed,
+            "orders": self.orders.to_dict(), "act": _copy(self.act),
+            "decision": None if self.decision is None else [str(self.decision[0]), _copy(self.decision[1])],
+            "tasks": [_copy(FLOW.save(t)) for t in self.tasks],
+            "models": [m.to_list() for m in self.models],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, dice: Dice | None = None) -> UrbanWarGame:
+        game = cls._without_setup(data, dice)
+        game.turn, game.winner, game.edges = data["turn"], data["winner"], list(data["edges"])
+        game.rolloff_winner, game.decisions = data["rolloff_winner"], data["decisions"]
+        game.deployed = data["deployed"]
+        game.orders = SecretOrders.from_dict(data["orders"])
+        game.act = _copy(data["act"])
+        game.decision = None if data["decision"] is None else (Decision(data["decision"][0]), _copy(data["decision"][1]))
+        game.tasks = [FLOW.load(_copy(t)) for t in data["tasks"]]
+        for m, saved in zip(game.models, data["models"]):
+            m.load(list(saved), game.tables.profiles)
+            if m.placed:
+                game.occ[m.cell] = m.idx
+        return game
+
+
+def _copy(value):
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy(v) for v in value]
+    return value

@@ -1,0 +1,37 @@
+"""A model on the table: its profile and everything that changes in play (public per UW-HID-1)."""
+from __future__ import annotations
+
+OFF = -1       # a cell for a model not (or no longer) on the table
+
+
+class Model:
+    __slots__ = ("idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
+                 "fu_used", "halved", "first_enemy", "shield_enemy")
+
+    def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool) -> None:
+        self.idx, self.side, self.slot, self.id = idx, side, slot, mid
+        self.profile, self.commander = profile, commander
+        self.cell, self.w = OFF, profile.W
+        self.panic = False          # a panic counter (UW-PANIC-1)
+        self.activated = False      # activated this turn (UW-TURN-9, UW-OW-5)
+        self.fu_used = 0            # follow-ups spent this game (UW-FU-2)
+        self.halved = False         # UW-PANIC-4 already triggered
+        self.first_enemy = -1       # UW-CC-2: the first enemy that attacked it this turn
+        self.shield_enemy = -1      # UW-SPEC-5/6: the enemy its Battleshield guards against
+
+    @property
+    def alive(self) -> bool:
+        return self.w > 0
+
+    @property
+    def placed(self) -> bool:
+        return self.cell >= 0 and self.w > 0
+
+    def to_list(self) -> list:
+        return [self.profile.key, self.cell, self.w, self.panic, self.activated, self.fu_used, self.halved,
+                self.first_enemy, self.shield_enemy]
+
+    def load(self, data: list, profiles: dict) -> None:
+        (key, self.cell, self.w, self.panic, self.activated, self.fu_used, self.halved, self.first_enemy,
+         self.shield_enemy) = data
+        self.profile = profiles[key]

@@ -1,0 +1,53 @@
+"""Text map and rgb picture of a side's view: terrain, models with wounds and panic, face-up orders, and face-down
+orders only for their owner (UW-HID-2); None = the umpire's view."""
+from __future__ import annotations
+
+import numpy as np
+
+from .config import SIZE
+
+PX = 8
+COLOURS = {".": (200, 200, 190), ":": (170, 160, 140), "D": (150, 110, 70), "#": (60, 60, 60), "W": (120, 170, 210),
+           "=": (140, 140, 150), "%": (160, 130, 90)}
+SIDE_COLOURS = ((30, 80, 220), (220, 40, 40))
+
+
+def order_mark(game, m, side) -> str:
+    seen = game.orders.seen_by(side, m.idx)
+    if seen is None:
+        return "?" if game.orders.is_face_down(m.idx) else " "
+    return "O" if seen == 1 else "S"
+
+
+def text(game, side) -> str:
+    rows = [list(r) for r in game.board.rows]
+    for m in game.models:
+        if m.placed:
+            rows[m.cell // SIZE][m.cell % SIZE] = ("a" if m.side == 0 else "b") if m.panic else ("A" if m.side == 0 else "B")
+    lines = [f"Urban War, turn {game.turn}, view of {'umpire' if side is None else game.scenario.sides[side].name}"]
+    lines += ["".join(r) for r in rows]
+    for m in game.models:
+        if m.placed:
+            lines.append(f"{m.id} ({m.cell % SIZE},{m.cell // SIZE}) W{m.w}/{m.profile.W}{' panic' if m.panic else ''}"
+                         f" order[{order_mark(game, m, side)}]{' done' if m.activated else ''}")
+    return "\n".join(lines)
+
+
+def rgb(game, side) -> np.ndarray:
+    img = np.zeros((SIZE * PX, SIZE * PX, 3), dtype=np.uint8)
+    for i, ch in enumerate(game.board.chars):
+        y, x = divmod(i, SIZE)
+        img[y * PX:(y + 1) * PX, x * PX:(x + 1) * PX] = COLOURS.get(ch, (255, 0, 255))
+    for m in game.models:
+        if not m.placed:
+            continue
+        y, x = divmod(m.cell, SIZE)
+        block = img[y * PX:(y + 1) * PX, x * PX:(x + 1) * PX]
+        block[1:-1, 1:-1] = SIDE_COLOURS[m.side]
+        block[1:1 + max(1, 6 * m.w // m.profile.W), 1] = (0, 255, 0)             # wounds bar
+        if m.panic:
+            block[1:3, -3:-1] = (255, 255, 0)
+        mark = order_mark(game, m, side)
+        if mark != " ":
+            block[-3:-1, -3:-1] = {"O": (255, 255, 255), "S": (0, 0, 0), "?": (128, 128, 128)}[mark]
+    return img

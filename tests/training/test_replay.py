@@ -1,0 +1,220 @@
+"""Replay files: recording from simulate / play / the adapters, verification, and every way a file can be bad."""
+import gzip
+import io
+import json
+import sys
+
+import gymnasium
+import numpy as np
+import pytest
+
+import envs
+from envs.paths import PROJECT_ROOT
+from training import replay
+from training.cli import main
+from training.replay_wrappers import RecordAECReplays, RecordReplays
+
+SCHEMA = PROJECT_ROOT / "schemas" / "rubble-replay-v1.schema.json"
+
+
+def run(capsys, *argv, stdin: str = ""):
+    sys.stdin = io.StringIO(stdin)
+    try:
+        code = main([str(a) for a in argv])
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """Four rifles-urban games recorded by `rubble simulate --record`, as (folder, the plain JSON of seed 1)."""
+    folder = tmp_path_factory.mktemp("rec")
+    assert main(["simulate", "rifles-urban", "--games", "4", "--seed", "1", "--record", str(folder), "--quiet"]) == 0
+    data = json.loads(gzip.decompress((folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz").read_bytes()))
+    return folder, data
+
+
+def write_json(path, data):
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_simulate_records_every_game_and_each_verifies(recorded, capsys):
+    folder, _ = recorded
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == [f"rifles-urban-scripted-vs-scripted-seed{s}.rubble.json.gz" for s in range(1, 5)]
+    for f in files:
+        code, out, err = run(capsys, "replay", f, "--verify")
+        assert (code, err) == (0, "") and out.startswith("verified: rifles-urban, scenario block_six")
+
+
+def test_a_replay_holds_the_game_as_played(recorded):
+    _, data = recorded
+    state = envs.registry.get("rifles-urban").new_game(seed=1)
+    assert (data["format"], data["version"], data["seed"], data["agents"]) == ("rubble-replay", 1, 1, ["scripted"] * 2)
+    first = data["steps"][0]
+    assert first["label"] == state.action_label(first["action"])
+    assert [e["text"] for e in first["events"]] == [e.text for e in state.apply(first["action"])]
+    assert data["outcome"]["over"] and data["outcome"]["decisions"] == len(data["steps"])
+
+
+def test_the_schema_names_exactly_the_fields_written(recorded):
+    _, data = recorded
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    assert set(schema["required"]) == set(data)
+    assert set(schema["$defs"]["step"]["required"]) == set(data["steps"][0])
+    event = next(e for s in data["steps"] for e in s["events"])
+    assert set(schema["$defs"]["event"]["required"]) == set(event)
+    assert set(schema["$defs"]["outcome"]["required"]) == set(data["outcome"])
+
+
+def test_record_every_and_losses_select_games(tmp_path, capsys):
+    code, _, _ = run(capsys, "simulate", "rifles-urban", "--games", "6", "--record", tmp_path / "every",
+                     "--record-every", "3", "--quiet")
+    assert code == 0
+    assert sorted(f.name for f in (tmp_path / "every").iterdir()) == [
+        "rifles-urban-scripted-vs-scripted-seed0.rubble.json.gz", "rifles-urban-scripted-vs-scripted-seed3.rubble.json.gz"]
+    run(capsys, "simulate", "rifles-urban", "--games", "6", "--record", tmp_path / "losses", "--record-losses", "--quiet")
+    lost = [replay.load(f) for f in (tmp_path / "losses").iterdir()]
+    assert lost and all(d["outcome"]["returns"][0] < 0 for d in lost)
+    assert len(lost) < 6
+
+
+def test_a_replay_is_never_overwritten(recorded, capsys):
+    folder, _ = recorded
+    before = {f: f.read_bytes() for f in folder.iterdir()}
+    code, _, err = run(capsys, "simulate", "rifles-urban", "--games", "2", "--seed", "1", "--record", folder, "--quiet")
+    assert code == 2 and "exists: replays never overwrite a file" in err and len(err.splitlines()) == 1
+    assert {f: f.read_bytes() for f in folder.iterdir()} == before
+
+
+def bad_replay(capsys, path) -> str:
+    """The one-line error of `rubble replay PATH --verify` (exit 1, no traceback)."""
+    code, out, err = run(capsys, "replay", path, "--verify")
+    assert code == 1 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    return err
+
+
+def test_a_tampered_action_fails_naming_the_step(recorded, tmp_path, capsys):
+    _, data = recorded
+    tampered = json.loads(json.dumps(data))
+    state = envs.registry.get("rifles-urban").new_game(seed=1)
+    for step in tampered["steps"][:6]:
+        state.apply(step["action"])
+    other = next(int(a) for a in np.flatnonzero(state.legal_action_mask()) if a != tampered["steps"][6]["action"])
+    tampered["steps"][6]["action"] = other          # a legal move, so only the check of label and events catches it
+    err = bad_replay(capsys, write_json(tmp_path / "t.rubble.json", tampered))
+    assert "step 7:" in err and "the file says" in err
+    tampered["steps"][6]["label"] = state.action_label(other)   # label made consistent: the events differ
+    err = bad_replay(capsys, write_json(tmp_path / "t2.rubble.json", tampered))
+    assert "step 7" in err or "step 8" in err
+
+
+def test_an_illegal_action_fails_naming_the_step(recorded, tmp_path, capsys):
+    _, data = recorded
+    tampered = json.loads(json.dumps(data))
+    tampered["steps"][2].update(action=10**6, label=None)
+    err = bad_replay(capsys, write_json(tmp_path / "i.rubble.json", tampered))
+    assert "step 3: action 1000000 is not an integer in" in err
+
+
+def test_a_changed_event_fails_naming_the_step_and_field(recorded, tmp_path, capsys):
+    _, data = recorded
+    tampered = json.loads(json.dumps(data))
+    i = next(i for i, s in enumerate(tampered["steps"]) if any(e["dice"] for e in s["events"]))
+    event = next(e for e in tampered["steps"][i]["events"] if e["dice"])
+    event["dice"] = [7] + event["dice"][1:]
+    assert f"step {i + 1}: event" in bad_replay(capsys, write_json(tmp_path / "e.rubble.json", tampered))
+
+
+def test_truncated_files_fail_in_one_line(recorded, tmp_path, capsys):
+    folder, data = recorded
+    text = json.dumps(data)
+    (tmp_path / "cut.rubble.json").write_text(text[: len(text) // 2], encoding="utf-8")
+    assert "not complete JSON (truncated?)" in bad_replay(capsys, tmp_path / "cut.rubble.json")
+    raw = (folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz").read_bytes()
+    (tmp_path / "cut.rubble.json.gz").write_bytes(raw[: len(raw) // 2])
+    assert "not a readable gzip file" in bad_replay(capsys, tmp_path / "cut.rubble.json.gz")
+    fewer = {**data, "steps": data["steps"][:10]}
+    assert "field 'outcome': over is True in the file" in bad_replay(capsys, write_json(tmp_path / "f.rubble.json", fewer))
+
+
+def test_another_version_or_a_bad_field_fails_naming_it(recorded, tmp_path, capsys):
+    _, data = recorded
+    err = bad_replay(capsys, write_json(tmp_path / "v.rubble.json", {**data, "version": 2}))
+    assert "field 'version': this rubble reads replay format version 1, the file is version 2" in err
+    assert "field 'seed'" in bad_replay(capsys, write_json(tmp_path / "s.rubble.json", {**data, "seed": "one"}))
+    assert "field 'ruleset': unknown ruleset" in bad_replay(capsys, write_json(tmp_path / "r.rubble.json",
+                                                                               {**data, "ruleset": "chess"}))
+    assert "not a rubble replay" in bad_replay(capsys, write_json(tmp_path / "p.rubble.json", [1, 2]))
+
+
+def test_play_records_the_persons_game_even_on_quit(tmp_path, capsys):
+    code, out, _ = run(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="1\n1\nq\n")
+    assert code == 0
+    (path,) = tmp_path.iterdir()
+    data, _ = replay.verify(path)
+    assert data["agents"] == ["person", "scripted"] and data["outcome"]["over"] is False and data["steps"]
+    before = path.read_bytes()
+    run(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="q\n")   # the same seed again: numbered, not overwritten
+    assert path.read_bytes() == before
+    assert replay.load(tmp_path / path.name.replace("seed0", "seed0-2"))["steps"] == []
+
+
+def test_the_gymnasium_wrapper_records_both_sides_of_foreign_episodes(tmp_path):
+    env = RecordReplays(gymnasium.make("rubble/RiflesDarkness-v0"), tmp_path)
+    rng = np.random.default_rng(0)
+    for episode in range(2):
+        _, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            done = term or trunc
+    env.reset(seed=5)
+    env.step(int(np.flatnonzero(env.unwrapped.action_masks())[0]))
+    env.close()
+    assert len(env.written) == 3
+    finished = [replay.verify(p)[0] for p in env.written]
+    assert [d["outcome"]["over"] for d in finished] == [True, True, False]
+    assert all(d["agents"] == ["external", "scripted"] for d in finished)
+    assert {s["side"] for s in finished[0]["steps"]} == {0, 1}   # the scripted enemy's moves inside step() too
+
+
+def test_the_pettingzoo_wrapper_records_a_game(tmp_path):
+    aec = RecordAECReplays(envs.make_aec("rifles-urban"), tmp_path)
+    rng = np.random.default_rng(1)
+    aec.reset(seed=3)
+    for _ in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    aec.close()
+    (path,) = aec.written
+    data, state = replay.verify(path)
+    assert data["outcome"]["over"] and list(data["outcome"]["returns"]) == list(state.returns())
+
+
+def test_gif_of_a_sides_view(recorded, tmp_path, capsys):
+    pytest.importorskip("imageio", reason="--gif needs imageio (the 'replay' extra)")
+    from PIL import Image
+
+    folder, data = recorded
+    source = folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz"
+    code, out, _ = run(capsys, "replay", source, "--gif", tmp_path / "g.gif", "--side", "enemy", "--scale", "0.25")
+    assert code == 0
+    with Image.open(tmp_path / "g.gif") as gif:
+        assert gif.n_frames >= 2 and gif.n_frames <= len(data["steps"]) + 1   # identical frames may merge
+    code, _, err = run(capsys, "replay", source, "--gif", tmp_path / "g.gif")
+    assert code == 2 and "exists" in err
+
+
+def test_evaluate_records_every_pairings_games(tmp_path, capsys):
+    code, _, err = run(capsys, "evaluate", "rifles-darkness", "--agents", "random", "scripted", "--games", "2",
+                       "--results", tmp_path / "results", "--record", tmp_path / "rec", "--quiet")
+    assert code == 0, err
+    names = sorted(f.name for f in (tmp_path / "rec").iterdir())
+    pairings = [f"{a}-vs-{b}" for a in ("random", "scripted") for b in ("random", "scripted")]
+    assert names == sorted(f"rifles-darkness-{p}-seed{s}.rubble.json.gz" for p in pairings for s in (10**6, 10**6 + 1))
+    assert all(replay.verify(tmp_path / "rec" / n)[0]["agents"] == n.split("-seed")[0].split("-", 2)[2].split("-vs-")
+               for n in names)

@@ -1,0 +1,28 @@
+"""Rule-test helpers: positions from compact specs, answers by family and arguments."""
+from __future__ import annotations
+
+from envs import registry
+from envs.engine.dice import ScriptedDice
+from envs.urbanwar.actions import CODEC
+
+RULESET = registry.get("urbanwar")
+
+
+def position(spec: dict, faces=(), **options):
+    return RULESET.build_position(spec, ScriptedDice(list(faces)), **options)
+
+
+def play(game, name: str, *args: int):
+    return game.apply(CODEC.encode(name, *args))
+
+
+def model(game, mid: str):
+    return next(m for m in game.models if m.id == mid)
+
+
+def cell(x: int, y: int) -> int:
+    return y * 48 + x
+
+
+def rules(events) -> set[str]:
+    return {e.rule for e in events}

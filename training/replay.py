@@ -1,0 +1,320 @@
+"""Replay files: one game as JSON (`.rubble.json`, or gzipped `.rubble.json.gz`), written while it is played and
+verified by playing its actions again from its seed.
+
+The format (schema in training/replay.schema.json, described in README.md "Replays"):
+
+    {"format": "rubble-replay", "version": 1, "ruleset": ..., "scenario": ..., "options": {...}, "seed": ...,
+     "sides": [...], "agents": [...], "steps": [{"side", "action", "label", "events": [...]}, ...],
+     "outcome": {"over", "returns", "turn", "decisions"}}
+
+Each event is {"kind", "side", "dice", "text", "rules", "data"}: `rules` are the rule IDs (CF-FIRE-3...) that the
+event's text or data name, when they name any. Loading is `json.loads` and nothing else: a replay cannot run code.
+Games are deterministic given the seed, so the file stores actions, not states; `verify` re-plays them and
+compares every event and the outcome.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FORMAT = "rubble-replay"
+VERSION = 1
+SUFFIXES = (".rubble.json", ".rubble.json.gz")
+#: Rule IDs as the catalogs in /work/shared/rules write them: CF-LDR-2, RF-FIRE-3a, UW-MOVE-4...
+RULE_ID = re.compile(r"\b[A-Z]{2,3}-[A-Z]{2,6}-\d+[a-z]?\b")
+
+
+class ReplayError(Exception):
+    """A replay that cannot be read or does not replay identically; the message is one line."""
+
+
+# Events as JSON ------------------------------------------------------------------------------------------------
+def plain(value: Any) -> Any:
+    """`value` as JSON data: tuples become lists, numpy scalars Python numbers, anything else its str()."""
+    if isinstance(value, (str, bool, type(None))):
+        return value
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return float(value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [plain(v) for v in value]
+    return str(value)
+
+
+def rule_ids(rule: str, text: str, data: dict) -> list[str]:
+    """The rule IDs an event names: the rule that produced it (Event.rule), then IDs written in its text or data."""
+    found = ([rule] if rule else []) + RULE_ID.findall(text) + RULE_ID.findall(json.dumps(data))
+    return list(dict.fromkeys(found))   # unique, in order
+
+
+def event_record(event) -> dict:
+    """One engine Event as the replay stores it."""
+    data = plain(event.data)
+    return {"kind": event.kind, "side": plain(event.side), "dice": plain(event.dice), "text": event.text,
+            "rules": rule_ids(event.rule, event.text, data), "data": data}
+
+
+# Recording -------------------------------------------------------------------------------------------------------
+@dataclass
+class Replay:
+    """One game being recorded (or loaded): the header, the steps so far and, once over, the outcome."""
+
+    ruleset: str
+    scenario: str
+    seed: int
+    sides: list[str]
+    agents: list[str]
+    options: dict = field(default_factory=dict)
+    steps: list[dict] = field(default_factory=list)
+    outcome: dict | None = None
+
+    def finish(self, state) -> None:
+        """Record the outcome as the game stands (over or cut short)."""
+        self.outcome = outcome_of(state, len(self.steps))
+
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset, "scenario": self.scenario,
+                "options": plain(self.options), "seed": int(self.seed), "sides": list(self.sides),
+                "agents": list(self.agents), "steps": self.steps, "outcome": self.outcome}
+
+
+def outcome_of(state, decisions: int) -> dict:
+    return {"over": bool(state.is_over), "returns": [float(r) for r in state.returns()],
+            "turn": plain(getattr(state, "turn", None)), "decisions": decisions}
+
+
+class RecordingState:
+    """A GameState whose `apply` also records into a Replay; everything else goes to the state itself.
+
+    Wrapping, rather than changing every game loop, lets any driver (simulate, play, the adapters) record."""
+
+    def __init__(self, state, replay: Replay) -> None:
+        self._state, self.replay = state, replay
+
+    def apply(self, action):
+        side = self._state.current_side
+        # The label is read before the move: after it, the same index may mean something else.
+        label = self._state.action_label(int(action)) if isinstance(action, (int, np.integer)) else None
+        events = self._state.apply(action)   # an illegal action raises here and records nothing
+        self.replay.steps.append({"side": int(side), "action": int(action), "label": label,
+                                  "events": [event_record(e) for e in events]})
+        if self._state.is_over:
+            self.replay.finish(self._state)
+        return events
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+
+def start(rs, scenario: str | None, seed: int, agents, options: dict | None = None):
+    """A new game of `rs` and its recording: (RecordingState, Replay)."""
+    options = dict(options or {})
+    state = rs.new_game(scenario=scenario, seed=seed, **options)
+    replay = Replay(rs.name, scenario or rs.default_scenario, int(seed), list(rs.sides), [str(a) for a in agents], options)
+    return RecordingState(state, replay), replay
+
+
+# Files -------------------------------------------------------------------------------------------------------
+def dumps(replay: Replay | dict) -> bytes:
+    data = replay.to_dict() if isinstance(replay, Replay) else replay
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def write(replay: Replay | dict, path: Path) -> Path:
+    """Write the replay to `path` (gzipped if it ends in .gz); FileExistsError rather than overwrite a file."""
+    path = Path(path)
+    if not path.name.endswith(SUFFIXES):
+        raise ValueError(f"{path}: a replay file name ends in {' or '.join(SUFFIXES)}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = dumps(replay)
+    if path.name.endswith(".gz"):
+        body = gzip.compress(body, mtime=0)   # mtime 0: the same game gives the same bytes
+    with open(path, "xb") as f:               # "x": never overwrite a replay silently
+        f.write(body)
+    return path
+
+
+def file_name(ruleset: str, agents, seed: int, gz: bool = True) -> str:
+    """'cityfight-scripted-vs-attacker-bc-seed7.rubble.json.gz': agents shortened to safe labels."""
+    labels = "-vs-".join(agent_label(a) for a in agents)
+    return f"{ruleset}-{labels}-seed{seed}" + (".rubble.json.gz" if gz else ".rubble.json")
+
+
+def agent_label(agent: str) -> str:
+    """An agent spec as a file-name part: a model path becomes its run folder's name."""
+    path = Path(agent)
+    name = path.parent.name if path.suffix == ".zip" and path.parent.name else path.stem or agent
+    return re.sub(r"[^A-Za-z0-9_.]+", "_", name).strip("_") or "agent"
+
+
+def free_path(path: Path) -> Path:
+    """`path`, or the first of name-2, name-3... (before the suffix) that no file holds yet."""
+    path = Path(path)
+    suffix = next(s for s in (".rubble.json.gz", ".rubble.json") if path.name.endswith(s))
+    stem = path.name[: -len(suffix)]
+    number = 1
+    while path.exists():
+        number += 1
+        path = path.with_name(f"{stem}-{number}{suffix}")
+    return path
+
+
+def load(path: Path) -> dict:
+    """The replay in `path` as a checked dict; ReplayError (one line naming the file) if it cannot be one."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        data = json.loads(raw.decode("utf-8"))
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: no such file") from None
+    except (OSError, EOFError, zlib.error) as exc:
+        raise ReplayError(f"{path}: not a readable gzip file (truncated?): {exc}") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: not UTF-8 text, so not a replay") from None
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"{path}: not complete JSON (truncated?): {exc.msg} at line {exc.lineno} "
+                          f"column {exc.colno}") from None
+    check_header(data, path)
+    return data
+
+
+#: field -> (type, what it must be), checked on load so that a bad file fails naming the field.
+HEADER = {
+    "ruleset": (str, "a registered ruleset name"),
+    "scenario": (str, "a scenario name"),
+    "options": (dict, "the game options (an object)"),
+    "seed": (int, "the game's seed (a whole number)"),
+    "sides": (list, "the side names"),
+    "agents": (list, "an agent name per side"),
+    "steps": (list, "the list of steps"),
+}
+STEP = {"side": int, "action": int, "label": (str, type(None)), "events": list}
+
+
+def check_header(data, path) -> None:
+    """ReplayError naming the first field that is missing or of the wrong kind."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayError(f"{path}: field 'format': expected {FORMAT!r}; this is not a rubble replay")
+    if data.get("version") != VERSION:
+        raise ReplayError(f"{path}: field 'version': this rubble reads replay format version {VERSION}, "
+                          f"the file is version {data.get('version')!r}")
+    for name, (kind, meaning) in HEADER.items():
+        if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+            raise ReplayError(f"{path}: field {name!r}: expected {meaning}, got {data.get(name)!r:.60}")
+    for i, step in enumerate(data["steps"], 1):
+        for name, kind in STEP.items():
+            if not isinstance(step, dict) or not isinstance(step.get(name), kind) or isinstance(step.get(name), bool):
+                raise ReplayError(f"{path}: step {i}: field {name!r} missing or of the wrong type")
+    if not isinstance(data.get("outcome"), (dict, type(None))):
+        raise ReplayError(f"{path}: field 'outcome': expected an object or null")
+
+
+# Playing a replay again -----------------------------------------------------------------------------------------
+def new_state(data: dict, path="replay"):
+    """The game a replay starts from, rebuilt from its ruleset, scenario, options and seed."""
+    from envs import registry
+
+    try:
+        rs = registry.get(data["ruleset"])
+    except KeyError:
+        raise ReplayError(f"{path}: field 'ruleset': unknown ruleset {data['ruleset']!r}; known: "
+                          f"{', '.join(registry.names())}") from None
+    if data["scenario"] not in rs.scenarios():
+        raise ReplayError(f"{path}: field 'scenario': {rs.name} has no scenario {data['scenario']!r}")
+    if list(rs.sides) != data["sides"]:
+        raise ReplayError(f"{path}: field 'sides': {rs.name} has sides {list(rs.sides)}, the file says {data['sides']}")
+    try:
+        return rs, rs.new_game(scenario=data["scenario"], seed=data["seed"], **data["options"])
+    except (TypeError, ValueError) as exc:
+        raise ReplayError(f"{path}: field 'options': the game cannot start with them: {exc}") from None
+
+
+def replay_steps(data: dict, path="replay", on_step=None):
+    """Play every recorded step again and check it; returns the final state. ReplayError names the first step
+    that differs. `on_step(index, state)` is called with the start state (index 0) and after each step."""
+    from envs.engine.contract import IllegalActionError
+
+    _, state = new_state(data, path)
+    if on_step:
+        on_step(0, state)
+    for i, step in enumerate(data["steps"], 1):
+        where = f"{path}: step {i}"
+        if state.is_over:
+            raise ReplayError(f"{where}: the game is already over, yet the file goes on")
+        if step["side"] != state.current_side:
+            raise ReplayError(f"{where}: the file has side {step['side']} deciding, the game has side {state.current_side}")
+        label = state.action_label(step["action"]) if 0 <= step["action"] < len(state.legal_action_mask()) else None
+        if step["label"] is not None and label != step["label"]:
+            raise ReplayError(f"{where}: action {step['action']} is {label!r} here, the file says {step['label']!r}")
+        try:
+            events = state.apply(step["action"])
+        except IllegalActionError as exc:
+            raise ReplayError(f"{where}: {exc}") from None
+        compare_events(step["events"], [event_record(e) for e in events], where)
+        if on_step:
+            on_step(i, state)
+    check_outcome(data, state, path)
+    return state
+
+
+def compare_events(recorded: list, replayed: list, where: str) -> None:
+    for j, (old, new) in enumerate(zip(recorded, replayed), 1):
+        if old != new:
+            field_name = next((k for k in new if old.get(k) != new[k]), "?") if isinstance(old, dict) else "event"
+            raise ReplayError(f"{where}: event {j} differs in {field_name!r}: the file has "
+                              f"{_short(old, field_name)}, the game gives {_short(new, field_name)}")
+    if len(recorded) != len(replayed):
+        raise ReplayError(f"{where}: the file has {len(recorded)} events, the game gives {len(replayed)}")
+
+
+def _short(event, name: str) -> str:
+    value = event.get(name) if isinstance(event, dict) else event
+    return f"{value!r:.80}"
+
+
+def check_outcome(data: dict, state, path) -> None:
+    recorded = data.get("outcome")
+    if recorded is None:
+        if state.is_over:
+            raise ReplayError(f"{path}: field 'outcome': missing, though the game is over after step {len(data['steps'])}")
+        return
+    actual = outcome_of(state, len(data["steps"]))
+    for name, value in actual.items():
+        if recorded.get(name) != value:
+            raise ReplayError(f"{path}: field 'outcome': {name} is {recorded.get(name)!r} in the file, "
+                              f"{value!r} when replayed (truncated file?)")
+
+
+def verify(path: Path) -> tuple[dict, object]:
+    """Load and re-play a replay; (its data, the final state). ReplayError on the first difference."""
+    data = load(path)
+    return data, replay_steps(data, path)
+
+
+def result_text(data: dict) -> str:
+    """'attacker won', 'a draw' or 'not finished'."""
+    out = data.get("outcome") or {}
+    if not out.get("over"):
+        return "not finished"
+    returns = out["returns"]
+    winners = [s for s, r in zip(data["sides"], returns) if r == max(returns) and r > 0]
+    return f"{' and '.join(winners)} won" if winners else "a draw"
+
+
+def summary(data: dict) -> str:
+    """One line: what was played and how it ended."""
+    agents = ", ".join(f"{s}: {a}" for s, a in zip(data["sides"], data["agents"]))
+    return (f"{data['ruleset']}, scenario {data['scenario']}, seed {data['seed']} ({agents}): "
+            f"{len(data['steps'])} steps, {result_text(data)}")

@@ -1,0 +1,90 @@
+"""The `rubble replay` command and the `--record` options of `simulate`, `play` and `evaluate`."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from .lookup import CommandError
+
+
+def add_record_options(p, series: bool = True) -> None:
+    """--record DIR (and, for series of games, --record-every N and --record-losses)."""
+    p.add_argument("--record", type=Path, metavar="DIR", help="write replays (.rubble.json.gz) into DIR; "
+                   "an existing replay is never overwritten")
+    if series:
+        p.add_argument("--record-every", type=_count, default=1, metavar="N", help="record game 0, N, 2N... of the series")
+        p.add_argument("--record-losses", action="store_true",
+                       help="record only the games side 0 lost (with --record-every: of those games)")
+
+
+def recorder_from(args, agents, first_seed: int = 0, numbered: bool = False):
+    """The Recorder the options ask for, or None without --record."""
+    if getattr(args, "record", None) is None:
+        return None
+    from .replay_record import Recorder
+
+    if args.record.exists() and not args.record.is_dir():
+        raise CommandError(f"--record {args.record}: a file is there; expected a folder")
+    return Recorder(args.record, tuple(agents), getattr(args, "record_every", 1), first_seed,
+                    0 if getattr(args, "record_losses", False) else None, numbered=numbered)
+
+
+def recording(run):
+    """Run `run()`, turning a replay that would overwrite a file into one CommandError line."""
+    from .replay_record import existing_error
+
+    try:
+        return run()
+    except FileExistsError as exc:
+        raise CommandError(existing_error(exc)) from None
+
+
+def _count(text: str) -> int:
+    import argparse
+
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
+    return value
+
+
+def add_replay(sub) -> None:
+    p = sub.add_parser("replay", help="check a replay file (--verify), or turn it into a web page (--html) or a GIF")
+    p.add_argument("file", type=Path, help="a .rubble.json or .rubble.json.gz replay")
+    p.add_argument("--verify", action="store_true", help="play the actions again from the seed; every event and "
+                                                         "the outcome must come out identical")
+    p.add_argument("--html", type=Path, metavar="OUT", help="write a self-contained viewer page (no network needed)")
+    p.add_argument("--gif", type=Path, metavar="OUT", help="write an animated GIF of the board (umpire's view "
+                                                           "unless --side)")
+    p.add_argument("--side", help="with --gif: the side whose view is shown (hidden information hidden)")
+    p.add_argument("--scale", type=float, default=None, help="with --gif: picture scale (default 1)")
+    p.set_defaults(run=cmd_replay)
+
+
+def cmd_replay(args) -> int:
+    from . import replay
+
+    try:
+        if not (args.verify or args.html or args.gif):
+            print(replay.summary(replay.load(args.file)))
+            return 0
+        if args.verify:
+            start = time.perf_counter()
+            data, _ = replay.verify(args.file)
+            seconds = time.perf_counter() - start
+            print(f"verified: {replay.summary(data)}; {seconds:.2f} s")
+        if args.html:
+            from .replay_html import write_html
+
+            print(f"written: {write_html(args.file, args.html)}")
+        if args.gif:
+            from .replay_html import write_gif
+
+            print(f"written: {write_gif(args.file, args.gif, args.side, args.scale)}")
+    except replay.ReplayError as exc:
+        print(f"rubble replay: {exc}", file=sys.stderr)
+        return 1
+    except FileExistsError as exc:
+        raise CommandError(f"{exc.filename} exists: not overwritten") from None
+    return 0

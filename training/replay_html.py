@@ -1,0 +1,297 @@
+"""The replay viewer: one self-contained HTML page per game (`rubble replay FILE --html OUT`), and a GIF.
+
+The page holds everything (no network, no server): the board after every step as PNG data URIs, rendered by
+the ruleset's own `render_rgb(side)` for the umpire (None) and for each side, so a side's view hides what
+that side may not know. Identical pictures are stored once (most steps change one view, or none), which keeps
+pages small. The step's action, its events (dice, rule IDs) and the outcome come from the replay file.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from . import replay
+
+# Pictures -------------------------------------------------------------------------------------------------------
+TILE_W, TILE_H = 64, 48   # measured: smaller tiles share more between steps, larger ones cost less per tile
+
+
+class Frames:
+    """Every picture cut into tiles; a tile is stored once as a PNG however often it appears, and a picture is
+    the list of its tiles. A step changes a few squares and a status line, so it costs a few new tiles."""
+
+    def __init__(self) -> None:
+        self.tiles: list[bytes] = []
+        self.frames: list[list[int]] = []
+        self.shape = None
+        self._tile, self._frame = {}, {}
+
+    def add(self, rgb) -> int:
+        """The index of the picture `rgb`, stored if new."""
+        key = rgb.tobytes()
+        if key in self._frame:
+            return self._frame[key]
+        if self.shape is None:
+            self.shape = rgb.shape
+        elif rgb.shape != self.shape:
+            raise replay.ReplayError(f"the ruleset drew a {rgb.shape} picture after {self.shape} ones; "
+                                     "the viewer needs one size per game")
+        self._frame[key] = len(self.frames)
+        self.frames.append([self._tile_index(rgb[y:y + TILE_H, x:x + TILE_W])
+                            for y in range(0, rgb.shape[0], TILE_H) for x in range(0, rgb.shape[1], TILE_W)])
+        return self._frame[key]
+
+    def _tile_index(self, tile) -> int:
+        key = (tile.shape, tile.tobytes())
+        if key not in self._tile:
+            self._tile[key] = len(self.tiles)
+            out = io.BytesIO()
+            Image.fromarray(tile).save(out, format="PNG")
+            self.tiles.append(out.getvalue())
+        return self._tile[key]
+
+    def encoded(self) -> list:
+        """Picture 0 as its full tile list, each later one as [position, tile] changes from the one before."""
+        out, before = [], None
+        for tiles in self.frames:
+            out.append(tiles if before is None else [[i, t] for i, (t, b) in enumerate(zip(tiles, before)) if t != b])
+            before = tiles
+        return out
+
+
+def scaled(rgb, scale: float | None) -> Image.Image:
+    image = Image.fromarray(rgb)
+    if scale is not None and scale != 1.0:
+        image = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.LANCZOS)
+    return image
+
+
+def collect_frames(data: dict, path) -> tuple[Frames, dict[str, list[int]]]:
+    """Re-play the game (checking it, as --verify does) and render every view after every step."""
+    frames = Frames()
+    views: dict[str, list[int]] = {"umpire": [], **{str(s): [] for s in range(len(data["sides"]))}}
+
+    def on_step(_, state) -> None:
+        views["umpire"].append(frames.add(state.render_rgb(None)))
+        for side in range(len(data["sides"])):
+            views[str(side)].append(frames.add(state.render_rgb(side)))
+
+    replay.replay_steps(data, path, on_step)
+    return frames, views
+
+
+# The legend -----------------------------------------------------------------------------------------------------
+def _hex(colour) -> str:
+    return "#" + "".join(f"{c:02x}" for c in colour)
+
+
+def legend(ruleset: str) -> list[tuple[str, str]]:
+    """(swatch CSS colour or a symbol, meaning) for every mark the ruleset's picture draws."""
+    if ruleset == "cityfight":
+        from envs.cityfight.render import COVER_COLOUR, SIDE_COLOUR
+
+        names = ("open ground", "cluttered (rubble %)", "wood", "wooden/metal building", "brick building",
+                 "concrete building")
+        return [*((_hex(COVER_COLOUR[i]), name) for i, name in enumerate(names)),
+                (_hex(SIDE_COLOUR[0]), "attacker element (dark: suppressed)"),
+                (_hex(SIDE_COLOUR[1]), "defender element (dark: suppressed)"),
+                ("#fafafa", "white bar: doorway (dark bar: blocked)"), ("#e6b414", "yellow square: objective"),
+                ("#f0a000", "orange frame: engaged square"), ("X", "black cross: overwatch marker"),
+                ("O", "grey ring: smoke"), ("%", "rubble"), ("9", "white digit: building damage"),
+                ("?", "a side's view: enemy spotted or seen there last turn")]
+    if ruleset.startswith("rifles"):
+        from envs.rifles.render import KIND_COLOUR, KIND_MARK, SIDE_COLOUR
+
+        places = [(_hex(KIND_COLOUR[k]), f"{k} {KIND_MARK.get(k, '')}".strip()) for k in KIND_COLOUR]
+        return [*places, (_hex(SIDE_COLOUR[0]), "player unit (dark: suppressed, shaken or wounded)"),
+                (_hex(SIDE_COLOUR[1]), "enemy unit (dark: hit)"), ("#464646", "grey tile: unrevealed marker (E1...)"),
+                ("▣", "thick black frame: sealed place"), ("S", "S1..S6: the stripes; (S) a sewer stripe")]
+    return []
+
+
+# The page ---------------------------------------------------------------------------------------------------------
+def page_data(data: dict, frames: Frames, views: dict) -> dict:
+    """What the page's script reads: the header, per-step text, pictures and views."""
+    steps = [{"side": None, "label": "start of the game", "events": []}]
+    steps += [{"side": s["side"], "label": s["label"] or f"action {s['action']}",
+               "events": [{k: e[k] for k in ("kind", "side", "dice", "text", "rules")} for e in s["events"]]}
+              for s in data["steps"]]
+    return {"ruleset": data["ruleset"], "scenario": data["scenario"], "seed": data["seed"], "sides": data["sides"],
+            "agents": data["agents"], "outcome": data.get("outcome"), "steps": steps, "views": views,
+            "picture": {"height": frames.shape[0], "width": frames.shape[1], "tile_w": TILE_W, "tile_h": TILE_H},
+            "tiles": ["data:image/png;base64," + base64.b64encode(p).decode("ascii") for p in frames.tiles],
+            "frames": frames.encoded()}
+
+
+def outcome_text(data: dict) -> str:
+    """The result, the returns per side, the length of the game."""
+    out = data.get("outcome")
+    if not out:
+        return "not recorded"
+    returns = ", ".join(f"{s} {r:+g}" for s, r in zip(data["sides"], out["returns"]))
+    turn = f" in turn {out['turn']}" if out.get("turn") is not None else ""
+    return f"{replay.result_text(data)}{turn} after {out['decisions']} decisions (returns: {returns})"
+
+
+def render_page(data: dict, frames: Frames, views: dict) -> str:
+    payload = json.dumps(page_data(data, frames, views), separators=(",", ":")).replace("</", "<\\/")
+    title = f"{data['ruleset']} · {data['scenario']} · seed {data['seed']}"
+    legend_rows = "".join(
+        f'<li><span class="sw" style="background:{html.escape(sw)}"></span>{html.escape(text)}</li>'
+        if sw.startswith("#") else f'<li><span class="sym">{html.escape(sw)}</span>{html.escape(text)}</li>'
+        for sw, text in legend(data["ruleset"]))
+    buttons = "".join(f'<button id="view-{s}" data-view="{s}">{html.escape(name)} <kbd>{s + 1}</kbd></button>'
+                      for s, name in enumerate(data["sides"]))
+    return (TEMPLATE.replace("%TITLE%", html.escape(title)).replace("%BUTTONS%", buttons)
+            .replace("%LEGEND%", legend_rows).replace("%OUTCOME%", html.escape(outcome_text(data)))
+            .replace("%DATA%", payload))
+
+
+def write_html(source: Path, out: Path) -> Path:
+    """Write the viewer page of replay `source` to `out` (never over an existing file)."""
+    data = replay.load(source)
+    frames, views = collect_frames(data, source)
+    text = render_page(data, frames, views)
+    with open(out, "x", encoding="utf-8") as f:
+        f.write(text)
+    return Path(out)
+
+
+def write_gif(source: Path, out: Path, side: str | None = None, scale: float | None = None) -> Path:
+    """An animated GIF of one view (the umpire's unless `side`), one frame per step, through imageio."""
+    try:
+        import imageio.v3 as iio
+    except ModuleNotFoundError:
+        raise replay.ReplayError("--gif needs imageio (pip install imageio)") from None
+    data = replay.load(source)
+    numbers = {**{name: str(s) for s, name in enumerate(data["sides"])},
+               **{str(s): str(s) for s in range(len(data["sides"]))}}
+    if side is not None and side not in numbers:
+        raise replay.ReplayError(f"--side {side}: expected one of the sides {', '.join(data['sides'])} (or their numbers)")
+    view = "umpire" if side is None else numbers[side]
+    pictures = []
+
+    def on_step(_, state) -> None:
+        pictures.append(scaled(state.render_rgb(None if view == "umpire" else int(view)), scale))
+
+    replay.replay_steps(data, source, on_step)
+    if Path(out).exists():
+        raise FileExistsError(0, "exists", str(out))
+    iio.imwrite(out, [__import__("numpy").asarray(p) for p in pictures], duration=500, loop=0)
+    return Path(out)
+
+
+TEMPLATE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>%TITLE%</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font:14px system-ui,sans-serif;margin:12px;color:#222;background:#fafafa}
+h1{font-size:18px;margin:0 0 4px} .sub{color:#555;margin-bottom:8px}
+.bar{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:6px 0}
+button{font:inherit;padding:3px 9px;border:1px solid #999;background:#fff;border-radius:4px;cursor:pointer}
+button.on{background:#2a5bd7;color:#fff;border-color:#2a5bd7}
+#slider{flex:1;min-width:240px} #counter{font-variant-numeric:tabular-nums;min-width:110px}
+.main{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}
+#board{border:1px solid #bbb;background:#fff;max-width:100%}
+.side{max-width:460px;flex:1;min-width:300px}
+#action{font-weight:600;margin:4px 0} #events{margin:4px 0;padding-left:18px}
+#events li{margin:2px 0} .dice{font-family:monospace;background:#eee;padding:0 4px;border-radius:3px}
+.rule{font-family:monospace;background:#fff3c4;padding:0 4px;border-radius:3px;margin-left:4px}
+.kind{color:#777;font-size:12px;margin-right:4px} #outcome{padding:6px;background:#eef5ea;border:1px solid #bcd8b0}
+#legend{columns:2;padding-left:0;list-style:none;font-size:13px} #legend li{margin:2px 0;break-inside:avoid}
+.sw{display:inline-block;width:14px;height:14px;border:1px solid #555;vertical-align:middle;margin-right:6px}
+.sym{display:inline-block;width:16px;text-align:center;font-weight:700;margin-right:4px}
+.note{color:#666;font-size:12px}
+kbd{font-size:11px;border:1px solid #aaa;border-radius:3px;padding:0 3px;background:#fff;color:#333}
+</style></head><body>
+<h1>%TITLE%</h1><div class="sub" id="players"></div>
+<div class="bar"><span>View:</span><button id="view-umpire" data-view="umpire">umpire <kbd>U</kbd></button>%BUTTONS%
+<span class="note">a side's view shows only what that side knows</span></div>
+<div class="bar"><button id="prev" title="previous step (←)">◀</button><input type="range" id="slider" min="0" value="0">
+<button id="next" title="next step (→)">▶</button><span id="counter"></span></div>
+<div class="main"><canvas id="board" aria-label="the board"></canvas>
+<div class="side"><div id="who"></div><div id="action"></div><ol id="events"></ol>
+<h3>Outcome</h3><div id="outcome">%OUTCOME%</div>
+<h3>Legend</h3><ul id="legend">%LEGEND%</ul>
+<p class="note">Keys: ← → step, Home/End first/last, U umpire's view, 1 2 … a side's view. Dice in grey, rule IDs
+in yellow. In a side's view the picture is that side's and the other sides' decisions and events are hidden.</p></div></div>
+<script type="application/json" id="data">%DATA%</script>
+<script>
+"use strict";
+const R = JSON.parse(document.getElementById("data").textContent);
+const last = R.steps.length - 1;
+let step = 0, view = "umpire";
+const $ = (id) => document.getElementById(id);
+const slider = $("slider");
+slider.max = String(last);
+$("players").textContent = R.sides.map((s, i) => s + ": " + R.agents[i]).join(" · ");
+function el(tag, cls, text) {
+  const e = document.createElement(tag); if (cls) e.className = cls; e.textContent = text; return e;
+}
+// Pictures: frame 0 lists every tile, each later frame only the tiles that differ from the frame before it.
+const P = R.picture, cols = Math.ceil(P.width / P.tile_w);
+const frames = [];
+for (const f of R.frames) {
+  if (!frames.length) { frames.push(f.slice()); continue; }
+  const next = frames[frames.length - 1].slice();
+  for (const [pos, tile] of f) { next[pos] = tile; }
+  frames.push(next);
+}
+const board = $("board"), ctx = board.getContext("2d");
+board.width = P.width; board.height = P.height;
+const tiles = R.tiles.map((src) => { const im = new Image(); im.src = src; return im; });
+function draw(frame) {
+  frames[frame].forEach((t, pos) => ctx.drawImage(tiles[t], (pos % cols) * P.tile_w, Math.floor(pos / cols) * P.tile_h));
+}
+function show() {
+  const frame = R.views[view][step];
+  draw(frame);
+  board.dataset.frame = String(frame);
+  board.dataset.view = view;
+  $("counter").textContent = "step " + step + " / " + last;
+  slider.value = String(step);
+  const s = R.steps[step];
+  // In a side's view another side's decision and its events stay hidden: the log is the umpire's and names
+  // what that side may not know (hidden moves, the other side's dice).
+  const hidden = view !== "umpire" && s.side !== null && String(s.side) !== view;
+  $("who").textContent = s.side === null ? "the start, before any decision"
+    : R.sides[s.side] + " played (the picture shows the board after it):";
+  $("action").textContent = hidden ? "(hidden in this view)" : s.label;
+  const list = $("events");
+  list.replaceChildren();
+  for (const e of (hidden ? [] : s.events)) {
+    const li = el("li", "", "");
+    li.append(el("span", "kind", e.kind), document.createTextNode(e.text));
+    if (e.dice.length) { li.append(" ", el("span", "dice", "dice " + e.dice.join(" "))); }
+    for (const r of e.rules) { li.append(el("span", "rule", r)); }
+    list.append(li);
+  }
+  if ((hidden || !s.events.length) && step > 0) {
+    list.append(el("li", "note", hidden ? "events hidden in this view" : "no events"));
+  }
+  for (const b of document.querySelectorAll("button[data-view]")) { b.classList.toggle("on", b.dataset.view === view); }
+}
+function go(n) { step = Math.max(0, Math.min(last, n)); show(); }
+function setView(v) { if (v in R.views) { view = v; show(); } }
+$("prev").onclick = () => go(step - 1);
+$("next").onclick = () => go(step + 1);
+slider.oninput = () => go(Number(slider.value));
+for (const b of document.querySelectorAll("button[data-view]")) { b.onclick = () => setView(b.dataset.view); }
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "ArrowRight") { go(step + 1); }
+  else if (ev.key === "ArrowLeft") { go(step - 1); }
+  else if (ev.key === "Home") { go(0); }
+  else if (ev.key === "End") { go(last); }
+  else if (ev.key === "u" || ev.key === "U") { setView("umpire"); }
+  else if (/^[1-9]$/.test(ev.key)) { setView(String(Number(ev.key) - 1)); }
+  else { return; }
+  ev.preventDefault();
+});
+Promise.all(tiles.map((im) => im.decode())).then(() => { document.body.dataset.ready = "1"; show(); });
+</script></body></html>
+"""
