@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from envs.engine.dice import ScriptedDice
 from envs.k47.actions import CODEC
