@@ -48,7 +48,8 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fractio
         dist = min(dists)
         shots = w.shots * len(dists)
         if "flamethrower" in w.rules:
-            hit = Fraction(1) if target.inside else shooting.p_hit(shooting.need(view, unit, name, target, dist, False, flame=True))
+            hit = Fraction(1) if target.inside else \
+                shooting.p_hit(shooting.need(view, unit, name, target, dist, False, flame=True))
             total += hit * Fraction(7, 2) * p_kill(w.pen, dv)
             continue
         n = 6 if "indirect" in w.rules else shooting.need(view, unit, name, target, dist, moved)
@@ -235,7 +236,9 @@ class K47Scripted:
             dist = inches(centre(cell), goal, view.board.cell_in) if goal else 0
             return (-cov, round(dist, 6), index)
         best = min(cells, key=key)
-        if goal and inches(centre(view.board.cell_of(best)), goal, view.board.cell_in) >= inches(here, goal, view.board.cell_in) \
+        closer = goal and inches(centre(view.board.cell_of(best)), goal, view.board.cell_in) < \
+            inches(here, goal, view.board.cell_in)
+        if goal and not closer \
                 and ctx["order"] == RUN:
             return OFF["pass"]
         return OFF["cell"] + best

@@ -188,7 +188,7 @@ def _terrain(f: Fields, width: int, height: int) -> list[list[int]]:
         if not isinstance(row, str) or len(row) != width:
             raise f.error(f"map[{y}]", f"a string of {width} cells", row)
         line = []
-        for _x, ch in enumerate(row):
+        for ch in row:
             if ch in CELL_CHARS:
                 line.append(CELL_CHARS[ch])
             elif ch.isupper():
@@ -350,7 +350,7 @@ def _models(u: Fields, tables: Tables):
         m.unknown({"weapon", "weapons", "role", "count"})
         if m.has("weapons"):
             weapons = []
-            for _i, w in enumerate(m.items("weapons", min_len=1)):
+            for w in m.items("weapons", min_len=1):
                 weapons.append((w.choice("weapon", tuple(tables.weapons)), w.choice("mount", MOUNTS)))
         elif m.has("weapon"):
             weapons = [(m.choice("weapon", tuple(tables.weapons)), "hand")]

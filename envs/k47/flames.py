@@ -18,7 +18,8 @@ def flame_attack(game, unit, t, entry) -> None:
         n = flame_need(game, unit, name, t, dist)
         face = game.dice.d6()
         hit = face != 1 and face >= n
-        game.log.add("flame", f"{unit.name} flames {t.name}: {'hit' if hit else 'miss'}", unit.side, (face,), rule="KC-FLAME-1")
+        game.log.add("flame", f"{unit.name} flames {t.name}: {'hit' if hit else 'miss'}", unit.side, (face,),
+                     rule="KC-FLAME-1")
     if hit:
         hits = game.dice.d6()
         game.log.add("flame_hits", f"{hits} flame hits", unit.side, (hits,), rule="KC-FLAME-1")

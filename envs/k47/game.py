@@ -63,6 +63,9 @@ class K47Game(TaskGame):
     def decide(self, kind: Decision, **ctx) -> None:
         self.decision = (kind, ctx)
 
+    def decision_kind(self) -> str | None:
+        return None if self.decision is None else str(self.decision[0])
+
     @property
     def game_over(self) -> bool:
         return self.outcome is not None

@@ -155,9 +155,11 @@ def aim_points(pos, target, weapon) -> list:
         return [(o.point, o.cell, o.side) for o in ops]
     points = []
     for x in range(section.x0, section.x1 + 1):
-        points += [(edge_point(x, section.y0, "N"), (x, section.y0), "N"), (edge_point(x, section.y1, "S"), (x, section.y1), "S")]
+        points += [(edge_point(x, section.y0, "N"), (x, section.y0), "N"),
+                   (edge_point(x, section.y1, "S"), (x, section.y1), "S")]
     for y in range(section.y0, section.y1 + 1):
-        points += [(edge_point(section.x0, y, "W"), (section.x0, y), "W"), (edge_point(section.x1, y, "E"), (section.x1, y), "E")]
+        points += [(edge_point(section.x0, y, "W"), (section.x0, y), "W"),
+                   (edge_point(section.x1, y, "E"), (section.x1, y), "E")]
     if section.material == "bunker":
         ops = [pos.board.openings[i] for i in section.openings if pos.board.openings[i].kind == "slit"]
         points = [(o.point, o.cell, o.side) for o in ops]
@@ -227,7 +229,7 @@ def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start
 def near_enemy(pos, side: int, cell) -> bool:
     """KC-MAP-6: 8-adjacent to an enemy unit outside."""
     for u in pos.units:
-        if u.alive and u.side != side and u.cell is not None and max(abs(u.cell[0] - cell[0]), abs(u.cell[1] - cell[1])) == 1:
+        if u.alive and u.side != side and u.cell is not None and adjacent(u.cell, cell):
             return True
     return False
 

@@ -160,7 +160,8 @@ def move_answer(game, ctx, name, *args) -> None:
     unit = game.units[ctx["uid"]]
     order = ctx["order"]
     if name == "pass":
-        game.log.add("hold", f"{unit.name} stays where it is", unit.side, rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
+        game.log.add("hold", f"{unit.name} stays where it is", unit.side,
+                     rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
         game.push(AfterMove(unit.uid, order))
         return
     how = move_options(game, unit, order)[(name, *args)]

@@ -20,6 +20,9 @@ class K47(Ruleset):
     default_scenario = "village_crossroads"
     state_type = K47Game
     rule_prefixes = ("KB-", "KC-", "KV-")
+    #: KC-DEC-2: the non-acting side's reactions (offered on public facts only: the target's or ambusher's order
+    #: die, ranges and LOS; nothing in a default game is hidden from the acting side)
+    reaction_kinds = ("down", "react_fire", "ambush")
 
     def scenarios(self) -> dict[str, str]:
         return {p.stem: str(p) for p in sorted((config.CONFIG_DIR / "scenarios").glob("*.yaml"))}

@@ -32,7 +32,9 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
         return []
     used: dict = {}
     out = []
-    for index, (m, name, mount) in enumerate(unit.weapons()):
+    entries = [(m, name, 0.0, index, mount) for index, (m, name, mount) in enumerate(unit.weapons())]
+    # KB-FROM-4: places at openings go in declaration order (heavy, most shots, list order)
+    for m, name, _, index, mount in weapon_order(pos.tables, entries):
         w = pos.tables.weapons[name]
         if moved and "fixed" in w.rules:
             continue
@@ -338,7 +340,8 @@ def vehicle_hits(game, unit, v, hits, top: bool = False) -> None:
             bonus = max(bonus, 1)                              # KB-FROM-6 plunging fire (largest applies)
         face = game.dice.d6()
         ok = face != 1 and face + pen + bonus >= dv
-        game.log.add("penetration", f"{v.name} is {'penetrated' if ok else 'not penetrated'}", unit.side, (face,), rule="KV-DMG-1")
+        game.log.add("penetration", f"{v.name} is {'penetrated' if ok else 'not penetrated'}", unit.side, (face,),
+                     rule="KV-DMG-1")
         if ok:
             vehicle_damage(game, v)
             if not v.alive:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from envs.engine.dice import ScriptedDice
 from envs.k47.actions import CODEC
@@ -150,7 +151,7 @@ def test_KB_HE_2_empty_floor_takes_the_blast():
     assert len(g.units[B1].models) == 8 and g.units[B1].pins == 0 and "KB-HE-2" in rules(ev)
 
 
-def test_KB_FLAME_1_KB_FLAME_2_KB_FLAME_4_KC_FLAME_5_bunker_flamed_evacuated():
+def test_KB_FLAME_1_KB_FLAME_2_KB_FLAME_4_KB_FLAME_6_KC_FLAME_5_bunker_flamed_evacuated_by_its_door():
     g = game({"only": ["A3", "B4"], "units": {"A3": {"at": [4, 9]}}, "decide": ["order", "A3"]},
              [4, 3, 1, 1, 1, 2, 3, 3, 5, 1])
     g.apply(order("fire"))
@@ -409,3 +410,136 @@ def test_KB_BUNK_4_bunkers_cannot_be_rammed():
     g.apply(order("run"))
     k = g.board.section_named("K").index
     assert not g.legal_action_mask()[CODEC.encode("ram", k)]
+
+
+from envs.k47 import geometry  # noqa: E402
+from envs.k47.shooting import arc_bonus, firing_weapons  # noqa: E402
+
+B3, B4_, A5 = 7, 8, 4
+
+
+def names(entries):
+    return [name for _, name, _, _ in entries]
+
+
+def test_KB_AT_2_KB_AT_1_heavy_weapons_range_to_walls_small_arms_to_openings():
+    g = game({"only": ["A5", "B1"], "units": {"A5": {"at": [10, 9]}}, "decide": ["unit", 0]}, [])
+    a5, b1 = g.units[A5], g.units[B1]
+    assert geometry.sight(g, a5, "heavy_at_gun", b1)[0] == pytest.approx(3.0)
+    assert geometry.sight(g, a5, "mmg", b1)[0] == pytest.approx(2 * (1 + 1.5 ** 2) ** 0.5)
+
+
+def test_KB_AT_3_flamethrower_needs_an_opening_within_6():
+    far = game({"only": ["A3", "B1"], "units": {"A3": {"at": [9, 11]}}, "decide": ["unit", 0]}, [])
+    near = game({"only": ["A3", "B1"], "units": {"A3": {"at": [9, 10]}}, "decide": ["unit", 0]}, [])
+    assert firing_weapons(far, far.units[A3], far.units[B1], False) == []
+    assert names(firing_weapons(near, near.units[A3], near.units[B1], False)) == ["flamethrower"]
+
+
+def test_KB_AT_6_no_fire_inside_one_building():
+    g = game({"only": ["A1", "B1"], "units": {"A1": {"in": ["T2", 1]}}, "decide": ["unit", 0]}, [])
+    assert firing_weapons(g, g.units[B1], g.units[A1], False) == [] and g.targets(g.units[B1], False) == []
+
+
+def test_KB_FROM_1_KB_FROM_2_KB_FROM_4_two_models_per_opening_from_its_point():
+    g = game({"only": ["A1", "B1"], "units": {"A1": {"at": [9, 10]}}, "decide": ["unit", 0]}, [])
+    fired = firing_weapons(g, g.units[B1], g.units[A1], False)
+    assert names(fired) == ["smg", "automatic_rifle"] and [d for _, _, d, _ in fired] == [5.0, 5.0]
+
+
+def test_KB_BUNK_2_KB_BUNK_3_KB_FROM_5_KC_WPN_3_bunker_slits_fixed_mmg():
+    g = game({"only": ["A1", "B4"], "units": {"A1": {"at": [4, 9]}}, "decide": ["unit", 0]}, [])
+    b4, a1 = g.units[B4_], g.units[A1]
+    assert {o.kind for _, o in geometry.fire_points(g, b4, "rifle")} == {"slit"}
+    assert [o.cell + (o.side,) for _, o in geometry.fire_points(g, b4, "mmg")] == [(4, 7, "S")]
+    assert need(g, a1, "rifle", b4, 3.0, False) == 6                    # point blank +1, bunker -4
+    assert names(firing_weapons(g, b4, a1, False)) == ["mmg"] and firing_weapons(g, b4, a1, True) == []
+
+
+def test_KC_IND_1_minimum_range_and_KC_IND_5_not_from_inside():
+    g = game({"only": ["A4", "B2"], "units": {"A4": {"at": [2, 16]}, "B2": {"at": [2, 11]}}, "decide": ["unit", 0]}, [])
+    assert firing_weapons(g, g.units[A4], g.units[B2], False) == []     # 10" < 12"
+    g2 = game({"only": ["A4", "B2"], "units": {"A4": {"in": ["W", 0]}, "B2": {"at": [18, 1]}}, "decide": ["unit", 0]}, [])
+    assert firing_weapons(g2, g2.units[A4], g2.units[B2], False) == []
+
+
+def test_KC_WPN_1_assault_weapons_ignore_the_move_and_KC_WPN_4_shaped():
+    g = game({"only": ["A1", "B2", "B3", "A5"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 13]},
+              "B3": {"at": [19, 12]}}, "decide": ["unit", 0]}, [])
+    a1, b2 = g.units[A1], g.units[B2]
+    assert need(g, a1, "smg", b2, 6.0, True) == 2 and need(g, a1, "rifle", b2, 6.0, True) == 3
+    assert need(g, g.units[B3], "bazooka", g.units[A5], 8.0, False) == 4
+
+
+def test_KV_ARC_1_KV_FIRE_1_arcs_and_hull_weapons():
+    g = game({"only": ["A5", "B2"], "units": {"B2": {"at": [10, 16]}}, "decide": ["unit", 0]}, [])
+    a5 = g.units[A5]
+    assert [arc_bonus(g, a5, p) for p in ((19.5, 10.0), (25.0, 16.5), (19.5, 17.9))] == [0, 1, 2]
+    assert names(firing_weapons(g, a5, g.units[B2], False)) == ["heavy_at_gun", "mmg"]   # hull MMG out of arc
+
+
+def test_KC_SCN_8_objective_held_only_without_enemies():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"in": ["W", 0]}}, "decide": ["unit", 0]}, [])
+    assert g.holder("W") == 0 and g.holder("T") is None
+    g2 = game({"only": ["A1", "B2"], "units": {"A1": {"in": ["W", 0]}, "B2": {"in": ["W", 1]}}, "decide": ["unit", 0]}, [])
+    assert g2.holder("W") is None
+
+
+def test_KC_SHOOT_10_half_strength_morale_check_fails():
+    g, ev = open_fight([3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 6, 5], B2={"at": [2, 9], "models": 4})
+    assert not g.units[B2].alive and "KC-SHOOT-10" in rules(ev) and g.dice.remaining == 0
+
+
+def test_KC_FLAME_1_KC_FLAME_2_KC_FLAME_3_flame_in_the_open():
+    g = game({"only": ["A3", "B2"], "units": {"A3": {"at": [2, 13]}, "B2": {"at": [2, 11]}}, "decide": ["order", "A3"]},
+             [3, 1, 1, 1, 3, 3, 6])   # point blank +1, long range (> 3") -1: 3+
+    g.apply(order("fire"))
+    g.apply(CODEC.encode("target", B2, 0))
+    ev = g.apply(PASS)
+    b2 = g.units[B2]
+    assert b2.pins == 2 and len(b2.models) == 8 and "KC-FLAME-3" in rules(ev) and g.dice.remaining == 0
+
+
+def test_KC_TURN_4_KC_TURN_8_unit_destroyed_before_its_order_takes_its_die_out():
+    g = game({"only": ["A1", "B1", "B2"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 9], "pins": 8}},
+              "decide": ["order", "A1"]}, [6, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    assert g.bag.counts == [0, 2]
+    g.apply(order("fire"))
+    g.apply(CODEC.encode("target", B2, 0))
+    g.apply(PASS)
+    assert not g.units[B2].alive and g.bag.counts == [0, 0] and g.current_side == 1   # B1's die was drawn
+    g.check_invariants()
+
+
+def test_KB_ENTER_3_enemy_held_floor_only_by_assault():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [18, 13]}, "B2": {"in": ["W", 0]}},
+              "decide": ["order", "A1"]}, [])
+    g.apply(order("run"))
+    w = g.board.section_named("W").index
+    mask = g.legal_action_mask()
+    assert not mask[CODEC.encode("enter", w)] and mask[CODEC.encode("assault", B2)]
+
+
+def test_KC_MOVE_3_moving_resets_ranging_in():
+    g = game({"only": ["A4", "B2"], "units": {"A4": {"at": [2, 17]}, "B2": {"at": [2, 9]}},
+              "decide": ["order", "A4"]}, [])
+    g.ranging[f"{A4}-{B2}"] = [4, 1]
+    g.apply(order("advance"))
+    g.apply(CODEC.encode("cell", 16 * 24 + 3))
+    assert g.ranging == {}
+
+
+def test_KC_HID_3_KC_HID_4_observation_shows_the_bag_not_the_future_dice():
+    from envs.engine.dice import with_other_dice
+    g = RS.new_game(seed=9)
+    for side in (0, 1):
+        assert np.array_equal(g.observation(side), with_other_dice(g).observation(side))
+    obs = g.observation(0)
+    assert obs[1] * 16 == g.bag.counts[0] and obs[2] * 16 == g.bag.counts[1]
+
+
+def test_KC_SHOOT_4_targets_need_range_and_sight():
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 17]}, "B2": {"at": [22, 0]}}, "decide": ["unit", 0]}, [])
+    assert g.targets(g.units[A1], False) == []                            # 52" away: beyond every weapon
+    g2 = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 9]}}, "decide": ["unit", 0]}, [])
+    assert g2.targets(g2.units[A1], False) == [B2]
