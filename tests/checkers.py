@@ -472,3 +472,10 @@ def count_prompt_leaks(ruleset: Ruleset, games: int, seed: int = 0, per_state: i
             checked += 1
             state.apply(played)
     return checked, leaks
+
+
+def needs_window(mode: str) -> None:
+    """Skip a "human" render test where pygame (the [human] extra) is not installed, as in the core install."""
+    if mode == "human":
+        import pytest
+        pytest.importorskip("pygame", reason="render_mode human is the [human] extra (the core install runs without)")

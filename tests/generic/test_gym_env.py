@@ -27,6 +27,7 @@ def test_gymnasium_checks_that_apply(ruleset):
 
 @pytest.mark.parametrize("mode", RubbleEnv.metadata["render_modes"])
 def test_render(ruleset, mode):
+    checkers.needs_window(mode)
     checkers.check_render(ruleset, mode, checkers.default_opponent(ruleset))
 
 

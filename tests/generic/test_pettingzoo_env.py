@@ -40,6 +40,7 @@ def test_raw_env_is_unwrapped(ruleset):
 @pytest.mark.parametrize("mode", RubbleAECEnv.metadata["render_modes"])
 @pytest.mark.parametrize("render_side", [None, 0])
 def test_render(ruleset, mode, render_side):
+    checkers.needs_window(mode)
     env, _ = aec_env_factory(ruleset.name)
     env = env(render_mode=mode, render_side=render_side)
     env.reset(seed=0)
