@@ -37,11 +37,11 @@ def write_config(folder: Path, name: str = "tiny.yaml", **changes) -> Path:
     return path
 
 
-def run_cli(capsys, *argv) -> tuple[int, str, str]:
-    """The `rubble` CLI in-process: (exit status, stdout, stderr)."""
+def run_cli(capsys, *argv, stdin: str = "") -> tuple[int, str, str]:
+    """The `rubble` CLI in-process, `stdin` typed in: (exit status, stdout, stderr)."""
     from training.cli import main
 
-    sys.stdin = io.StringIO("")
+    sys.stdin = io.StringIO(stdin)
     try:
         code = main([str(a) for a in argv])
     finally:

@@ -1,8 +1,6 @@
 """Replay files: recording from simulate / play / the adapters, verification, and every way a file can be bad."""
 import gzip
-import io
 import json
-import sys
 
 import gymnasium
 import numpy as np
@@ -10,21 +8,12 @@ import pytest
 
 import envs
 from envs.paths import PROJECT_ROOT
+from tests.training.helpers import run_cli
 from training import replay
 from training.cli import main
 from training.replay_wrappers import RecordAECReplays, RecordReplays
 
 SCHEMA = PROJECT_ROOT / "schemas" / "rubble-replay-v1.schema.json"
-
-
-def run(capsys, *argv, stdin: str = ""):
-    sys.stdin = io.StringIO(stdin)
-    try:
-        code = main([str(a) for a in argv])
-    finally:
-        sys.stdin = sys.__stdin__
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +35,7 @@ def test_simulate_records_every_game_and_each_verifies(recorded, capsys):
     files = sorted(folder.iterdir())
     assert [f.name for f in files] == [f"rifles-urban-scripted-vs-scripted-seed{s}.rubble.json.gz" for s in range(1, 5)]
     for f in files:
-        code, out, err = run(capsys, "replay", f, "--verify")
+        code, out, err = run_cli(capsys, "replay", f, "--verify")
         assert (code, err) == (0, "") and out.startswith("verified: rifles-urban, scenario block_six")
 
 
@@ -71,12 +60,12 @@ def test_the_schema_names_exactly_the_fields_written(recorded):
 
 
 def test_record_every_and_losses_select_games(tmp_path, capsys):
-    code, _, _ = run(capsys, "simulate", "rifles-urban", "--games", "6", "--record", tmp_path / "every",
+    code, _, _ = run_cli(capsys, "simulate", "rifles-urban", "--games", "6", "--record", tmp_path / "every",
                      "--record-every", "3", "--quiet")
     assert code == 0
     assert sorted(f.name for f in (tmp_path / "every").iterdir()) == [
         "rifles-urban-scripted-vs-scripted-seed0.rubble.json.gz", "rifles-urban-scripted-vs-scripted-seed3.rubble.json.gz"]
-    run(capsys, "simulate", "rifles-urban", "--games", "6", "--record", tmp_path / "losses", "--record-losses", "--quiet")
+    run_cli(capsys, "simulate", "rifles-urban", "--games", "6", "--record", tmp_path / "losses", "--record-losses", "--quiet")
     lost = [replay.load(f) for f in (tmp_path / "losses").iterdir()]
     assert lost and all(d["outcome"]["returns"][0] < 0 for d in lost)
     assert len(lost) < 6
@@ -85,14 +74,14 @@ def test_record_every_and_losses_select_games(tmp_path, capsys):
 def test_a_replay_is_never_overwritten(recorded, capsys):
     folder, _ = recorded
     before = {f: f.read_bytes() for f in folder.iterdir()}
-    code, _, err = run(capsys, "simulate", "rifles-urban", "--games", "2", "--seed", "1", "--record", folder, "--quiet")
+    code, _, err = run_cli(capsys, "simulate", "rifles-urban", "--games", "2", "--seed", "1", "--record", folder, "--quiet")
     assert code == 2 and "exists: replays never overwrite a file" in err and len(err.splitlines()) == 1
     assert {f: f.read_bytes() for f in folder.iterdir()} == before
 
 
 def bad_replay(capsys, path) -> str:
     """The one-line error of `rubble replay PATH --verify` (exit 1, no traceback)."""
-    code, out, err = run(capsys, "replay", path, "--verify")
+    code, out, err = run_cli(capsys, "replay", path, "--verify")
     assert code == 1 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     return err
 
@@ -152,13 +141,13 @@ def test_another_version_or_a_bad_field_fails_naming_it(recorded, tmp_path, caps
 
 
 def test_play_records_the_persons_game_even_on_quit(tmp_path, capsys):
-    code, out, _ = run(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="1\n1\nq\n")
+    code, out, _ = run_cli(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="1\n1\nq\n")
     assert code == 0
     (path,) = tmp_path.iterdir()
     data, _ = replay.verify(path)
     assert data["agents"] == ["person", "scripted"] and data["outcome"]["over"] is False and data["steps"]
     before = path.read_bytes()
-    run(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="q\n")   # the same seed again: numbered, not overwritten
+    run_cli(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="q\n")   # the same seed again: numbered, not overwritten
     assert path.read_bytes() == before
     assert replay.load(tmp_path / path.name.replace("seed0", "seed0-2"))["steps"] == []
 
@@ -201,16 +190,16 @@ def test_gif_of_a_sides_view(recorded, tmp_path, capsys):
 
     folder, data = recorded
     source = folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz"
-    code, out, _ = run(capsys, "replay", source, "--gif", tmp_path / "g.gif", "--side", "enemy", "--scale", "0.25")
+    code, out, _ = run_cli(capsys, "replay", source, "--gif", tmp_path / "g.gif", "--side", "enemy", "--scale", "0.25")
     assert code == 0
     with Image.open(tmp_path / "g.gif") as gif:
         assert gif.n_frames >= 2 and gif.n_frames <= len(data["steps"]) + 1   # identical frames may merge
-    code, _, err = run(capsys, "replay", source, "--gif", tmp_path / "g.gif")
+    code, _, err = run_cli(capsys, "replay", source, "--gif", tmp_path / "g.gif")
     assert code == 2 and "exists" in err
 
 
 def test_evaluate_records_every_pairings_games(tmp_path, capsys):
-    code, _, err = run(capsys, "evaluate", "rifles-darkness", "--agents", "random", "scripted", "--games", "2",
+    code, _, err = run_cli(capsys, "evaluate", "rifles-darkness", "--agents", "random", "scripted", "--games", "2",
                        "--results", tmp_path / "results", "--record", tmp_path / "rec", "--quiet")
     assert code == 0, err
     names = sorted(f.name for f in (tmp_path / "rec").iterdir())
