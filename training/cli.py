@@ -195,6 +195,28 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_audit(args) -> int:
+    from .audit import AuditSetup, run_audit
+    from .audit_report import write
+    from .series import seeds_from
+
+    rs = lookup.ruleset(args.env)
+    side = lookup.side(rs, args.side or rs.sides[-1])
+    lookup.agent(rs, args.against)
+    setup = AuditSetup(rs.name, lookup.scenario(rs, args.scenario), side, args.against,
+                       tuple(seeds_from(args.seed, args.games)))
+    out = args.out or args.results / rs.name / "audit" / f"{rs.sides[side]}-vs-{args.against}"
+    if out.exists() and not args.force:
+        raise CommandError(f"{_shown_path(out)} exists: pass --force to replace it, or --out for another folder")
+    audit = run_audit(setup, args.jobs, not args.quiet)
+    command = (f"rubble audit {rs.name} --side {rs.sides[side]} --against {args.against} --games {args.games} "
+               f"--seed {args.seed}" + (f" --scenario {args.scenario}" if args.scenario else ""))
+    write(audit, out, command, force=args.force)
+    print((out / "report.md").read_text())
+    print(f"written: {_shown_path(out / 'report.md')}, report.html, ablations.png")
+    return 0
+
+
 def _str(path) -> str | None:
     return None if path is None else str(path)
 
@@ -313,6 +335,26 @@ def _add_report(sub) -> None:
     p.set_defaults(run=cmd_report)
 
 
+def _add_audit(sub) -> None:
+    from .rundir import RESULTS_ROOT
+    from .series import HELD_OUT_SEED
+
+    p = sub.add_parser("audit", help="which rules of a scripted side's priority list carry it: each switched off or "
+                                     "moved down, on paired dice")
+    p.add_argument("env")
+    p.add_argument("--side", help="the scripted side audited (default: the last side, the solo game's enemy)")
+    p.add_argument("--against", default="scripted", help="agent on every other side (default: scripted)")
+    p.add_argument("--games", type=_count, default=1000, help="games per series (one series per change)")
+    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="game i of every series uses seed SEED+i")
+    p.add_argument("--scenario")
+    p.add_argument("--jobs", type=_count, default=1, help="worker processes")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/audit/SIDE-vs-AGAINST/")
+    p.add_argument("--out", type=Path, help="the report's folder instead")
+    p.add_argument("--force", action="store_true", help="replace an existing report")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(run=cmd_audit)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rubble", description=__doc__)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -323,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_train(sub)
     _add_evaluate(sub)
     _add_report(sub)
+    _add_audit(sub)
     replay_cli.add_replay(sub)
     return parser
 

@@ -1,0 +1,100 @@
+"""`rubble audit`: ablations of the scripted enemy's priority list (agents/priority.py), paired statistics, reports."""
+from __future__ import annotations
+
+import pytest
+
+from agents.priority import Ablation, ablations
+from agents.scripted.rifles import PRIORITIES, ScriptedEnemy
+from envs import registry
+from envs.engine.contract import decide
+from envs.engine.dice import agent_seed
+from tests.training.helpers import run_cli
+from training.stats import paired_difference
+
+ENEMY = 1
+
+
+def every_ablation() -> list[Ablation]:
+    return ablations(PRIORITIES, ScriptedEnemy.RULES)
+
+
+def test_the_list_offers_each_rule_off_and_each_criterion_but_the_final_tie_break_dropped_or_moved():
+    found = {(a.kind, a.rule, a.index) for a in every_ablation()}
+    assert {("off", rule, 0) for rule in ScriptedEnemy.RULES} <= found
+    # RB-AI-2: Engaged first, nearest, lower Stripe, lower ID -> drop 0..2, lower 0..1; lower ID is never touched.
+    assert {(k, i) for k, r, i in found if r == "RB-AI-2" and k != "off"} == {
+        ("drop", 0), ("drop", 1), ("drop", 2), ("lower", 0), ("lower", 1)}
+    assert ("drop", "RB-AI-5", 1) not in found and ("lower", "RB-AI-5", 0) not in found
+
+
+def test_moving_a_criterion_down_swaps_it_with_the_next():
+    lowered = Ablation("lower", "RB-AI-2", 0).applied(PRIORITIES["RB-AI-2"])
+    assert [c.words for c in lowered.criteria] == ["nearest to a visible player group", "Engaged first", "lower Stripe",
+                                                    "lower ID"]
+    dropped = Ablation("drop", "RB-AI-6", 1).applied(PRIORITIES["RB-AI-6"])
+    assert [c.words for c in dropped.criteria] == ["nearest", "lower ID"]
+
+
+def test_an_ablation_of_a_rule_the_agent_does_not_decide_by_is_refused():
+    with pytest.raises(ValueError, match="no rule CF-AI-1"):
+        ScriptedEnemy(ENEMY, 0).ablate(Ablation("off", "CF-AI-1"))
+    with pytest.raises(ValueError, match="ablation kind"):
+        Ablation("remove", "RB-AI-2")
+
+
+@pytest.mark.parametrize("ablation", every_ablation(), ids=lambda a: f"{a.kind}-{a.rule}-{a.index}")
+def test_an_ablation_changes_decisions_only_where_its_rule_decides(ablation):
+    """Recorded situations: the unchanged automaton plays; the changed one is asked the same questions in step.
+    Wherever another rule decides, both answer alike (the property the audit's pairing rests on)."""
+    rs = registry.get("rifles-urban")
+    asked_by_rule = 0
+    for seed in range(12):
+        state = rs.new_game(seed=seed)
+        player = registry.agents(rs.name)["scripted"](0, agent_seed(seed, 0))
+        written = ScriptedEnemy(ENEMY, agent_seed(seed, ENEMY))
+        changed = ScriptedEnemy(ENEMY, agent_seed(seed, ENEMY)).ablate(ablation, seed)
+        while not state.is_over:
+            if state.current_side != ENEMY:
+                state.apply(decide(player, state, 0))
+                continue
+            choice, other = decide(written, state, ENEMY), decide(changed, state, ENEMY)
+            rule = written.rule_for(state.view(ENEMY))
+            if rule == ablation.rule:
+                asked_by_rule += 1
+            else:
+                assert choice == other, f"{ablation} changed a {rule} decision (seed {seed})"
+            state.apply(choice)
+    if ablation.rule in ("RB-AI-2", "RB-AI-5", "RB-AI-6", "RB-AI-9"):
+        assert asked_by_rule > 0, f"{ablation.rule} never decided: the check above proved nothing for it"
+
+
+def test_paired_difference_of_known_series():
+    a = [1, 0, 1, 1, 0, 1, 0, 0]
+    b = [1, 0, 0, 1, 0, 1, 0, 1]          # one game lost, one won: differences 0,0,-1,0,0,0,0,+1
+    paired = paired_difference(a, b)
+    assert paired.difference == 0.0 and paired.games == 8
+    half = 1.959963984540054 * (2 / 7) ** 0.5 / 8 ** 0.5
+    assert paired.interval == pytest.approx((-half, half))
+    assert paired.unpaired_interval[1] - paired.unpaired_interval[0] > paired.interval[1] - paired.interval[0]
+    assert not paired.significant
+    assert paired_difference([0] * 10, [1] * 10).significant
+    with pytest.raises(ValueError, match="same number"):
+        paired_difference([1, 0], [1])
+
+
+def test_rubble_audit_writes_its_report_and_never_replaces_it_without_force(tmp_path, capsys):
+    out = tmp_path / "audit"
+    code, text, _ = run_cli(capsys, "audit", "rifles-urban", "--games", "6", "--out", str(out), "--quiet")
+    assert code == 0 and "RB-AI-5 off (random legal choice)" in text
+    report = (out / "report.md").read_text()
+    assert "rubble audit rifles-urban --side enemy --against scripted --games 6" in report
+    assert (out / "ablations.png").stat().st_size > 0 and "data:image/png;base64," in (out / "report.html").read_text()
+    before = (out / "report.md").read_bytes()
+    code, _, err = run_cli(capsys, "audit", "rifles-urban", "--games", "6", "--out", str(out), "--quiet")
+    assert code == 2 and "exists: pass --force" in err and err.count("\n") == 1
+    assert (out / "report.md").read_bytes() == before
+
+
+def test_rubble_audit_of_a_side_without_a_priority_list_fails_in_one_line(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "audit", "rifles-urban", "--side", "player", "--games", "2", "--out", str(tmp_path / "a"))
+    assert code == 2 and "declares no priority list" in err and err.count("\n") == 1
