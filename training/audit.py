@@ -38,8 +38,32 @@ class AuditSetup:
 
 
 @dataclass(frozen=True)
+class Adoption:
+    """The list as written, but wherever `rule` decides it takes the answer of the trained agent `model`."""
+
+    rule: str
+    model: str
+
+    def label(self, priorities) -> str:
+        return f"{self.rule}: the trained agent's answers"
+
+
+class Adopting:
+    """An audited agent that hands the decisions of one rule to a trained agent."""
+
+    needs_observation = True
+
+    def __init__(self, listed, trained, rule: str) -> None:
+        self.listed, self.trained, self.rule = listed, trained, rule
+
+    def act(self, observation, mask, view) -> int:
+        chooser = self.trained if self.listed.rule_for(view) == self.rule else self.listed
+        return chooser.act(observation, mask, view)
+
+
+@dataclass(frozen=True)
 class AblationResult:
-    ablation: Ablation | None          # None: the list as written
+    ablation: Ablation | Adoption | None          # None: the list as written
     label: str
     wins: tuple[int, ...]              # per seed: 1 if the audited side won
     paired: PairedDifference | None    # against the list as written
@@ -68,6 +92,7 @@ class Audit:
     priorities: dict
     decided: Counter                    # rule -> decisions it took in the unchanged list's games
     results: tuple[AblationResult, ...]
+    departures: object = None           # training.departures.DepartureCount, with a trained model
 
     @property
     def baseline(self) -> AblationResult:
@@ -87,9 +112,11 @@ def audited_factory(rs, side: int):
     return factory
 
 
-def make_audited(factory, ablation: Ablation | None, side: int, seed: int):
+def make_audited(rs, factory, plan: Ablation | Adoption | None, side: int, seed: int):
     agent = factory(side, seed)
-    return agent if ablation is None else agent.ablate(ablation, seed)
+    if isinstance(plan, Adoption):
+        return Adopting(agent, lookup.agent(rs, plan.model)(side, seed), plan.rule)
+    return agent if plan is None else agent.ablate(plan, seed)
 
 
 class RuleCounter:
@@ -104,7 +131,7 @@ class RuleCounter:
         return self.agent.act(observation, mask, view)
 
 
-def play_audited(setup: AuditSetup, ablation: Ablation | None, seed: int, counts: Counter | None = None) -> int:
+def play_audited(setup: AuditSetup, ablation: Ablation | Adoption | None, seed: int, counts: Counter | None = None) -> int:
     """One game; 1 if the audited side won it. `counts` (if given) tallies the rules the audited side decided by."""
     rs = lookup.ruleset(setup.ruleset)
     audited = audited_factory(rs, setup.side)
@@ -112,7 +139,7 @@ def play_audited(setup: AuditSetup, ablation: Ablation | None, seed: int, counts
     agents = []
     for side in range(len(rs.sides)):
         if side == setup.side:
-            agent = make_audited(audited, ablation, side, agent_seed(seed, side))
+            agent = make_audited(rs, audited, ablation, side, agent_seed(seed, side))
             agents.append(agent if counts is None else RuleCounter(agent, counts))
         else:
             agents.append(opponent(side, agent_seed(seed, side)))
@@ -130,7 +157,7 @@ def _play_job(job) -> int:
     return play_audited(setup, ablation, seed)
 
 
-def _series(setup: AuditSetup, plans: Sequence[Ablation | None], jobs: int, progress: bool) -> list[tuple[int, ...]]:
+def _series(setup: AuditSetup, plans: Sequence[Ablation | Adoption | None], jobs: int, progress: bool) -> list[tuple[int, ...]]:
     work = [(setup, plan, seed) for plan in plans for seed in setup.seeds]
     jobs = worker_count(jobs, len(work))
     bar = partial(tqdm, total=len(work), desc=f"audit {setup.ruleset}", unit="game", disable=not progress)
@@ -146,8 +173,11 @@ def _series(setup: AuditSetup, plans: Sequence[Ablation | None], jobs: int, prog
 SAMPLE_GAMES = 200
 
 
-def run_audit(setup: AuditSetup, jobs: int = 1, progress: bool = True) -> Audit:
-    """The unchanged list and every ablation, each over `setup.seeds`, paired against the unchanged list."""
+def run_audit(setup: AuditSetup, jobs: int = 1, progress: bool = True, model: str | None = None) -> Audit:
+    """The unchanged list and every ablation, each over `setup.seeds`, paired against the unchanged list; with a
+    trained `model`, also where it departs from the list and, per rule, the list taking its answers there."""
+    from .departures import count_departures
+
     rs = lookup.ruleset(setup.ruleset)
     agent = audited_factory(rs, setup.side)(setup.side, 0)
     decided: Counter = Counter()
@@ -155,9 +185,13 @@ def run_audit(setup: AuditSetup, jobs: int = 1, progress: bool = True) -> Audit:
         play_audited(setup, None, seed, decided)
     # A rule that never decided in the sample cannot change a game: it is listed as such, not played.
     plans = [None, *(a for a in ablations(agent.priorities, agent.RULES) if decided[a.rule])]
+    departures = None
+    if model is not None:
+        departures = count_departures(setup, model)
+        plans += [Adoption(rule, model) for rule in agent.RULES if departures.departed[rule]]
     series = _series(setup, plans, jobs, progress)
     base = series[0]
     results = [AblationResult(None, "the list as written", base, None)]
     for plan, wins in zip(plans[1:], series[1:]):
         results.append(AblationResult(plan, plan.label(agent.priorities), wins, paired_difference(base, wins)))
-    return Audit(setup, type(agent).__name__, tuple(agent.RULES), agent.priorities, decided, tuple(results))
+    return Audit(setup, type(agent).__name__, tuple(agent.RULES), agent.priorities, decided, tuple(results), departures)

@@ -7,6 +7,8 @@ import html
 import shutil
 from pathlib import Path
 
+from agents.priority import Ablation
+
 from .audit import AblationResult, Audit
 
 VERDICT_COLOURS = {"carries the list": "#2b7bba", "dead weight": "#9a9a9a", "hurts the list": "#d0412b"}
@@ -39,10 +41,39 @@ def _list_section(audit: Audit) -> list[str]:
     return lines + [""]
 
 
+def ablation_results(audit: Audit) -> list[AblationResult]:
+    return sorted((r for r in audit.results[1:] if isinstance(r.ablation, Ablation)), key=lambda r: r.paired.difference)
+
+
+def _departure_section(audit: Audit) -> list[str]:
+    count = audit.departures
+    adopted = {r.ablation.rule: r for r in audit.results[1:] if not isinstance(r.ablation, Ablation)}
+    model = next(iter(adopted.values())).ablation.model if adopted else "the trained agent"
+    lines = ["## Where the trained agent departs from the list", "",
+             f"The trained agent (`{model}`) played the {audit.side_name} over the same seeds; at each of its decisions "
+             "the list was asked the same question. 'Taking its answers' plays the list as written but hands that "
+             "rule's decisions (only those) to the trained agent, paired against the list as written.", "",
+             "| rule | decisions | departures | the list taking its answers there: win rate % | paired difference |",
+             "| --- | ---: | ---: | --- | --- |"]
+    for rule in audit.rules:
+        decided, departed = count.decided[rule], count.departed[rule]
+        if not decided:
+            continue
+        row = adopted.get(rule)
+        value = ("| |" if row is None else f"| {_pct(row.win_rate)} % {_interval(*row.win_interval())} | "
+                 f"{'+' if row.paired.difference >= 0 else ''}{_pct(row.paired.difference)} {_interval(*row.paired.interval)} |")
+        lines.append(f"| {rule} | {decided:,} | {departed:,} ({_pct(departed / decided)} %) {value}")
+    lines.append("")
+    for i, example in enumerate(count.shown()):
+        lines += [f"**Example {i + 1}** ({example.rule}, game seed {example.seed:,}): the list says *{example.listed}*; "
+                  f"the trained agent chose *{example.trained}*.", "", f"![example {i + 1}](departure-{i + 1}.png)", ""]
+    return lines
+
+
 def markdown(audit: Audit, command: str, picture: str | None = "ablations.png") -> str:
     setup, base = audit.setup, audit.baseline
     n = len(setup.seeds)
-    results = sorted(audit.results[1:], key=lambda r: r.paired.difference)
+    results = ablation_results(audit)
     never = [rule for rule in audit.rules if not audit.decided[rule]]
     paired_sq = sum((r.paired.interval[1] - r.paired.interval[0]) ** 2 for r in results)
     unpaired_sq = sum((r.paired.unpaired_interval[1] - r.paired.unpaired_interval[0]) ** 2 for r in results)
@@ -72,6 +103,8 @@ def markdown(audit: Audit, command: str, picture: str | None = "ablations.png") 
     ]
     if never:
         lines += [f"Never decided in the sample games (so not played): {', '.join(never)}.", ""]
+    if audit.departures is not None:
+        lines += _departure_section(audit)
     return "\n".join(lines + _list_section(audit))
 
 
@@ -80,7 +113,7 @@ def bar_chart(audit: Audit, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    results = sorted(audit.results[1:], key=lambda r: r.paired.difference)
+    results = ablation_results(audit)
     fig, ax = plt.subplots(figsize=(10, 0.36 * len(results) + 1.8))
     for y, r in enumerate(results):
         lo, hi = r.paired.interval
@@ -100,14 +133,38 @@ def bar_chart(audit: Audit, path: Path) -> None:
     plt.close(fig)
 
 
-def html_page(markdown_text: str, png: bytes) -> str:
-    """Self-contained: the report's text as preformatted Markdown, the picture inlined."""
-    image = base64.b64encode(png).decode()
-    body = html.escape(markdown_text.replace("![paired differences](ablations.png)\n", ""))
+def example_pictures(audit: Audit, folder: Path) -> None:
+    """Each departure example: the board as the audited side saw it, titled with the two answers."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    for i, example in enumerate(audit.departures.shown() if audit.departures else ()):
+        image = example.state.render_rgb(side=audit.setup.side)
+        fig, ax = plt.subplots(figsize=(image.shape[1] / 100, image.shape[0] / 100 + 0.6), dpi=100)
+        ax.imshow(image)
+        ax.axis("off")
+        ax.set_title(f"{example.rule}, seed {example.seed:,} — the list: {example.listed}\n"
+                     f"the trained agent: {example.trained}", fontsize=9)
+        fig.tight_layout()
+        fig.savefig(folder / f"departure-{i + 1}.png")
+        plt.close(fig)
+
+
+def html_page(markdown_text: str, pictures: dict[str, bytes]) -> str:
+    """Self-contained: the report's Markdown as preformatted text, every picture it names inlined where named."""
+    parts = []
+    for line in markdown_text.splitlines():
+        if line.startswith("![") and line.endswith(".png)"):
+            name = line[line.index("](") + 2:-1]
+            data = base64.b64encode(pictures[name]).decode()
+            parts.append(f"</pre><img alt='{html.escape(name)}' src='data:image/png;base64,{data}' "
+                         "style='max-width:100%'><pre>")
+        else:
+            parts.append(html.escape(line) + "\n")
     return ("<!doctype html><meta charset='utf-8'><title>Audit</title>"
             "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto}pre{white-space:pre-wrap}</style>"
-            f"<img alt='paired differences' src='data:image/png;base64,{image}' style='max-width:100%'>"
-            f"<pre>{body}</pre>")
+            f"<pre>{''.join(parts)}</pre>")
 
 
 def write(audit: Audit, out_dir: Path, command: str, force: bool = False) -> Path:
@@ -121,7 +178,9 @@ def write(audit: Audit, out_dir: Path, command: str, force: bool = False) -> Pat
     text = markdown(audit, command)
     (tmp / "report.md").write_text(text)
     bar_chart(audit, tmp / "ablations.png")
-    (tmp / "report.html").write_text(html_page(text, (tmp / "ablations.png").read_bytes()))
+    example_pictures(audit, tmp)
+    pictures = {p.name: p.read_bytes() for p in tmp.glob("*.png")}
+    (tmp / "report.html").write_text(html_page(text, pictures))
     if out_dir.exists():
         shutil.rmtree(out_dir)
     tmp.rename(out_dir)

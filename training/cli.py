@@ -208,9 +208,12 @@ def cmd_audit(args) -> int:
     out = args.out or args.results / rs.name / "audit" / f"{rs.sides[side]}-vs-{args.against}"
     if out.exists() and not args.force:
         raise CommandError(f"{_shown_path(out)} exists: pass --force to replace it, or --out for another folder")
-    audit = run_audit(setup, args.jobs, not args.quiet)
+    if args.trained:
+        lookup.agent(rs, args.trained)     # a missing or unfit model fails here, in one line
+    audit = run_audit(setup, args.jobs, not args.quiet, args.trained)
     command = (f"rubble audit {rs.name} --side {rs.sides[side]} --against {args.against} --games {args.games} "
-               f"--seed {args.seed}" + (f" --scenario {args.scenario}" if args.scenario else ""))
+               f"--seed {args.seed}" + (f" --scenario {args.scenario}" if args.scenario else "")
+               + (f" --trained {args.trained}" if args.trained else ""))
     write(audit, out, command, force=args.force)
     print((out / "report.md").read_text())
     print(f"written: {_shown_path(out / 'report.md')}, report.html, ablations.png")
@@ -349,6 +352,8 @@ def _add_audit(sub) -> None:
     p.add_argument("--scenario")
     p.add_argument("--jobs", type=_count, default=1, help="worker processes")
     p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/audit/SIDE-vs-AGAINST/")
+    p.add_argument("--trained", metavar="MODEL", help="a trained model of the audited side (.zip): where it departs "
+                                                     "from the list, and what taking its answers rule by rule is worth")
     p.add_argument("--out", type=Path, help="the report's folder instead")
     p.add_argument("--force", action="store_true", help="replace an existing report")
     p.add_argument("--quiet", action="store_true")

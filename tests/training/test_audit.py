@@ -98,3 +98,30 @@ def test_rubble_audit_writes_its_report_and_never_replaces_it_without_force(tmp_
 def test_rubble_audit_of_a_side_without_a_priority_list_fails_in_one_line(tmp_path, capsys):
     code, _, err = run_cli(capsys, "audit", "rifles-urban", "--side", "player", "--games", "2", "--out", str(tmp_path / "a"))
     assert code == 2 and "declares no priority list" in err and err.count("\n") == 1
+
+
+def test_a_trained_agents_departures_are_counted_by_rule_and_shown_with_pictures(tmp_path, capsys):
+    model = "results/rifles-urban/enemy-bc-ppo-10min/actor.zip"
+    out = tmp_path / "audit"
+    code, text, _ = run_cli(capsys, "audit", "rifles-urban", "--games", "3", "--out", str(out), "--quiet",
+                            "--trained", model)
+    assert code == 0 and "## Where the trained agent departs from the list" in text
+    rows = [line for line in text.splitlines() if line.startswith("| RB-AI-2 | ")]
+    decided, departed = rows[0].split(" | ")[1:3]
+    assert int(decided.replace(",", "")) >= int(departed.split(" (")[0].replace(",", "")) > 0
+    assert (out / "departure-1.png").stat().st_size > 0 and not (out / "departure-4.png").exists()
+
+
+def test_handing_a_rule_to_an_agent_that_answers_as_the_list_changes_nothing():
+    from training.audit import Adopting
+
+    rs = registry.get("rifles-urban")
+    for seed in range(5):
+        games = [rs.new_game(seed=seed), rs.new_game(seed=seed)]
+        player = [registry.agents(rs.name)["scripted"](0, agent_seed(seed, 0)) for _ in games]
+        enemies = [ScriptedEnemy(ENEMY, 1), Adopting(ScriptedEnemy(ENEMY, 1), ScriptedEnemy(ENEMY, 1), "RB-AI-2")]
+        for state, me, them in zip(games, player, enemies):
+            while not state.is_over:
+                side = state.current_side
+                state.apply(decide(them if side == ENEMY else me, state, side))
+        assert games[0].returns() == games[1].returns() and games[0].to_dict() == games[1].to_dict()
