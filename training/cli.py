@@ -220,6 +220,38 @@ def cmd_audit(args) -> int:
     return 0
 
 
+def cmd_distill(args) -> int:
+    from agents import distilled
+
+    from .distill import FIT_SEED, collect, evaluate, fit, report
+    from .series import seeds_from
+
+    rs = lookup.ruleset(args.env)
+    if not rs.name.startswith("rifles") or lookup.side(rs, args.side) != 1:
+        raise CommandError(f"distill fits the Rifles enemy automaton's list; not {rs.name}'s {args.side}")
+    lookup.agent(rs, args.trained)
+    out = args.out or args.results / rs.name / "distilled"
+    if out.exists() and not args.force:
+        raise CommandError(f"{_shown_path(out)} exists: pass --force to replace it, or --out for another folder")
+    scenario = lookup.scenario(rs, args.scenario)
+    ranked, answers = collect(rs.name, scenario, args.trained, seeds_from(FIT_SEED, args.fit_games))
+    rules, fitted = fit(ranked, answers, args.size)
+    out.mkdir(parents=True, exist_ok=True)
+    list_path = out / "enemy.yaml"
+    distilled.write_list(list_path, rs.name, rules, f"fitted to {args.trained}")
+    seeds = seeds_from(args.seed, args.games)
+    wins = evaluate(rs.name, scenario, {"the original list": "scripted", "the distilled list": f"distilled:{list_path}",
+                                        "the trained agent": args.trained}, seeds)
+    command = (f"rubble distill {rs.name} --side enemy --trained {args.trained} --fit-games {args.fit_games} "
+               f"--games {args.games} --size {args.size}")
+    lines = distilled.describe(*distilled.read_list(list_path)[:2])
+    text = report(rs.name, args.trained, _shown_path(list_path), lines, fitted, wins, seeds, args.fit_games, command)
+    (out / "report.md").write_text(text)
+    print(text)
+    print(f"written: {_shown_path(list_path)}, report.md")
+    return 0
+
+
 def _str(path) -> str | None:
     return None if path is None else str(path)
 
@@ -360,6 +392,25 @@ def _add_audit(sub) -> None:
     p.set_defaults(run=cmd_audit)
 
 
+def _add_distill(sub) -> None:
+    from .rundir import RESULTS_ROOT
+    from .series import HELD_OUT_SEED
+
+    p = sub.add_parser("distill", help="fit a priority list a person can follow to a trained enemy, and play it")
+    p.add_argument("env")
+    p.add_argument("--side", default="enemy", help="the side distilled (the Rifles enemy)")
+    p.add_argument("--trained", required=True, metavar="MODEL", help="the trained model (.zip) to distil")
+    p.add_argument("--fit-games", type=_count, default=300, help="games of the trained agent to fit on")
+    p.add_argument("--games", type=_count, default=500, help="held-out games per enemy in the comparison")
+    p.add_argument("--size", type=_count, default=12, help="most lines in the distilled list")
+    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="held-out game i uses seed SEED+i")
+    p.add_argument("--scenario")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/distilled/")
+    p.add_argument("--out", type=Path, help="the folder instead")
+    p.add_argument("--force", action="store_true", help="replace an existing folder's files")
+    p.set_defaults(run=cmd_distill)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rubble", description=__doc__)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -371,6 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evaluate(sub)
     _add_report(sub)
     _add_audit(sub)
+    _add_distill(sub)
     replay_cli.add_replay(sub)
     return parser
 
