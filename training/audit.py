@@ -35,6 +35,7 @@ class AuditSetup:
     side: int
     against: str
     seeds: tuple[int, ...]
+    audited: str = "scripted"          # the list audited: the scripted agent, or distilled:PATH
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,13 @@ class Audit:
         return lookup.ruleset(self.setup.ruleset).sides[self.setup.side]
 
 
-def audited_factory(rs, side: int):
-    """The scripted agent of `side`, which must declare its priority list (agents/priority.py)."""
-    factory = lookup.agent(rs, "scripted")
-    if not isinstance(factory(side, 0), Ablatable):
-        raise lookup.CommandError(f"{rs.name}'s scripted {rs.sides[side]} declares no priority list to audit "
-                                  "(agents/priority.py: Ablatable); audited so far: the Rifles enemy automaton")
+def audited_factory(rs, setup: AuditSetup):
+    """The audited agent of the setup's side, which must declare its priority list (agents/priority.py)."""
+    factory = lookup.agent(rs, setup.audited)
+    if not isinstance(factory(setup.side, 0), Ablatable):
+        raise lookup.CommandError(f"{rs.name}'s {setup.audited} {rs.sides[setup.side]} declares no priority list to "
+                                  "audit (agents/priority.py: Ablatable); audited so far: the Rifles enemy automaton "
+                                  "and distilled lists")
     return factory
 
 
@@ -134,7 +136,7 @@ class RuleCounter:
 def play_audited(setup: AuditSetup, ablation: Ablation | Adoption | None, seed: int, counts: Counter | None = None) -> int:
     """One game; 1 if the audited side won it. `counts` (if given) tallies the rules the audited side decided by."""
     rs = lookup.ruleset(setup.ruleset)
-    audited = audited_factory(rs, setup.side)
+    audited = audited_factory(rs, setup)
     opponent = lookup.agent(rs, setup.against)
     agents = []
     for side in range(len(rs.sides)):
@@ -179,7 +181,7 @@ def run_audit(setup: AuditSetup, jobs: int = 1, progress: bool = True, model: st
     from .departures import count_departures
 
     rs = lookup.ruleset(setup.ruleset)
-    agent = audited_factory(rs, setup.side)(setup.side, 0)
+    agent = audited_factory(rs, setup)(setup.side, 0)
     decided: Counter = Counter()
     for seed in setup.seeds[:SAMPLE_GAMES]:      # which rules decide, and how often: a sample is plenty
         play_audited(setup, None, seed, decided)

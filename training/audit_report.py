@@ -79,7 +79,7 @@ def markdown(audit: Audit, command: str, picture: str | None = "ablations.png") 
     unpaired_sq = sum((r.paired.unpaired_interval[1] - r.paired.unpaired_interval[0]) ** 2 for r in results)
     ratio = unpaired_sq / paired_sq if paired_sq else float("inf")
     lines = [
-        f"# Audit of {setup.ruleset}'s scripted {audit.side_name} ({audit.agent})",
+        f"# Audit of {setup.ruleset}'s {audit.side_name}: {setup.audited} ({audit.agent})",
         "",
         f"Against: `{setup.against}` on every other side. Scenario: {setup.scenario or 'the default'}. "
         f"{n:,} games per series, seeds {setup.seeds[0]:,}..{setup.seeds[-1]:,}; every series plays the same seeds "

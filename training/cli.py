@@ -204,14 +204,16 @@ def cmd_audit(args) -> int:
     side = lookup.side(rs, args.side or rs.sides[-1])
     lookup.agent(rs, args.against)
     setup = AuditSetup(rs.name, lookup.scenario(rs, args.scenario), side, args.against,
-                       tuple(seeds_from(args.seed, args.games)))
-    out = args.out or args.results / rs.name / "audit" / f"{rs.sides[side]}-vs-{args.against}"
+                       tuple(seeds_from(args.seed, args.games)), args.audited)
+    listed = "scripted" if args.audited == "scripted" else "distilled"
+    out = args.out or args.results / rs.name / "audit" / f"{listed}-{rs.sides[side]}-vs-{args.against}"
     if out.exists() and not args.force:
         raise CommandError(f"{_shown_path(out)} exists: pass --force to replace it, or --out for another folder")
     if args.trained:
         lookup.agent(rs, args.trained)     # a missing or unfit model fails here, in one line
     audit = run_audit(setup, args.jobs, not args.quiet, args.trained)
-    command = (f"rubble audit {rs.name} --side {rs.sides[side]} --against {args.against} --games {args.games} "
+    command = (f"rubble audit {rs.name} --side {rs.sides[side]} --audited {args.audited} --against {args.against} "
+               f"--games {args.games} "
                f"--seed {args.seed}" + (f" --scenario {args.scenario}" if args.scenario else "")
                + (f" --trained {args.trained}" if args.trained else ""))
     write(audit, out, command, force=args.force)
@@ -378,6 +380,7 @@ def _add_audit(sub) -> None:
                                      "moved down, on paired dice")
     p.add_argument("env")
     p.add_argument("--side", help="the scripted side audited (default: the last side, the solo game's enemy)")
+    p.add_argument("--audited", default="scripted", help="the list audited: scripted (default) or distilled:PATH")
     p.add_argument("--against", default="scripted", help="agent on every other side (default: scripted)")
     p.add_argument("--games", type=_count, default=1000, help="games per series (one series per change)")
     p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="game i of every series uses seed SEED+i")

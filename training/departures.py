@@ -48,7 +48,7 @@ def _players(rs, setup: AuditSetup, audited, seed: int) -> list:
 def count_departures(setup: AuditSetup, model: str, examples_per_rule: int = 1) -> DepartureCount:
     """The trained agent (`model`) plays the audited side over the setup's seeds; its answers against the list's."""
     rs = lookup.ruleset(setup.ruleset)
-    listed_factory, trained_factory = audited_factory(rs, setup.side), lookup.agent(rs, model)
+    listed_factory, trained_factory = audited_factory(rs, setup), lookup.agent(rs, model)
     count = DepartureCount()
     for seed in setup.seeds:
         agents = _players(rs, setup, trained_factory, seed)

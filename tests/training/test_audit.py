@@ -87,7 +87,7 @@ def test_rubble_audit_writes_its_report_and_never_replaces_it_without_force(tmp_
     code, text, _ = run_cli(capsys, "audit", "rifles-urban", "--games", "6", "--out", str(out), "--quiet")
     assert code == 0 and "RB-AI-5 off (random legal choice)" in text
     report = (out / "report.md").read_text()
-    assert "rubble audit rifles-urban --side enemy --against scripted --games 6" in report
+    assert "rubble audit rifles-urban --side enemy --audited scripted --against scripted --games 6" in report
     assert (out / "ablations.png").stat().st_size > 0 and "data:image/png;base64," in (out / "report.html").read_text()
     before = (out / "report.md").read_bytes()
     code, _, err = run_cli(capsys, "audit", "rifles-urban", "--games", "6", "--out", str(out), "--quiet")
@@ -125,3 +125,16 @@ def test_handing_a_rule_to_an_agent_that_answers_as_the_list_changes_nothing():
                 side = state.current_side
                 state.apply(decide(them if side == ENEMY else me, state, side))
         assert games[0].returns() == games[1].returns() and games[0].to_dict() == games[1].to_dict()
+
+
+def test_a_distilled_list_is_audited_like_the_original(tmp_path, capsys):
+    from agents import distilled
+
+    path = tmp_path / "enemy.yaml"
+    distilled.write_list(path, "rifles-urban", {"RB-AI-2": [("units", "lowest"), ("stripe", "highest")], "RU-AI-3": "no"},
+                         "by hand")
+    out = tmp_path / "audit"
+    code, text, _ = run_cli(capsys, "audit", "rifles-urban", "--audited", f"distilled:{path}", "--games", "4",
+                            "--out", str(out), "--quiet")
+    assert code == 0 and f"distilled:{path} (DistilledEnemy)" in text
+    assert "RB-AI-2 without 'fewest/lowest units in the group first'" in text and "RU-AI-3 off" in text
