@@ -113,8 +113,20 @@ class Ablatable:
             self.priorities = {**self.priorities, ablation.rule: ablation.applied(self.priorities[ablation.rule])}
         return self
 
-    def rule_for(self, view) -> str:
+    def rule_for(self, view) -> str | None:
+        """The rule that takes (or, once `act` has answered, took) the decision now asked."""
         raise NotImplementedError
+
+    def ablation_plan(self) -> list[Ablation]:
+        return ablations(self.priorities, self.RULES)
+
+    def describe(self, ablation: Ablation) -> str:
+        return ablation.label(self.priorities)
+
+    def rule_words(self, rule: str) -> str:
+        """What the rule does, in words, for a report."""
+        priority = self.priorities.get(rule)
+        return f"ranks by {priority.words()}" if priority else "decides without a ranking (a die, or a yes/no)"
 
     def is_off(self, rule: str) -> bool:
         return rule in getattr(self, "off", ())

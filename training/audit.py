@@ -17,7 +17,7 @@ from functools import partial
 
 from tqdm import tqdm
 
-from agents.priority import Ablatable, Ablation, ablations
+from agents.priority import Ablatable, Ablation
 from envs.engine.contract import decide
 from envs.engine.dice import agent_seed
 
@@ -58,8 +58,10 @@ class Adopting:
         self.listed, self.trained, self.rule = listed, trained, rule
 
     def act(self, observation, mask, view) -> int:
-        chooser = self.trained if self.listed.rule_for(view) == self.rule else self.listed
-        return chooser.act(observation, mask, view)
+        answer = self.listed.act(observation, mask, view)   # first: which rule decides may only show by answering
+        if self.listed.rule_for(view) == self.rule:
+            return self.trained.act(observation, mask, view)
+        return answer
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ class Audit:
     agent: str                          # the audited agent's class name
     rules: tuple[str, ...]
     priorities: dict
+    rule_words: dict                    # rule -> what it does, in words
     decided: Counter                    # rule -> decisions it took in the unchanged list's games
     results: tuple[AblationResult, ...]
     departures: object = None           # training.departures.DepartureCount, with a trained model
@@ -129,8 +132,9 @@ class RuleCounter:
         self.needs_observation = getattr(agent, "needs_observation", True)
 
     def act(self, observation, mask, view) -> int:
+        action = self.agent.act(observation, mask, view)
         self.counts[self.agent.rule_for(view)] += 1
-        return self.agent.act(observation, mask, view)
+        return action
 
 
 def play_audited(setup: AuditSetup, ablation: Ablation | Adoption | None, seed: int, counts: Counter | None = None) -> int:
@@ -186,7 +190,7 @@ def run_audit(setup: AuditSetup, jobs: int = 1, progress: bool = True, model: st
     for seed in setup.seeds[:SAMPLE_GAMES]:      # which rules decide, and how often: a sample is plenty
         play_audited(setup, None, seed, decided)
     # A rule that never decided in the sample cannot change a game: it is listed as such, not played.
-    plans = [None, *(a for a in ablations(agent.priorities, agent.RULES) if decided[a.rule])]
+    plans = [None, *(a for a in agent.ablation_plan() if decided[a.rule])]
     departures = None
     if model is not None:
         departures = count_departures(setup, model)
@@ -195,5 +199,8 @@ def run_audit(setup: AuditSetup, jobs: int = 1, progress: bool = True, model: st
     base = series[0]
     results = [AblationResult(None, "the list as written", base, None)]
     for plan, wins in zip(plans[1:], series[1:]):
-        results.append(AblationResult(plan, plan.label(agent.priorities), wins, paired_difference(base, wins)))
-    return Audit(setup, type(agent).__name__, tuple(agent.RULES), agent.priorities, decided, tuple(results), departures)
+        label = agent.describe(plan) if isinstance(plan, Ablation) else plan.label(agent.priorities)
+        results.append(AblationResult(plan, label, wins, paired_difference(base, wins)))
+    words = {rule: agent.rule_words(rule) for rule in agent.RULES}
+    return Audit(setup, type(agent).__name__, tuple(agent.RULES), agent.priorities, words, decided, tuple(results),
+                 departures)

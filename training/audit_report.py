@@ -34,9 +34,7 @@ def _row(result: AblationResult) -> str:
 def _list_section(audit: Audit) -> list[str]:
     lines = ["## The list as audited", ""]
     for rule in audit.rules:
-        priority = audit.priorities.get(rule)
-        how = f"ranks by {priority.words()}" if priority else "decides without a ranking (a die, or a yes/no)"
-        lines.append(f"- **{rule}** {how}; decided {audit.decided[rule]:,} times in "
+        lines.append(f"- **{rule}** {audit.rule_words[rule]}; decided {audit.decided[rule]:,} times in "
                      f"{min(len(audit.setup.seeds), 200)} sample games")
     return lines + [""]
 

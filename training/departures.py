@@ -60,9 +60,9 @@ def count_departures(setup: AuditSetup, model: str, examples_per_rule: int = 1) 
             side = state.current_side
             action = decide(agents[side], state, side)
             if side == setup.side:
+                answer = decide(listed, state, side)
                 rule = listed.rule_for(state.view(side))
                 count.decided[rule] += 1
-                answer = decide(listed, state, side)
                 if answer != action:
                     count.departed[rule] += 1
                     if sum(e.rule == rule for e in count.examples) < examples_per_rule:

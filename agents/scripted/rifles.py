@@ -11,7 +11,7 @@ from envs import registry
 from envs.rifles.actions import CODEC
 from envs.rifles.enemy import ORDER_NAMES
 
-from ..priority import Ablatable, Criterion, Priority
+from ..priority import Ablatable, Ablation, Criterion, Priority
 
 ENEMY_SIDE = 1
 
@@ -189,26 +189,60 @@ def mask_allows_first(view, ctx) -> bool:
     return not any(p.stripe == me.stripe and p.place == me.place and p.level == 1 for p in view.foe_groups())
 
 
-class ScriptedPlayer:
-    """A sensible player: rally the shaken, shoot the best target, blow the strongpoint, push for the objective."""
+class ScriptedPlayer(Ablatable):
+    """A sensible player: rally the shaken, shoot the best target, blow the strongpoint, push for the objective.
+
+    Not a catalog list: our own heuristic, as a list of steps tried in order for the active group, the first that
+    has a legal action deciding. An audit may strike a step out (`off`) or move it one step down (`lower`)."""
 
     name = "scripted"
     needs_observation = False
+    STEPS = {"fight": "fight when Engaged", "rally": "rally when half the group is Suppressed",
+             "demolish": "place or retry a demolition charge", "fire": "fire at the best target",
+             "assault": "assault a weaker group", "advance": "advance toward the objective"}
+    RULES = tuple(STEPS)
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side, self.rng = side, np.random.default_rng(seed)
+        self.priorities, self.steps, self.last_step = {}, list(self.STEPS), None
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
+        self.last_step = None
         if kind == "rubble_cost":
             return CODEC.encode("rubble_pay")
         if view.active is None:
             return self._activate(view, mask) or CODEC.encode("end_phase")
-        for choice in (self._fight, self._rally, self._demo, self._fire, self._assault, self._advance):
-            action = choice(view, mask)
+        for step in self.steps:
+            action = getattr(self, f"_{step}")(view, mask)
             if action is not None:
+                self.last_step = step
                 return action
         return CODEC.encode("end_activation")
+
+    def rule_for(self, view) -> str | None:
+        """The step that took the last decision (None: activation, end of activation, rubble cost)."""
+        return self.last_step
+
+    def ablation_plan(self) -> list[Ablation]:
+        return [*(Ablation("off", s) for s in self.steps), *(Ablation("lower", s) for s in self.steps[:-1])]
+
+    def ablate(self, ablation: Ablation, seed: int | None = 0):
+        if ablation.rule not in self.steps or ablation.kind == "drop":
+            raise ValueError(f"ScriptedPlayer's steps are {', '.join(self.steps)} (off or lower); got {ablation}")
+        i = self.steps.index(ablation.rule)
+        if ablation.kind == "off":
+            del self.steps[i]
+        elif i + 1 < len(self.steps):
+            self.steps[i], self.steps[i + 1] = self.steps[i + 1], self.steps[i]
+        return self
+
+    def rule_words(self, rule: str) -> str:
+        return self.STEPS[rule]
+
+    def describe(self, ablation: Ablation) -> str:
+        words = f"'{self.STEPS[ablation.rule]}'"
+        return f"{words} struck out" if ablation.kind == "off" else f"{words} moved one step down"
 
     def _activate(self, view, mask):
         order = sorted(view.own_groups(), key=lambda g: (not g.engaged, -len(g.ok_units()), g.gid))
@@ -226,7 +260,7 @@ class ScriptedPlayer:
             return first_legal(mask, [CODEC.encode("rally", 1), CODEC.encode("rally", 0)])
         return None
 
-    def _demo(self, view, mask):
+    def _demolish(self, view, mask):
         options = [CODEC.encode("demo_retry")] + [CODEC.encode("demo_place", p, m) for p in range(4) for m in (1, 0)]
         return first_legal(mask, options)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agents.priority import Ablation, ablations
-from agents.scripted.rifles import PRIORITIES, ScriptedEnemy
+from agents.scripted.rifles import PRIORITIES, ScriptedEnemy, ScriptedPlayer
 from envs import registry
 from envs.engine.contract import decide
 from envs.engine.dice import agent_seed
@@ -96,7 +96,7 @@ def test_rubble_audit_writes_its_report_and_never_replaces_it_without_force(tmp_
 
 
 def test_rubble_audit_of_a_side_without_a_priority_list_fails_in_one_line(tmp_path, capsys):
-    code, _, err = run_cli(capsys, "audit", "rifles-urban", "--side", "player", "--games", "2", "--out", str(tmp_path / "a"))
+    code, _, err = run_cli(capsys, "audit", "cityfight", "--side", "defender", "--games", "2", "--out", str(tmp_path / "a"))
     assert code == 2 and "declares no priority list" in err and err.count("\n") == 1
 
 
@@ -138,3 +138,28 @@ def test_a_distilled_list_is_audited_like_the_original(tmp_path, capsys):
                             "--out", str(out), "--quiet")
     assert code == 0 and f"distilled:{path} (DistilledEnemy)" in text
     assert "RB-AI-2 without 'fewest/lowest units in the group first'" in text and "RU-AI-3 off" in text
+
+
+@pytest.mark.parametrize("kind, step", [("off", s) for s in ScriptedPlayer.STEPS] + [("lower", "fire"), ("lower", "rally")])
+def test_the_scripted_players_steps_change_decisions_only_where_that_step_decided(kind, step):
+    rs = registry.get("rifles-urban")
+    for seed in range(8):
+        state = rs.new_game(seed=seed)
+        enemy = ScriptedEnemy(ENEMY, agent_seed(seed, ENEMY))
+        written = ScriptedPlayer(0, agent_seed(seed, 0))
+        changed = ScriptedPlayer(0, agent_seed(seed, 0)).ablate(Ablation(kind, step))
+        while not state.is_over:
+            if state.current_side == ENEMY:
+                state.apply(decide(enemy, state, ENEMY))
+                continue
+            choice, other = decide(written, state, 0), decide(changed, state, 0)
+            if written.rule_for(state.view(0)) != step:
+                assert choice == other, f"{kind} {step} changed a decision taken by {written.rule_for(state.view(0))}"
+            state.apply(choice)
+
+
+def test_rubble_audit_of_the_scripted_player_strikes_out_and_moves_its_steps(tmp_path, capsys):
+    code, text, _ = run_cli(capsys, "audit", "rifles-urban", "--side", "player", "--games", "4", "--out",
+                            str(tmp_path / "a"), "--quiet")
+    assert code == 0 and "'fire at the best target' struck out" in text
+    assert "'fight when Engaged' moved one step down" in text and "- **advance** advance toward the objective" in text
