@@ -182,14 +182,14 @@ def factory(path: str):
 
 
 def describe(rankings: dict[str, Priority], answers: dict[str, str]) -> list[str]:
-    """The list as numbered lines in the game's words (rules in the automaton's order)."""
-    lines, n = [], 0
+    """The list as numbered lines in the game's words (rules in the automaton's order); a rule the list leaves out
+    is named as kept from the automaton."""
+    lines = []
     for rule in (*DECISION_RULES.values(), "RB-AI-10"):
         if rule in rankings:
-            for criterion_ in rankings[rule].criteria[:-1]:
-                n += 1
-                lines.append(f"{n}. {rule} ({rankings[rule].decision}): {criterion_.words}")
+            lines += [f"{rule} ({rankings[rule].decision}): {c.words}" for c in rankings[rule].criteria[:-1]]
         elif rule in answers:
-            n += 1
-            lines.append(f"{n}. {rule}: always '{answers[rule]}'")
-    return lines
+            lines.append(f"{rule}: always '{answers[rule]}'")
+        elif rule in RANKED_RULES:
+            lines.append(f"{rule}: as the automaton")
+    return [f"{i}. {line}" for i, line in enumerate(lines, start=1)]
