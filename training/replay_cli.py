@@ -57,8 +57,13 @@ def add_replay(sub) -> None:
     p.add_argument("--html", type=Path, metavar="OUT", help="write a self-contained viewer page (no network needed)")
     p.add_argument("--gif", type=Path, metavar="OUT", help="write an animated GIF of the board (umpire's view "
                                                            "unless --side)")
-    p.add_argument("--side", help="with --gif: the side whose view is shown (hidden information hidden)")
-    p.add_argument("--scale", type=float, default=None, help="with --gif: picture scale (default 1)")
+    p.add_argument("--mp4", type=Path, metavar="OUT", help="write an MP4 video of the board, two steps a second "
+                                                           "(umpire's view unless --side)")
+    p.add_argument("--side", help="with --gif/--mp4: the side whose view is shown (hidden information hidden)")
+    p.add_argument("--scale", type=float, default=None, help="with --gif/--mp4: picture scale (default 1)")
+    p.add_argument("--serve", action="store_true", help="serve the viewer page on localhost and open it in a browser "
+                                                        "(Ctrl-C stops)")
+    p.add_argument("--port", type=int, default=0, help="with --serve: the port (default: any free one)")
     p.set_defaults(run=cmd_replay)
 
 
@@ -66,7 +71,7 @@ def cmd_replay(args) -> int:
     from . import replay
 
     try:
-        if not (args.verify or args.html or args.gif):
+        if not (args.verify or args.html or args.gif or args.mp4 or args.serve):
             print(replay.summary(replay.load(args.file)))
             return 0
         if args.verify:
@@ -78,10 +83,15 @@ def cmd_replay(args) -> int:
             from .replay_html import write_html
 
             print(f"written: {write_html(args.file, args.html)}")
-        if args.gif:
-            from .replay_html import write_gif
+        for out in (args.gif, args.mp4):
+            if out:
+                from .replay_html import write_video
 
-            print(f"written: {write_gif(args.file, args.gif, args.side, args.scale)}")
+                print(f"written: {write_video(args.file, out, args.side, args.scale)}")
+        if args.serve:
+            from .replay_serve import serve
+
+            serve(args.file, args.port)
     except replay.ReplayError as exc:
         print(f"rubble replay: {exc}", file=sys.stderr)
         return 1
