@@ -90,4 +90,4 @@ def test_the_fit_finds_a_planted_lexicographic_list():
                                             "suppressed": np.zeros(4)}, order[0]))
     rules, fitted = fit(decisions, {}, size=12)
     assert rules["RB-AI-2"][:2] == [("units", "highest"), ("range_to_nearest_player", "lowest")]
-    assert fitted["RB-AI-2"] == (300, 300) and agreement(decisions, rules["RB-AI-2"]) == 300
+    assert fitted["RB-AI-2"] == (300, 300, False) and agreement(decisions, rules["RB-AI-2"]) == 300
