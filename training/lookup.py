@@ -42,23 +42,25 @@ def agent_factories(rs: Ruleset) -> dict[str, AgentFactory]:
     return registry.agents(rs.name)
 
 
-def agent(rs: Ruleset, name: str) -> AgentFactory:
-    """The factory for agent `name`: a registered agent, or a trained model given as a .zip path."""
+def agent(rs: Ruleset, name: str, sides: tuple[int, ...] = ()) -> AgentFactory:
+    """The factory for agent `name`: a registered agent, or a trained model given as a .zip path, which must have
+    been trained for each of `sides` (the sides it is to play), else a CommandError says what it is."""
     if name.endswith(".zip"):
-        return _trained(rs, name)
+        return _trained(rs, name, sides)
     factories = agent_factories(rs)
     if name in factories:
         return factories[name]
     raise _unknown("agent", name, [*factories, "or a trained model's .zip path"])
 
 
-def _trained(rs: Ruleset, path: str) -> AgentFactory:
+def _trained(rs: Ruleset, path: str, sides: tuple[int, ...]) -> AgentFactory:
     """A trained actor's factory; the file is read and checked now (cached), so a bad one fails here in one line."""
     from agents import trained
 
     try:
         actor = trained.read_actor(path)
-        trained.check_fits(actor, rs, None, path)
+        for side in sides or (None,):
+            trained.check_fits(actor, rs, side, path)
     except trained.ModelFileError as exc:
         raise CommandError(str(exc)) from None
     return lambda side, seed: trained.load(path, rs, side, seed)

@@ -5,6 +5,7 @@ import sys
 import time
 from pathlib import Path
 
+from . import arguments as arg
 from .lookup import CommandError
 
 
@@ -13,7 +14,7 @@ def add_record_options(p, series: bool = True) -> None:
     p.add_argument("--record", type=Path, metavar="DIR", help="write replays (.rubble.json.gz) into DIR; "
                    "an existing replay is never overwritten")
     if series:
-        p.add_argument("--record-every", type=_count, default=1, metavar="N", help="record game 0, N, 2N... of the series")
+        p.add_argument("--record-every", type=arg.every, default=1, metavar="N", help="record game 0, N, 2N... of the series")
         p.add_argument("--record-losses", action="store_true",
                        help="record only the games side 0 lost (with --record-every: of those games)")
 
@@ -40,14 +41,6 @@ def recording(run):
         raise CommandError(existing_error(exc)) from None
 
 
-def _count(text: str) -> int:
-    import argparse
-
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
-    return value
-
 
 def add_replay(sub) -> None:
     p = sub.add_parser("replay", help="check a replay file (--verify), or turn it into a web page (--html) or a GIF")
@@ -58,7 +51,7 @@ def add_replay(sub) -> None:
     p.add_argument("--gif", type=Path, metavar="OUT", help="write an animated GIF of the board (umpire's view "
                                                            "unless --side)")
     p.add_argument("--side", help="with --gif: the side whose view is shown (hidden information hidden)")
-    p.add_argument("--scale", type=float, default=None, help="with --gif: picture scale (default 1)")
+    p.add_argument("--scale", type=arg.scale, default=None, help="with --gif: picture scale (default 1)")
     p.set_defaults(run=cmd_replay)
 
 
