@@ -8,6 +8,7 @@ from pathlib import Path
 
 import envs  # noqa: F401 - importing the package registers every ruleset
 from envs import registry
+from envs.engine.scenario import ScenarioError
 from envs.paths import PROJECT_ROOT
 
 from . import arguments as arg
@@ -22,24 +23,48 @@ def _shown_path(path) -> str:
     return text[len(root):] if text.startswith(root) else text
 
 
-def describe(rs) -> str:
-    """The `rubble list` entry of one ruleset."""
+def describe(rs) -> tuple[str, int]:
+    """The `rubble list` entry of one ruleset, and how many of its scenario files are broken."""
     lines = [
         f"{rs.name}  (gym id {rs.gym_id})",
         f"  sides: {', '.join(rs.sides)}",
         f"  actions: {rs.num_actions}  observation size: {rs.observation_size}",
         "  scenarios:",
     ]
-    for name, path in sorted(rs.scenarios().items()):
+    try:
+        scenarios = rs.scenarios()
+    except ScenarioError as exc:       # e.g. a RUBBLE_CONFIGS tree without this ruleset's folder
+        scenarios, lines[-1] = {}, f"  scenarios: none: {exc}"
+    broken = 0
+    for name, path in sorted(scenarios.items()):
         default = "  (default)" if name == rs.default_scenario else ""
-        lines.append(f"    {name}: {_shown_path(path)}{default}")
+        problem = scenario_problem(rs, name)
+        broken += problem is not None
+        lines.append(f"    {name}: {_shown_path(path)}{default}" + (f"  BROKEN: {problem}" if problem else ""))
     lines.append(f"  agents: {', '.join(lookup.agent_factories(rs))}")
-    return "\n".join(lines)
+    return "\n".join(lines), broken + (not scenarios)
+
+
+def scenario_problem(rs, name: str) -> str | None:
+    """Why scenario `name` cannot be played (its file's error, in one line), or None."""
+    try:
+        rs.new_game(name, seed=0)
+    except ScenarioError as exc:
+        return str(exc)
+    return None
 
 
 def cmd_list(args) -> int:
     rulesets = registry.all_rulesets()
-    print("\n\n".join(map(describe, rulesets)) if rulesets else "no environments are registered")
+    if not rulesets:
+        print("no environments are registered")
+        return 0
+    entries = [describe(rs) for rs in rulesets]
+    print("\n\n".join(text for text, _ in entries))
+    broken = sum(n for _, n in entries)
+    if broken:
+        raise CommandError(f"{broken} scenario file(s) or folder(s) broken or missing (marked above); "
+                           "the other scenarios play")
     return 0
 
 

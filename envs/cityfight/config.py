@@ -9,13 +9,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from envs.engine.grid import parse_megasquare_id, parse_square_id
-from envs.engine.scenario import Fields, ScenarioError
+from envs.engine.scenario import Fields, ScenarioError, yaml_files
 from envs.paths import CONFIG_ROOT
 
 CONFIG_DIR = CONFIG_ROOT / "cityfight"
 MAX_W = MAX_H = 18                 # the codec's fixed map maxima (squares)
 MAX_MSQ = (MAX_W // 3) * (MAX_H // 3)
 MAX_ELEMENTS = 16                  # element slots per side
+MAX_TURNS = 100                    # CF-TURN-8's default is 8; a game must end well within the series' decision cap
 COVER_NAMES = ("open", "cluttered", "wood", "wooden_metal", "brick", "concrete")
 OPEN, CLUTTERED, WOOD, WOODEN_METAL, BRICK, CONCRETE = range(6)
 # CF-SCN-1 legend: map character -> (cover class, building, doorway)
@@ -264,8 +265,10 @@ def _sections(f: Fields, tables: Tables, width: int, height: int) -> tuple:
         raise f.error("sides", "two sides (attacker, defender)", len(sides))
     result, ids = [], set()
     for s in sides:
+        s.unknown({"name", "sections"})       # name: a label for the designer; the order gives attacker, defender
         sections = []
         for sec in s.items("sections", min_len=1):
+            sec.unknown({"id", "lr", "elements"})
             elements = tuple(_element(e, tables, width, height) for e in sec.items("elements", min_len=1))
             sections.append(SectionSpec(sec.str("id"), sec.int("lr", min=1, max=6), elements))
             for e in elements:
@@ -307,10 +310,10 @@ def _msqs(f: Fields, key: str, width: int, height: int) -> tuple:
     return tuple(found)
 
 
-def _pair(f: Fields, key: str, default: int) -> tuple[int, int]:
+def _pair(f: Fields, key: str, default: int, low: int, high: int) -> tuple[int, int]:
     value = f.list(key, default=[default, default])
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise f.error(key, "two integers (attacker, defender)", value)
+    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value):
+        raise f.error(key, f"two integers (attacker, defender) in {low}..{high}", value)
     return tuple(value)
 
 
@@ -357,14 +360,15 @@ def _load_scenario_file(path: str) -> Scenario:
         if eid not in known_ids:
             raise smoke.error("smoke_weapons", "ids of elements in the scenario", eid)
     return Scenario(
-        path=path, name=f.str("name"), tables=tables, turns=f.int("turns", min=1, default=8),
+        path=path, name=f.str("name"), tables=tables, turns=f.int("turns", min=1, max=MAX_TURNS, default=8),
         width=width, height=height, terrain=terrain,
         search_ratings=_search_ratings(f, tables, terrain, width, height),
         prepared=frozenset(_squares(f, "prepared", width, height)), objectives=objectives,
         chokepoints=_squares(f, "chokepoints", width, height), roofs=frozenset(_squares(f, "roofs", width, height)),
         conditions=_conditions(f, width, height),
         initiative=("attacker", "defender").index(f.choice("initiative", ("attacker", "defender"), default="attacker")),
-        ammo_rating=_pair(f, "ammo_rating", 3), recovery_bonus=_pair(f, "recovery_bonus", 0),
+        # CF-AMMO-1: recovery on D6 <= AR, so 0 (never) to 6 (always); CF-REC-11: a DM on a D6
+        ammo_rating=_pair(f, "ammo_rating", 3, 0, 6), recovery_bonus=_pair(f, "recovery_bonus", 0, -6, 6),
         victory={"kind": victory.choice("kind", ("objectives",), default="objectives"),
                  "all_at_once": victory.bool("all_at_once", default=True),
                  "at_end": victory.int("at_end", min=0, max=max(len(objectives), 0), default=min(2, len(objectives)))},
@@ -377,7 +381,11 @@ def _load_scenario_file(path: str) -> Scenario:
 
 
 def scenario_names() -> dict[str, str]:
-    return {p.stem: str(p) for p in sorted((CONFIG_DIR / "scenarios").glob("*.yaml"))}
+    return yaml_files(CONFIG_DIR / "scenarios")
+
+
+def table_files() -> list[str]:
+    return list(yaml_files(CONFIG_DIR / "tables").values())
 
 
 __all__ = ["ScenarioError", "load_scenario", "load_tables", "scenario_path", "Path"]

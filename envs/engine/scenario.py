@@ -179,3 +179,11 @@ class Fields:
                 near = difflib.get_close_matches(str(key), known, n=1)
                 hint = f"did you mean '{near[0]}'? " if near else ""
                 raise self.error(str(key), "a known field", _Unknown(f"an unknown one ({hint}known: {', '.join(known)})"))
+
+
+def yaml_files(folder: Path) -> dict[str, str]:
+    """Every YAML file in `folder`, by name (its stem); ScenarioError if the folder is missing (e.g. a RUBBLE_CONFIGS
+    tree without this ruleset's folder), so that an empty list never hides a misplaced tree."""
+    if not Path(folder).is_dir():
+        raise ScenarioError(str(folder), "<folder>", "a folder of YAML files (is RUBBLE_CONFIGS the configs/ folder?)")
+    return {p.stem: str(p) for p in sorted(Path(folder).glob("*.yaml"))}

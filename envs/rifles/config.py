@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from envs.engine.scenario import Fields
+from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.paths import CONFIG_ROOT
 
-CONFIG_DIR = Path(__file__).resolve().parents[2] / "configs" / "rifles"
+CONFIG_DIR = CONFIG_ROOT / "rifles"
 QUALITIES = ("recruit", "regular", "veteran")
 FEATURE_KINDS = ("ms", "building", "rubble", "wall", "woods")
 COVER_KINDS = ("open",) + FEATURE_KINDS
@@ -19,6 +20,7 @@ ORDERS = ("cover", "attack", "advance", "close_combat")
 EXPOSED_EFFECTS = ("none", "sniper", "opportunity_fire", "contact", "ambush")
 MODULES = ("urban", "darkness")
 STRIPES = 6          # RB-MAP-1
+MAX_TURNS = 100      # far beyond any scenario's; a game must end well within the series' decision cap
 MAX_FEATURES = 3     # feature slots per Stripe (places = Open + features)
 
 
@@ -138,6 +140,12 @@ class DarknessTables:
     slots: dict                    # name -> its weapon slot in the observation (table order)
 
 
+SCENARIO_FIELDS = ("name", "modules", "tables", "darkness_tables", "turns", "ap", "recon_points", "posture", "options",
+                   "stripes", "player", "enemy", "reveal_tables", "victory")
+TABLE_FIELDS = ("range_tn", "tn_cap", "cover", "own_ms_other_level_cover", "first_floor_drm", "morale_target", "weapons",
+                "ap_costs", "enemy_orders", "exposed_movement", "rubble_two_ap_from", "sewer_stuck_on", "dc_fail_on",
+                "dc_attack", "dc_collapse_on", "ms_first_floor_from", "advanced_building")
+
 OPTION_DEFAULTS = {
     "advanced_urban": False,          # RU-VAR-1
     "exposed_movement": True,         # RU-VAR-2
@@ -157,6 +165,7 @@ def _weapons(f: Fields) -> dict:
     weapons = {}
     for rank, name in enumerate(names):
         w = f.sub("weapons").sub(name)
+        w.unknown(("cf", "min_range", "max_range", "cc_mod", "cc_cf", "ignores_cover"))
         weapons[name] = Weapon(name, w.int("cf", min=0), w.int("min_range", min=0), w.int("max_range", min=0),
                                w.int("cc_mod"), w.number("cc_cf", min=0), w.bool("ignores_cover", default=False),
                                len(names) - rank)
@@ -167,6 +176,7 @@ def _weapons(f: Fields) -> dict:
 def load_tables(path: str) -> Tables:
     """The rules tables of one file (RB-TAB-*, RU-TAB-1)."""
     f = Fields.load(path)
+    f.unknown(TABLE_FIELDS)
     tn = f.list("range_tn", min_len=4)
     if not all(isinstance(v, int) for v in tn):
         raise f.error("range_tn", "a list of integers (TN at range 0, 1, 2, 3+)", tn)
@@ -193,11 +203,14 @@ def load_tables(path: str) -> Tables:
 
 
 def _unit(f: Fields, weapons: dict) -> UnitSpec:
+    f.unknown(("id", "quality", "weapon", "leader"))
     return UnitSpec(f.str("id"), f.choice("quality", QUALITIES), f.choice("weapon", tuple(weapons)), f.bool("leader", default=False))
 
 
 def _group(f: Fields, weapons: dict, feature_ids: dict) -> GroupSpec:
+    f.unknown(("id", "name", "at", "units", "demo_charges", "sewers"))   # name: a label for the designer only
     at = f.sub("at")
+    at.unknown(("stripe", "feature"))
     stripe = at.int("stripe", min=1, max=STRIPES)
     feature = at.str("feature", default=None) if at.has("feature") else None
     if feature is not None and feature_ids.get(feature) != stripe:
@@ -206,9 +219,15 @@ def _group(f: Fields, weapons: dict, feature_ids: dict) -> GroupSpec:
     return GroupSpec(f.str("id"), stripe, feature, units, f.int("demo_charges", min=0, default=0), f.bool("sewers", default=False))
 
 
+def _marker(f: Fields) -> tuple[str, int]:
+    f.unknown(("id", "stripe"))
+    return f.str("id"), f.int("stripe", min=1, max=STRIPES)
+
+
 def _features(f: Fields) -> tuple[tuple[FeatureSpec, ...], frozenset]:
     features, sewers = [], set()
     for s in f.items("stripes", min_len=1):
+        s.unknown(("stripe", "sewer", "features"))
         stripe = s.int("stripe", min=1, max=STRIPES)
         if s.bool("sewer", default=False):
             sewers.add(stripe)
@@ -216,6 +235,7 @@ def _features(f: Fields) -> tuple[tuple[FeatureSpec, ...], frozenset]:
         if len(items) > MAX_FEATURES:
             raise s.error("features", f"at most {MAX_FEATURES} features", len(items))
         for ft in items:
+            ft.unknown(("id", "kind", "sealed", "complex", "advanced"))
             features.append(FeatureSpec(ft.str("id"), stripe, ft.choice("kind", FEATURE_KINDS), ft.bool("sealed", default=False),
                                         ft.str("complex", default=None) if ft.has("complex") else None, ft.bool("advanced", default=False)))
     return tuple(features), frozenset(sewers)
@@ -320,6 +340,7 @@ def darkness_weapons(darkness: DarknessTables) -> dict:
 def _victory(f: Fields, feature_ids: dict) -> dict:
     v = f.sub("victory")
     kind = v.choice("kind", ("hold", "exit"))
+    v.unknown(("kind", "objective", "clear_of_enemy") if kind == "hold" else ("kind", "units_to_exit", "loss_eliminated"))
     if kind == "hold":
         objective = v.choice("objective", tuple(feature_ids))
         clear = tuple(v.list("clear_of_enemy"))
@@ -334,6 +355,7 @@ def _victory(f: Fields, feature_ids: dict) -> dict:
 def load_scenario(path: str) -> Scenario:
     """A validated scenario (rules catalog §15) with its tables."""
     f = Fields.load(path)
+    f.unknown(SCENARIO_FIELDS)
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables', default='standard')}.yaml"))
     modules = _modules(f)
     weapons, darkness = tables.weapons, None      # player and fixed enemy groups carry weapons only
@@ -345,19 +367,21 @@ def load_scenario(path: str) -> Scenario:
     features, sewers = _features(f)
     ids = {ft.id: ft.stripe for ft in features}
     enemy = f.sub("enemy")
+    enemy.unknown(("quality", "reveal_table", "groups", "markers"))
     tables_name = enemy.str("reveal_table")
     reveal_tables = f.sub("reveal_tables")
     if not reveal_tables.has(tables_name):
         raise enemy.error("reveal_table", "a table named under reveal_tables: " + ", ".join(map(str, reveal_tables.data)), tables_name)
     player = f.sub("player")
+    player.unknown(("groups",))
     return Scenario(
         path=path, name=f.str("name"),
         modules=modules,
-        turns=f.int("turns", min=1), ap=f.int("ap", min=1), recon_points=f.int("recon_points", min=0),
+        turns=f.int("turns", min=1, max=MAX_TURNS), ap=f.int("ap", min=1), recon_points=f.int("recon_points", min=0),
         posture=f.int("posture", min=-1, max=1), options=_options(f, modules), sewer_stripes=sewers, features=features,
         player_groups=tuple(_group(g, weapons, ids) for g in player.items("groups", min_len=1)),
         enemy_groups=tuple(_group(g, weapons, ids) for g in enemy.items("groups", default=[])),
-        markers=tuple((m.str("id"), m.int("stripe", min=1, max=STRIPES)) for m in enemy.items("markers", default=[])),
+        markers=tuple(_marker(m) for m in enemy.items("markers", default=[])),
         reveal_table=_reveal_table(reveal_tables.sub(tables_name), weapons, darkness.types if darkness else {}),
         enemy_quality=enemy.choice("quality", QUALITIES),
         victory=_victory(f, ids), tables=tables, darkness=darkness,
@@ -376,8 +400,25 @@ def scenario_path(name_or_path: str | None, default: str = "block_six") -> str:
     name = name_or_path or default
     if name.endswith((".yaml", ".yml")):
         return str(Path(name).resolve())
-    path = CONFIG_DIR / "scenarios" / f"{name}.yaml"
-    if not path.exists():
-        known = sorted(p.stem for p in (CONFIG_DIR / "scenarios").glob("*.yaml"))
+    known = scenario_files()
+    if name not in known:
         raise KeyError(f"unknown scenario {name!r}; known: {', '.join(known)}")
-    return str(path)
+    return known[name]
+
+
+def scenario_files() -> dict[str, str]:
+    """Every scenario file under configs/rifles/scenarios/ by name, loadable or not (ScenarioError without the folder)."""
+    return yaml_files(CONFIG_DIR / "scenarios")
+
+
+def scenario_modules(path: str) -> tuple[str, ...]:
+    """The modules a scenario switches on. A file that fails to load still belongs to the modules it names (or, if
+    even that is unreadable, to every module), so that its error is shown where it is used, and nowhere else."""
+    try:
+        return load_scenario(path).modules
+    except ScenarioError:
+        try:
+            named = Fields.load(path).list("modules")
+        except ScenarioError:
+            return MODULES
+        return tuple(m for m in MODULES if m in named) or MODULES

@@ -10,11 +10,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from envs.engine.scenario import Fields, ScenarioError
+from envs.engine.scenario import Fields, ScenarioError, yaml_files
 from envs.paths import CONFIG_ROOT
 
 CONFIG_DIR = CONFIG_ROOT / "urbanwar"
 SIZE = 48                       # UW-GRID-1: 48 x 48 cells of 1"
+MAX_TURNS = 100                 # a game must end well within the series' decision cap
 MAX_MODELS = 8                  # model slots per side (the codec's fixed maximum)
 DEPLOY_ROWS = 6                 # UW-SETUP-5: within 6" of the own edge
 BANDS = ("cc", "short", "medium", "long", "extreme")
@@ -177,7 +178,7 @@ def load_tables(path: str) -> Tables:
 
 # Scenarios ---------------------------------------------------------------------------------------------------------
 def scenario_names() -> dict[str, str]:
-    return {p.stem: str(p) for p in sorted((CONFIG_DIR / "scenarios").glob("*.yaml"))}
+    return yaml_files(CONFIG_DIR / "scenarios")
 
 
 def scenario_path(name: str | None) -> str:
@@ -275,7 +276,7 @@ def load_scenario(path: str) -> Scenario:
         if not in_zone(side_of[mid].edge, xy[1]):   # UW-SETUP-5
             raise pf.error(mid, f"a cell in the {side_of[mid].edge} deployment zone (UW-SETUP-5)", xy)
         placed[mid] = tuple(xy)
-    return Scenario(str(path), f.str("name"), f.int("turns", min=1), rows, tuple(sides), options, variants, tables, placed)
+    return Scenario(str(path), f.str("name"), f.int("turns", min=1, max=MAX_TURNS), rows, tuple(sides), options, variants, tables, placed)
 
 
 def played_map(scenario: Scenario, options: dict) -> tuple[str, ...]:
