@@ -38,20 +38,11 @@ def describe(rs) -> tuple[str, int]:
     broken = 0
     for name, path in sorted(scenarios.items()):
         default = "  (default)" if name == rs.default_scenario else ""
-        problem = scenario_problem(rs, name)
+        problem = lookup.scenario_problem(rs, name)
         broken += problem is not None
         lines.append(f"    {name}: {_shown_path(path)}{default}" + (f"  BROKEN: {problem}" if problem else ""))
     lines.append(f"  agents: {', '.join(lookup.agent_factories(rs))}")
     return "\n".join(lines), broken + (not scenarios)
-
-
-def scenario_problem(rs, name: str) -> str | None:
-    """Why scenario `name` cannot be played (its file's error, in one line), or None."""
-    try:
-        rs.new_game(name, seed=0)
-    except ScenarioError as exc:
-        return str(exc)
-    return None
 
 
 def cmd_list(args) -> int:
@@ -347,7 +338,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the `rubble` command; returns the exit status (2 for a bad name or usage, 1 for other errors)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:     # a usage error (its one line is printed) or --help: a status, as for every error
+        return exc.code or 0
     if not hasattr(args, "run"):
         parser.print_help(sys.stderr)
         return 2

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from envs import registry
 from envs.engine.contract import AgentFactory, Ruleset
+from envs.engine.scenario import ScenarioError
 
 
 class CommandError(Exception):
@@ -22,11 +23,21 @@ def ruleset(name: str) -> Ruleset:
 
 
 def scenario(rs: Ruleset, name: str | None) -> str | None:
-    """`name` if the ruleset has that scenario; None stays None (the ruleset's default)."""
+    """`name` if the ruleset has that scenario and its file loads; None stays None (the ruleset's default)."""
     known = rs.scenarios()
-    if name is None or name in known:
-        return name
-    raise _unknown("scenario", name, sorted(known))
+    if name is not None and name not in known:
+        raise _unknown("scenario", name, sorted(known))
+    rs.new_game(name, seed=0)    # a broken file fails here, in one line, before any game or progress bar starts
+    return name
+
+
+def scenario_problem(rs: Ruleset, name: str) -> str | None:
+    """Why scenario `name` cannot be played (its file's error, in one line), or None."""
+    try:
+        rs.new_game(name, seed=0)
+    except ScenarioError as exc:
+        return str(exc)
+    return None
 
 
 def side(rs: Ruleset, name: str) -> int:
