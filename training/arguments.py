@@ -10,7 +10,8 @@ import math
 import sys
 
 MAX_GAMES = 10_000_000          # a series this long already takes days
-MAX_JOBS = 256                  # worker processes or parallel environments
+MAX_JOBS = 10**6                # worker processes: more than the cores is played with as many workers as cores
+MAX_ENVS = 256                  # parallel training environments, each a process
 MAX_TIMESTEPS = 10**12
 MAX_SEED = 2**32 - 1            # SB3's set_random_seed seeds numpy's legacy generator, which takes 32 bits
 MAX_SECONDS = 24 * 3600.0
@@ -49,6 +50,10 @@ def games(text: str) -> int:
 
 def jobs(text: str) -> int:
     return _whole(text, 1, MAX_JOBS)
+
+
+def envs(text: str) -> int:
+    return _whole(text, 1, MAX_ENVS)
 
 
 def every(text: str) -> int:

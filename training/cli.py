@@ -270,7 +270,7 @@ def _add_train(sub) -> None:
     budget.add_argument("--timesteps", type=arg.timesteps, help="budget in learner decisions")
     p.add_argument("--seed", type=arg.seed, help="seeds the model, the training games and the agents (default 0)")
     p.add_argument("--config", help="hyperparameters (default: configs/training/ENV.yaml, else default.yaml)")
-    p.add_argument("--envs", type=arg.jobs, help="parallel environments (default: the config's `envs`)")
+    p.add_argument("--envs", type=arg.envs, help="parallel environments (default: the config's `envs`)")
     p.add_argument("--scenario")
     p.add_argument("--run", dest="run_name", help="name of the run folder (default: SIDE-vs-OPPONENT-seedN, numbered if taken)")
     p.add_argument("--resume", metavar="RUN", help="continue an interrupted run (name under results/ENV, or its "
