@@ -10,13 +10,15 @@ from pathlib import Path
 
 from envs.engine.grid import parse_megasquare_id, parse_square_id
 from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
+
+from . import schema
 
 CONFIG_DIR = CONFIG_ROOT / "cityfight"
 MAX_W = MAX_H = 18                 # the codec's fixed map maxima (squares)
 MAX_MSQ = (MAX_W // 3) * (MAX_H // 3)
 MAX_ELEMENTS = 16                  # element slots per side
-MAX_TURNS = 100                    # CF-TURN-8's default is 8; a game must end well within the series' decision cap
 COVER_NAMES = ("open", "cluttered", "wood", "wooden_metal", "brick", "concrete")
 OPEN, CLUTTERED, WOOD, WOODEN_METAL, BRICK, CONCRETE = range(6)
 # CF-SCN-1 legend: map character -> (cover class, building, doorway)
@@ -245,7 +247,6 @@ def _search_ratings(f: Fields, tables: Tables, terrain, width: int, height: int)
 
 
 def _element(f: Fields, tables: Tables, width: int, height: int) -> ElementSpec:
-    f.unknown({"id", "row", "weapons", "square", "squares"})
     weapons = tuple(f.list("weapons", default=[]))
     for w in weapons:
         if w not in tables.he_weapons:
@@ -265,10 +266,8 @@ def _sections(f: Fields, tables: Tables, width: int, height: int) -> tuple:
         raise f.error("sides", "two sides (attacker, defender)", len(sides))
     result, ids = [], set()
     for s in sides:
-        s.unknown({"name", "sections"})       # name: a label for the designer; the order gives attacker, defender
         sections = []
         for sec in s.items("sections", min_len=1):
-            sec.unknown({"id", "lr", "elements"})
             elements = tuple(_element(e, tables, width, height) for e in sec.items("elements", min_len=1))
             sections.append(SectionSpec(sec.str("id"), sec.int("lr", min=1, max=6), elements))
             for e in elements:
@@ -283,7 +282,6 @@ def _sections(f: Fields, tables: Tables, width: int, height: int) -> tuple:
 
 def _options(f: Fields) -> dict:
     given = f.sub("options", default={})
-    given.unknown(OPTION_DEFAULTS)
     options = {k: given.bool(k, default=v) for k, v in OPTION_DEFAULTS.items() if k not in ("force_level", "weather")}
     options["force_level"] = given.choice("force_level", FORCE_LEVELS, default="section")
     options["weather"] = given.choice("weather", WEATHERS) if given.has("weather") else None   # CF-COND-1
@@ -292,7 +290,6 @@ def _options(f: Fields) -> dict:
 
 def _conditions(f: Fields, width: int, height: int) -> dict:
     c = f.sub("conditions", default={})
-    c.unknown({"time", "weather", "illuminated"})
     return {"time": c.choice("time", TIMES, default="day"), "weather": c.choice("weather", WEATHERS, default="clear"),
             "illuminated": _msqs(c, "illuminated", width, height)}
 
@@ -310,11 +307,8 @@ def _msqs(f: Fields, key: str, width: int, height: int) -> tuple:
     return tuple(found)
 
 
-def _pair(f: Fields, key: str, default: int, low: int, high: int) -> tuple[int, int]:
-    value = f.list(key, default=[default, default])
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value):
-        raise f.error(key, f"two integers (attacker, defender) in {low}..{high}", value)
-    return tuple(value)
+def _pair(f: Fields, key: str, default: int) -> tuple[int, int]:
+    return tuple(f.list(key, default=[default, default]))     # two integers in range: checked by the schema
 
 
 def _squares(f: Fields, key: str, width: int, height: int) -> tuple:
@@ -342,16 +336,13 @@ def load_scenario(path: str) -> Scenario:
 @lru_cache(maxsize=16)
 def _load_scenario_file(path: str) -> Scenario:
     f = Fields.load(path)
-    f.unknown({"name", "tables", "turns", "map", "search_ratings", "prepared", "objectives", "chokepoints", "roofs",
-               "conditions", "initiative", "ammo_rating", "recovery_bonus", "victory", "options", "variants", "sides"})
+    check(f, schema.Scenario)     # keys, types and ranges (envs/cityfight/schema.py); what follows reads the checked file
     table_name = f.str("tables", default="standard")
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{table_name}.yaml"))
     width, height, terrain = _map(f)
     victory = f.sub("victory", default={"kind": "objectives", "all_at_once": True, "at_end": 2})
-    victory.unknown({"kind", "all_at_once", "at_end"})
     objectives = _squares(f, "objectives", width, height)
     variants = f.sub("variants", default={})
-    variants.unknown({"night", "smoke"})
     night = variants.sub("night", default={"time": "night", "illuminated": []})
     smoke = variants.sub("smoke", default={"smoke_weapons": []})
     sections = _sections(f, tables, width, height)
@@ -360,15 +351,14 @@ def _load_scenario_file(path: str) -> Scenario:
         if eid not in known_ids:
             raise smoke.error("smoke_weapons", "ids of elements in the scenario", eid)
     return Scenario(
-        path=path, name=f.str("name"), tables=tables, turns=f.int("turns", min=1, max=MAX_TURNS, default=8),
+        path=path, name=f.str("name"), tables=tables, turns=f.int("turns", min=1, default=8),
         width=width, height=height, terrain=terrain,
         search_ratings=_search_ratings(f, tables, terrain, width, height),
         prepared=frozenset(_squares(f, "prepared", width, height)), objectives=objectives,
         chokepoints=_squares(f, "chokepoints", width, height), roofs=frozenset(_squares(f, "roofs", width, height)),
         conditions=_conditions(f, width, height),
         initiative=("attacker", "defender").index(f.choice("initiative", ("attacker", "defender"), default="attacker")),
-        # CF-AMMO-1: recovery on D6 <= AR, so 0 (never) to 6 (always); CF-REC-11: a DM on a D6
-        ammo_rating=_pair(f, "ammo_rating", 3, 0, 6), recovery_bonus=_pair(f, "recovery_bonus", 0, -6, 6),
+        ammo_rating=_pair(f, "ammo_rating", 3), recovery_bonus=_pair(f, "recovery_bonus", 0),
         victory={"kind": victory.choice("kind", ("objectives",), default="objectives"),
                  "all_at_once": victory.bool("all_at_once", default=True),
                  "at_end": victory.int("at_end", min=0, max=max(len(objectives), 0), default=min(2, len(objectives)))},

@@ -10,7 +10,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
+
+from . import schema
 
 CONFIG_DIR = CONFIG_ROOT / "rifles"
 QUALITIES = ("recruit", "regular", "veteran")
@@ -20,7 +23,6 @@ ORDERS = ("cover", "attack", "advance", "close_combat")
 EXPOSED_EFFECTS = ("none", "sniper", "opportunity_fire", "contact", "ambush")
 MODULES = ("urban", "darkness")
 STRIPES = 6          # RB-MAP-1
-MAX_TURNS = 100      # far beyond any scenario's; a game must end well within the series' decision cap
 MAX_FEATURES = 3     # feature slots per Stripe (places = Open + features)
 
 
@@ -140,8 +142,6 @@ class DarknessTables:
     slots: dict                    # name -> its weapon slot in the observation (table order)
 
 
-SCENARIO_FIELDS = ("name", "modules", "tables", "darkness_tables", "turns", "ap", "recon_points", "posture", "options",
-                   "stripes", "player", "enemy", "reveal_tables", "victory")
 TABLE_FIELDS = ("range_tn", "tn_cap", "cover", "own_ms_other_level_cover", "first_floor_drm", "morale_target", "weapons",
                 "ap_costs", "enemy_orders", "exposed_movement", "rubble_two_ap_from", "sewer_stuck_on", "dc_fail_on",
                 "dc_attack", "dc_collapse_on", "ms_first_floor_from", "advanced_building")
@@ -203,14 +203,11 @@ def load_tables(path: str) -> Tables:
 
 
 def _unit(f: Fields, weapons: dict) -> UnitSpec:
-    f.unknown(("id", "quality", "weapon", "leader"))
     return UnitSpec(f.str("id"), f.choice("quality", QUALITIES), f.choice("weapon", tuple(weapons)), f.bool("leader", default=False))
 
 
 def _group(f: Fields, weapons: dict, feature_ids: dict) -> GroupSpec:
-    f.unknown(("id", "name", "at", "units", "demo_charges", "sewers"))   # name: a label for the designer only
     at = f.sub("at")
-    at.unknown(("stripe", "feature"))
     stripe = at.int("stripe", min=1, max=STRIPES)
     feature = at.str("feature", default=None) if at.has("feature") else None
     if feature is not None and feature_ids.get(feature) != stripe:
@@ -219,15 +216,9 @@ def _group(f: Fields, weapons: dict, feature_ids: dict) -> GroupSpec:
     return GroupSpec(f.str("id"), stripe, feature, units, f.int("demo_charges", min=0, default=0), f.bool("sewers", default=False))
 
 
-def _marker(f: Fields) -> tuple[str, int]:
-    f.unknown(("id", "stripe"))
-    return f.str("id"), f.int("stripe", min=1, max=STRIPES)
-
-
 def _features(f: Fields) -> tuple[tuple[FeatureSpec, ...], frozenset]:
     features, sewers = [], set()
     for s in f.items("stripes", min_len=1):
-        s.unknown(("stripe", "sewer", "features"))
         stripe = s.int("stripe", min=1, max=STRIPES)
         if s.bool("sewer", default=False):
             sewers.add(stripe)
@@ -235,7 +226,6 @@ def _features(f: Fields) -> tuple[tuple[FeatureSpec, ...], frozenset]:
         if len(items) > MAX_FEATURES:
             raise s.error("features", f"at most {MAX_FEATURES} features", len(items))
         for ft in items:
-            ft.unknown(("id", "kind", "sealed", "complex", "advanced"))
             features.append(FeatureSpec(ft.str("id"), stripe, ft.choice("kind", FEATURE_KINDS), ft.bool("sealed", default=False),
                                         ft.str("complex", default=None) if ft.has("complex") else None, ft.bool("advanced", default=False)))
     return tuple(features), frozenset(sewers)
@@ -340,7 +330,6 @@ def darkness_weapons(darkness: DarknessTables) -> dict:
 def _victory(f: Fields, feature_ids: dict) -> dict:
     v = f.sub("victory")
     kind = v.choice("kind", ("hold", "exit"))
-    v.unknown(("kind", "objective", "clear_of_enemy") if kind == "hold" else ("kind", "units_to_exit", "loss_eliminated"))
     if kind == "hold":
         objective = v.choice("objective", tuple(feature_ids))
         clear = tuple(v.list("clear_of_enemy"))
@@ -355,7 +344,7 @@ def _victory(f: Fields, feature_ids: dict) -> dict:
 def load_scenario(path: str) -> Scenario:
     """A validated scenario (rules catalog §15) with its tables."""
     f = Fields.load(path)
-    f.unknown(SCENARIO_FIELDS)
+    check(f, schema.Scenario)     # keys, types and ranges (envs/rifles/schema.py); what follows reads the checked file
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables', default='standard')}.yaml"))
     modules = _modules(f)
     weapons, darkness = tables.weapons, None      # player and fixed enemy groups carry weapons only
@@ -367,21 +356,19 @@ def load_scenario(path: str) -> Scenario:
     features, sewers = _features(f)
     ids = {ft.id: ft.stripe for ft in features}
     enemy = f.sub("enemy")
-    enemy.unknown(("quality", "reveal_table", "groups", "markers"))
     tables_name = enemy.str("reveal_table")
     reveal_tables = f.sub("reveal_tables")
     if not reveal_tables.has(tables_name):
         raise enemy.error("reveal_table", "a table named under reveal_tables: " + ", ".join(map(str, reveal_tables.data)), tables_name)
     player = f.sub("player")
-    player.unknown(("groups",))
     return Scenario(
         path=path, name=f.str("name"),
         modules=modules,
-        turns=f.int("turns", min=1, max=MAX_TURNS), ap=f.int("ap", min=1), recon_points=f.int("recon_points", min=0),
+        turns=f.int("turns", min=1), ap=f.int("ap", min=1), recon_points=f.int("recon_points", min=0),
         posture=f.int("posture", min=-1, max=1), options=_options(f, modules), sewer_stripes=sewers, features=features,
         player_groups=tuple(_group(g, weapons, ids) for g in player.items("groups", min_len=1)),
         enemy_groups=tuple(_group(g, weapons, ids) for g in enemy.items("groups", default=[])),
-        markers=tuple(_marker(m) for m in enemy.items("markers", default=[])),
+        markers=tuple((m.str("id"), m.int("stripe", min=1, max=STRIPES)) for m in enemy.items("markers", default=[])),
         reveal_table=_reveal_table(reveal_tables.sub(tables_name), weapons, darkness.types if darkness else {}),
         enemy_quality=enemy.choice("quality", QUALITIES),
         victory=_victory(f, ids), tables=tables, darkness=darkness,

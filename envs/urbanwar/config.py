@@ -11,11 +11,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
+
+from . import schema
 
 CONFIG_DIR = CONFIG_ROOT / "urbanwar"
 SIZE = 48                       # UW-GRID-1: 48 x 48 cells of 1"
-MAX_TURNS = 100                 # a game must end well within the series' decision cap
 MAX_MODELS = 8                  # model slots per side (the codec's fixed maximum)
 DEPLOY_ROWS = 6                 # UW-SETUP-5: within 6" of the own edge
 BANDS = ("cc", "short", "medium", "long", "extreme")
@@ -217,10 +219,9 @@ def in_zone(edge: str, y: int) -> bool:
 def load_scenario(path: str) -> Scenario:
     """UW-SCEN-1..3: map, teams, edges, turn limit and options (UW-SCEN-4's decision budget is measured, README)."""
     f = Fields.load(path)
-    f.unknown({"name", "tables", "turns", "options", "map", "sides", "variants", "placed"})
+    check(f, schema.Scenario)     # keys, types and ranges (envs/urbanwar/schema.py); what follows reads the checked file
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables')}.yaml"))
     of = f.sub("options", default={})
-    of.unknown(set(OPTION_DEFAULTS))
     options = dict(OPTION_DEFAULTS)
     for key, default in OPTION_DEFAULTS.items():
         options[key] = of.choice(key, LIMIT_RESULTS, default=default) if key == "limit_result" else of.bool(key, default=default)
@@ -228,13 +229,11 @@ def load_scenario(path: str) -> Scenario:
     sides = []
     ids = set()
     for s in f.items("sides", min_len=2):
-        s.unknown({"name", "edge", "models"})
         models = []
         mitems = s.items("models", min_len=1)
         if len(mitems) > MAX_MODELS:
             raise s.error("models", f"at most {MAX_MODELS} models", len(mitems))
         for m in mitems:
-            m.unknown({"id", "profile", "commander"})
             mid = m.str("id")
             if mid in ids:
                 raise m.error("id", "a model id used once", mid)
@@ -276,7 +275,7 @@ def load_scenario(path: str) -> Scenario:
         if not in_zone(side_of[mid].edge, xy[1]):   # UW-SETUP-5
             raise pf.error(mid, f"a cell in the {side_of[mid].edge} deployment zone (UW-SETUP-5)", xy)
         placed[mid] = tuple(xy)
-    return Scenario(str(path), f.str("name"), f.int("turns", min=1, max=MAX_TURNS), rows, tuple(sides), options, variants, tables, placed)
+    return Scenario(str(path), f.str("name"), f.int("turns", min=1), rows, tuple(sides), options, variants, tables, placed)
 
 
 def played_map(scenario: Scenario, options: dict) -> tuple[str, ...]:

@@ -171,12 +171,12 @@ def test_configs_without_a_ruleset_folder_fail_naming_it(capsys, tmp_path, monke
                                 "of YAML files (is RUBBLE_CONFIGS the configs/ folder?)\n"
 
 
-@pytest.mark.parametrize("field, value, expected", [
-    ("turns", "1000000000000", "an integer in 1..100"),
-    ("ammo_rating", "[-3, 3]", "two integers (attacker, defender) in 0..6"),
-    ("recovery_bonus", "[0, 9]", "two integers (attacker, defender) in -6..6"),
+@pytest.mark.parametrize("field, value, at, expected", [
+    ("turns", "1000000000000", "turns", "an integer <= 100"),
+    ("ammo_rating", "[-3, 3]", "ammo_rating[0]", "an integer >= 0"),        # CF-AMMO-1: D6 <= AR
+    ("recovery_bonus", "[0, 9]", "recovery_bonus[1]", "an integer <= 6"),
 ])
-def test_cityfight_values_out_of_range_are_refused(tmp_path, field, value, expected):
+def test_cityfight_values_out_of_range_are_refused(tmp_path, field, value, at, expected):
     import re
 
     from envs.cityfight import config
@@ -188,7 +188,8 @@ def test_cityfight_values_out_of_range_are_refused(tmp_path, field, value, expec
     path.write_text(text if n else text + f"{field}: {value}\n", encoding="utf-8")
     with pytest.raises(ScenarioError) as info:
         config.load_scenario(str(path))
-    assert info.value.field == field and info.value.expected == expected
+    assert info.value.field == at and info.value.expected == expected
+    assert info.value.line == text.splitlines().index(f"{field}: {value}") + 1
 
 
 def test_rubble_configs_reaches_the_rifles_loader(tmp_path):

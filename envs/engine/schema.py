@@ -1,0 +1,143 @@
+"""The shape of a ruleset's scenario files, declared once as msgspec Structs: checked on load (unknown keys, types,
+ranges, choices) and exported as JSON Schema, which a designer's editor (the YAML language server) uses to validate
+and complete a scenario as it is typed.
+
+The Structs say what each key may hold; the ruleset's loader (`config.py`) then reads the checked file into its
+frozen dataclasses and checks what a schema cannot say (a group's feature on its own stripe, ids that must exist).
+msgspec rather than pydantic: one small wheel without dependencies in the core install (pydantic brings
+pydantic-core, annotated-types and typing-extensions), and it exports JSON Schema as well.
+"""
+from __future__ import annotations
+
+import json
+import re
+import typing
+from pathlib import Path
+
+import msgspec
+
+from .scenario import Fields
+
+#: The first line of a scenario file that points the YAML language server at its schema.
+SCHEMA_COMMENT = "# yaml-language-server: $schema={}"
+
+
+class Spec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A mapping in a scenario file: only the declared keys."""
+
+
+def check(f: Fields, spec: type) -> None:
+    """ScenarioError (file, line, field, what was expected) unless the file's data has the shape `spec` declares."""
+    try:
+        msgspec.convert(f.data, spec, strict=True)
+    except msgspec.ValidationError as err:
+        raise _error(f, spec, str(err)) from None
+
+
+_AT = re.compile(r"^(?P<text>.*?)(?: - at `(?:key` in `)?\$(?P<path>[^`]*)`)?$")
+
+
+def _error(f: Fields, spec: type, message: str):
+    found = _AT.match(message)
+    text, path = found["text"], (found["path"] or "").split("[...]")[0].lstrip(".")   # a dict key's name is not given
+    unknown = re.fullmatch(r"Object contains unknown field `(.+)`", text)
+    if unknown:
+        at = Fields({unknown[1]: None}, f.file, path, f.lines)
+        at.unknown(_keys(spec, path))                     # raises, suggesting the nearest known key
+    missing = re.fullmatch(r"Object missing required field `(.+)`", text)
+    if missing:
+        return f.error(_join(path, missing[1]), "a value (the field is missing)")
+    if text.startswith("Invalid"):                      # a value outside a Literal or a tagged union's tags
+        return f.error(path, "one of " + ", ".join(_choices(spec, path)), _value(f.data, path))
+    expected = re.sub(r"^Expected ", "", re.sub(r", got `\w+`$", "", text))
+    return f.error(path or "<top>", _plain(expected), _value(f.data, path))
+
+
+def _plain(expected: str) -> str:
+    """msgspec's `int` <= 100 as: an integer <= 100."""
+    names = {"`int`": "an integer", "`str`": "a string", "`bool`": "true or false", "`float`": "a number",
+             "`array`": "a list", "`object`": "a mapping of fields", "`int | null`": "an integer", "`str | null`": "a string"}
+    for name, words in names.items():
+        expected = expected.replace(name, words)
+    return expected
+
+
+def _choices(spec: type, path: str) -> list[str]:
+    """The values a Literal at `path` allows, or the tags of the tagged union whose tag field `path` is."""
+    parent, _, last = path.rpartition(".")
+    found = [str(a) for tp in _types_at(spec, path) if typing.get_origin(tp) is typing.Literal for a in typing.get_args(tp)]
+    tags = [str(tp.__struct_config__.tag) for tp in _types_at(spec, parent)
+            if hasattr(tp, "__struct_config__") and tp.__struct_config__.tag_field == last]
+    return found or tags
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _steps(path: str) -> list:
+    return [int(i) if i else k for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
+
+
+def _value(data, path: str):
+    for step in _steps(path):
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _keys(spec: type, path: str) -> list[str]:
+    """The keys the Struct at `path` below `spec` declares (a tagged union: every variant's, and its tag)."""
+    types = _types_at(spec, path)
+    keys = {name for tp in types for name in getattr(tp, "__struct_fields__", ())}
+    tags = {tp.__struct_config__.tag_field for tp in types if getattr(tp, "__struct_config__", None) and tp.__struct_config__.tag_field}
+    return sorted(keys | tags)
+
+
+def _types_at(spec: type, path: str) -> list:
+    types = [spec]
+    for step in _steps(path):
+        types = [t for tp in types for t in _inner(tp, step)]
+    return [o for tp in types for o in _options(tp)]
+
+
+def _inner(tp, step) -> list:
+    """The type(s) one step (a field name or a list index) below `tp`."""
+    tp = _bare(tp)
+    if isinstance(step, int):
+        args = [a for t in _options(tp) for a in typing.get_args(t)[-1:]]
+        return [_bare(a) for a in args]
+    return [_bare(typing.get_type_hints(t, include_extras=True)[step]) for t in _options(tp)
+            if step in getattr(t, "__struct_fields__", ())]
+
+
+def _bare(tp):
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return tp
+
+
+def _options(tp) -> list:
+    """The members of a union (a tagged union of Structs, or `X | None`), else [tp]."""
+    args = typing.get_args(tp)
+    return [_bare(a) for a in args if a is not type(None)] if typing.get_origin(tp) in (typing.Union, _UnionType) else [tp]
+
+
+_UnionType = type(int | str)
+
+
+def json_schema(spec: type, title: str) -> dict:
+    """The JSON Schema of `spec` (draft 2020-12), titled for the editor."""
+    schema = msgspec.json.schema(spec)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title, **schema}
+
+
+def schema_text(spec: type, title: str) -> str:
+    return json.dumps(json_schema(spec, title), indent=2, sort_keys=True) + "\n"
+
+
+def write_schema(spec: type, title: str, path: Path) -> Path:
+    path.write_text(schema_text(spec, title), encoding="utf-8")
+    return path
