@@ -20,6 +20,12 @@ SCHEMAS = {
     "cityfight": (cityfight.Scenario, "Rubble: a Cityfight scenario"),
     "urbanwar": (urbanwar.Scenario, "Rubble: an Urban War scenario"),
 }
+#: table files with a schema: configs/ path of the schema -> (the Struct, the title, the table files it describes)
+TABLE_SCHEMAS = {
+    "rifles/tables.schema.json": (rifles.Tables, "Rubble: Rifles tables", ("rifles/tables/standard.yaml",)),
+    "rifles/darkness_tables.schema.json": (rifles.DarknessTables, "Rubble: Rifles in the Darkness tables",
+                                           ("rifles/tables/darkness.yaml",)),
+}
 
 
 def schema_path(folder: str, root: Path = PROJECT_ROOT / "configs") -> Path:
@@ -27,8 +33,10 @@ def schema_path(folder: str, root: Path = PROJECT_ROOT / "configs") -> Path:
 
 
 def main() -> None:
-    for folder, (spec, title) in SCHEMAS.items():
-        print(f"written: {write_schema(spec, title, schema_path(folder)).relative_to(PROJECT_ROOT)}")
+    written = [write_schema(spec, title, schema_path(folder)) for folder, (spec, title) in SCHEMAS.items()]
+    written += [write_schema(spec, title, PROJECT_ROOT / "configs" / path) for path, (spec, title, _) in TABLE_SCHEMAS.items()]
+    for path in written:
+        print(f"written: {path.relative_to(PROJECT_ROOT)}")
 
 
 if __name__ == "__main__":

@@ -34,12 +34,12 @@ def check(f: Fields, spec: type) -> None:
         raise _error(f, spec, str(err)) from None
 
 
-_AT = re.compile(r"^(?P<text>.*?)(?: - at `(?:key` in `)?\$(?P<path>[^`]*)`)?$")
+_AT = re.compile(r"^(?P<text>.*?)(?: - at `(?P<key>key` in `)?\$(?P<path>[^`]*)`)?$")
 
 
 def _error(f: Fields, spec: type, message: str):
     found = _AT.match(message)
-    text, path = found["text"], (found["path"] or "").split("[...]")[0].lstrip(".")   # a dict key's name is not given
+    text, path = found["text"], _named(spec, f.data, found["path"] or "", bool(found["key"]))
     unknown = re.fullmatch(r"Object contains unknown field `(.+)`", text)
     if unknown:
         at = Fields({unknown[1]: None}, f.file, path, f.lines)
@@ -71,12 +71,41 @@ def _choices(spec: type, path: str) -> list[str]:
     return found or tags
 
 
+def _named(spec: type, data, raw: str, at_key: bool) -> str:
+    """msgspec's path with each mapping key it writes as `[...]` named: the first entry that fails, as msgspec
+    checks entries in order ("weapons[...].cf" -> "weapons.smg.cf"); `at_key`: the error is about a key."""
+    first, *rest = raw.split("[...]")
+    path = first.lstrip(".")
+    for i, tail in enumerate(rest):
+        path = _join(path, _failing_key(spec, data, path, at_key and i == len(rest) - 1)) + tail
+    if at_key and not rest:
+        path = _join(path, _failing_key(spec, data, path, True))
+    return path
+
+
+def _failing_key(spec: type, data, path: str, key_itself: bool) -> str:
+    """The first key of the mapping at `path` whose key (or value) does not convert to the declared type."""
+    mapping = _value(data, path) or {}
+    kinds = [typing.get_args(tp) for tp in _types_at(spec, path) if typing.get_origin(tp) is dict]
+    key_type, value_type = kinds[0] if kinds else (typing.Any, typing.Any)
+    for key, value in mapping.items():
+        try:
+            msgspec.convert(key if key_itself else value, key_type if key_itself else value_type, strict=True)
+        except msgspec.ValidationError:
+            return str(key)
+    return "[...]"
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
 def _steps(path: str) -> list:
     return [int(i) if i else k for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
+
+
+def _in_mapping(tp) -> bool:
+    return typing.get_origin(tp) is dict
 
 
 def _value(data, path: str):
@@ -104,8 +133,10 @@ def _types_at(spec: type, path: str) -> list:
 
 
 def _inner(tp, step) -> list:
-    """The type(s) one step (a field name or a list index) below `tp`."""
+    """The type(s) one step (a field name, a mapping's key, or a list index) below `tp`."""
     tp = _bare(tp)
+    if _in_mapping(tp):
+        return [_bare(typing.get_args(tp)[1])]
     if isinstance(step, int):
         args = [a for t in _options(tp) for a in typing.get_args(t)[-1:]]
         return [_bare(a) for a in args]

@@ -142,10 +142,6 @@ class DarknessTables:
     slots: dict                    # name -> its weapon slot in the observation (table order)
 
 
-TABLE_FIELDS = ("range_tn", "tn_cap", "cover", "own_ms_other_level_cover", "first_floor_drm", "morale_target", "weapons",
-                "ap_costs", "enemy_orders", "exposed_movement", "rubble_two_ap_from", "sewer_stuck_on", "dc_fail_on",
-                "dc_attack", "dc_collapse_on", "ms_first_floor_from", "advanced_building")
-
 OPTION_DEFAULTS = {
     "advanced_urban": False,          # RU-VAR-1
     "exposed_movement": True,         # RU-VAR-2
@@ -165,7 +161,6 @@ def _weapons(f: Fields) -> dict:
     weapons = {}
     for rank, name in enumerate(names):
         w = f.sub("weapons").sub(name)
-        w.unknown(("cf", "min_range", "max_range", "cc_mod", "cc_cf", "ignores_cover"))
         weapons[name] = Weapon(name, w.int("cf", min=0), w.int("min_range", min=0), w.int("max_range", min=0),
                                w.int("cc_mod"), w.number("cc_cf", min=0), w.bool("ignores_cover", default=False),
                                len(names) - rank)
@@ -176,7 +171,7 @@ def _weapons(f: Fields) -> dict:
 def load_tables(path: str) -> Tables:
     """The rules tables of one file (RB-TAB-*, RU-TAB-1)."""
     f = Fields.load(path)
-    f.unknown(TABLE_FIELDS)
+    check(f, schema.Tables)
     tn = f.list("range_tn", min_len=4)
     if not all(isinstance(v, int) for v in tn):
         raise f.error("range_tn", "a list of integers (TN at range 0, 1, 2, 3+)", tn)
@@ -288,7 +283,6 @@ def _darkness_type(f: Fields, name: str, weapons: dict) -> DarknessType:
     if name in weapons:
         raise f.error(name, "a Darkness type name that is not a weapon name", name)
     t = f.sub(name)
-    t.unknown(("cf", "min_range", "max_range", "cc_cf", "traits"))
     cf = t.int("cf", min=0)
     if cf > 0:
         low, high = t.int("min_range", min=0), t.int("max_range", min=0)
@@ -305,6 +299,7 @@ def _darkness_type(f: Fields, name: str, weapons: dict) -> DarknessType:
 def load_darkness(path: str, weapon_names: tuple[str, ...]) -> DarknessTables:
     """The Darkness module's tables (RD-TAB-1, RD-GEN-4, RD-AI-2, RD-CC-2..7, RD-TRT-2)."""
     f = Fields.load(path)
+    check(f, schema.DarknessTables)
     names = list(f.sub("types").data)
     if not 1 <= len(names) <= OBSERVED_TYPES:
         raise f.error("types", f"1 to {OBSERVED_TYPES} Darkness types", len(names))

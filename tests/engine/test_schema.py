@@ -10,7 +10,7 @@ import yaml
 from envs.engine.scenario import Fields, ScenarioError
 from envs.engine.schema import SCHEMA_COMMENT, check, schema_text
 from envs.paths import PROJECT_ROOT
-from envs.schemas import SCHEMAS, schema_path
+from envs.schemas import SCHEMAS, TABLE_SCHEMAS, schema_path
 
 SCENARIOS = [(folder, path) for folder in SCHEMAS for path in sorted((PROJECT_ROOT / "configs" / folder / "scenarios").glob("*.yaml"))]
 IDS = [f"{folder}/{path.stem}" for folder, path in SCENARIOS]
@@ -70,3 +70,40 @@ def test_a_schema_error_names_file_line_field_and_expectation(tmp_path):
         with pytest.raises(ScenarioError) as info:
             check(Fields.load(path), schema.Scenario)
         assert str(info.value) == f"{path}:{line}: field '{field}': expected {expected}, got {got}"
+
+
+@pytest.mark.parametrize("schema_file", TABLE_SCHEMAS)
+def test_table_schemas_are_current_and_accept_their_files_as_the_editor_checks_them(schema_file):
+    jsonschema = pytest.importorskip("jsonschema")
+    spec, title, tables = TABLE_SCHEMAS[schema_file]
+    path = PROJECT_ROOT / "configs" / schema_file
+    assert path.read_text(encoding="utf-8") == schema_text(spec, title), "run: python -m envs.schemas"
+    for table in tables:
+        file = PROJECT_ROOT / "configs" / table
+        assert file.read_text(encoding="utf-8").splitlines()[0] == SCHEMA_COMMENT.format(f"../{path.name}")
+        jsonschema.validate(_json_keys(yaml.safe_load(file.read_text(encoding="utf-8"))), json.loads(path.read_text()))
+        check(Fields.load(file), spec)
+
+
+def test_a_table_typo_is_refused_with_the_nearest_known_key(tmp_path):
+    from envs.rifles import config
+
+    text = (PROJECT_ROOT / "configs" / "rifles" / "tables" / "standard.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "standard.yaml"
+    path.write_text(text.replace("  smg:          {cf: 2, min_range:", "  smg:          {cf: 2, min_rang:"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        config.load_tables(str(path))
+    assert info.value.field == "weapons.smg.min_rang" and "did you mean 'min_range'?" in str(info.value)
+    assert info.value.line == next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("  smg:"))
+
+
+def test_an_error_inside_a_mapping_names_its_key(tmp_path):
+    from envs.rifles import config
+
+    text = (PROJECT_ROOT / "configs" / "rifles" / "tables" / "standard.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "standard.yaml"
+    path.write_text(text.replace("  lmg:          {cf: 2,", "  lmg:          {cf: -2,"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        config.load_tables(str(path))
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("  lmg:"))
+    assert str(info.value) == f"{path}:{line}: field 'weapons.lmg.cf': expected an integer >= 0, got -2"
