@@ -25,6 +25,8 @@ TABLE_SCHEMAS = {
     "rifles/tables.schema.json": (rifles.Tables, "Rubble: Rifles tables", ("rifles/tables/standard.yaml",)),
     "rifles/darkness_tables.schema.json": (rifles.DarknessTables, "Rubble: Rifles in the Darkness tables",
                                            ("rifles/tables/darkness.yaml",)),
+    "cityfight/tables.schema.json": (cityfight.Tables, "Rubble: Cityfight tables", ("cityfight/tables/standard.yaml",)),
+    "urbanwar/tables.schema.json": (urbanwar.Tables, "Rubble: Urban War tables", ("urbanwar/tables/standard.yaml",)),
 }
 
 

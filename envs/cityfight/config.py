@@ -144,7 +144,6 @@ def _square(f: Fields, key: str, text, width: int, height: int) -> tuple[int, in
 
 def _element_row(f: Fields, row: str) -> ElementRow:
     e = f.sub(row)
-    e.unknown({"name", "ca", "fs", "max_range", "mg", "category", "dice", "sniper", "combat"})
     fs = e.list("fs", min_len=3)
     if len(fs) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in fs):
         raise e.error("fs", "three non-negative integers (range bands 1-2, 3-10, 11-max)", fs)
@@ -174,6 +173,7 @@ def _grid(f: Fields, name: str) -> dict:
 def load_tables(path: str) -> Tables:
     """The rules tables of one file (CF-TAB-1..7)."""
     f = Fields.load(path)
+    check(f, schema.Tables)       # keys, types and ranges (envs/cityfight/schema.py)
     elements = {row: _element_row(f.sub("elements"), row) for row in f.sub("elements").data}
     bands = f.list("range_bands", min_len=2)
     if len(bands) != 2 or not all(isinstance(b, int) for b in bands) or not 1 <= bands[0] < bands[1]:

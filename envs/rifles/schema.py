@@ -189,7 +189,8 @@ class DarknessType(Spec, kw_only=True):                  # RD-TAB-1 / RD-GEN-3; 
     min_range: NonNegative | None = None      # needed when cf > 0
     max_range: NonNegative | None = None
     cc_cf: Annotated[float, Meta(ge=0)]
-    traits: list[Annotated[str, Meta(pattern=r"^(crawling|fast|multiple_attacks\(\d+\)|wounds\(\d+\))$")]] = []
+    # crawling, fast, multiple_attacks(X), wounds(X) (RD-TRT-1..5): read, with its own errors, by config._traits
+    traits: list[str] = []
 
 
 class DarknessOrder(Spec):                    # RD-AI-2

@@ -135,14 +135,13 @@ def _band_values(f: Fields, key: str):
 @lru_cache(maxsize=8)
 def load_tables(path: str) -> Tables:
     f = Fields.load(path)
-    f.unknown({"bands", "terrain", "cover_saves", "weapons", "profiles"})
+    check(f, schema.Tables)       # keys, types and ranges (envs/urbanwar/schema.py)
     bands = tuple(Band(b.str("name"), b.int("max_d2", min=1), b.int("moved", max=0), b.int("disruption", max=0))
                   for b in f.items("bands", min_len=4))
     terrain = {}
     tf = f.sub("terrain")
     for char in tf.data:
         t = tf.sub(char)
-        t.unknown({"name", "cost", "blocks", "cover"})
         cost = t.list("cost")
         if len(cost) != 2 or not all(isinstance(c, int) and c >= 0 for c in cost):
             raise t.error("cost", "[orthogonal, diagonal] half-inch costs >= 0", cost)
@@ -153,13 +152,11 @@ def load_tables(path: str) -> Tables:
     wf = f.sub("weapons")
     for key in wf.data:
         w = wf.sub(key)
-        w.unknown({"name", *BANDS, "fs"})
         weapons[key] = Weapon(key, w.str("name"), tuple(_band_values(w, b) for b in BANDS), w.int("fs", min=0))
     profiles = {}
     pf = f.sub("profiles")
     for key in pf.data:
         p = pf.sub(key)
-        p.unknown({"name", "stats", "ranged", "cc", "special", "role"})
         stats = p.list("stats")
         if len(stats) != len(STATS) or not all(isinstance(s, int) and not isinstance(s, bool) for s in stats):
             raise p.error("stats", f"{len(STATS)} integers ({' '.join(STATS)})", stats)

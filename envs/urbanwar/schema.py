@@ -63,3 +63,60 @@ class Scenario(Spec, kw_only=True):
     sides: Annotated[list[SideSpec], Meta(min_length=2, max_length=2)]
     variants: Variants = Variants()
     placed: dict[str, Annotated[list[Cell], Meta(min_length=2, max_length=2)]] = {}   # model id -> [x, y]
+
+
+# Tables (configs/urbanwar/tables/*.yaml; UW-TAB-1..4) -----------------------------------------------------------------
+BandValues = Annotated[list[int], Meta(min_length=4, max_length=4,
+                                       description="[to-hit modifier, dice >= 1, strength, damage rolls >= 1]")]
+
+
+class Band(Spec):                                            # UW-TAB-1
+    name: str
+    max_d2: Annotated[int, Meta(ge=1)]
+    moved: Annotated[int, Meta(le=0)]
+    disruption: Annotated[int, Meta(le=0)]
+
+
+class Terrain(Spec):                                         # UW-TAB-2
+    name: str
+    cost: Annotated[list[Annotated[int, Meta(ge=0)]], Meta(min_length=2, max_length=2, description="orthogonal, diagonal")]
+    blocks: bool
+    cover: Literal["none", "solid", "flimsy"]
+
+
+class CoverSaves(Spec):                                      # UW-COVER-4/5
+    solid: Annotated[int, Meta(ge=1, le=10)]
+    flimsy: Annotated[int, Meta(ge=1, le=10)]
+
+
+class Weapon(Spec):                                          # UW-TAB-3: null where the weapon has no such band
+    name: str
+    cc: BandValues | None
+    short: BandValues | None
+    medium: BandValues | None
+    long: BandValues | None
+    extreme: BandValues | None
+    fs: Annotated[int, Meta(ge=0)]
+
+
+class Special(Spec):
+    heavy_armour: Annotated[int, Meta(ge=0, le=9)] = 0
+    high_morale: bool = False
+    battleshield: bool = False
+
+
+class Profile(Spec, kw_only=True):                           # UW-TAB-4, UW-STAT-1
+    name: str
+    stats: Annotated[list[int], Meta(min_length=10, max_length=10, description="AS SH ST T W CD SZ MV CAL FS")]
+    ranged: str
+    cc: str
+    special: Special = Special()
+    role: Literal["shooter", "melee"]                        # UW-AI-2
+
+
+class Tables(Spec):
+    bands: Annotated[list[Band], Meta(min_length=4)]
+    terrain: dict[Annotated[str, Meta(min_length=1, max_length=1)], Terrain]
+    cover_saves: CoverSaves
+    weapons: dict[str, Weapon]
+    profiles: dict[str, Profile]
