@@ -35,6 +35,8 @@ def describe(rs) -> tuple[str, int]:
         scenarios = rs.scenarios()
     except ScenarioError as exc:       # e.g. a RUBBLE_CONFIGS tree without this ruleset's folder
         scenarios, lines[-1] = {}, f"  scenarios: none: {exc}"
+    if not scenarios and lines[-1] == "  scenarios:":
+        lines[-1] = "  scenarios: none (no YAML file in its scenarios folder)"
     broken = 0
     for name, path in sorted(scenarios.items()):
         default = "  (default)" if name == rs.default_scenario else ""

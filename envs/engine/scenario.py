@@ -35,7 +35,7 @@ def _shown(value) -> str:
 
 
 class _Unknown(str):
-    """A 'got' text shown as is (not quoted), e.g. "unknown field 'turn' (did you mean 'turns'?)"."""
+    """A 'got' text shown as is, not quoted: "an unknown one (did you mean 'turns'? known: ...)"."""
 
 
 def _yaml_error(path: Path, err: yaml.YAMLError) -> ScenarioError:

@@ -50,7 +50,8 @@ def _error(f: Fields, spec: type, message: str):
     if text.startswith("Invalid"):                      # a value outside a Literal or a tagged union's tags
         return f.error(path, "one of " + ", ".join(_choices(spec, path)), _value(f.data, path))
     expected = re.sub(r"^Expected ", "", re.sub(r", got `\w+`$", "", text))
-    return f.error(path or "<top>", _plain(expected), _value(f.data, path))
+    got = path.rpartition(".")[2] if found["key"] else _value(f.data, path)     # a bad key: the key itself
+    return f.error(path or "<top>", _plain(expected) + (" as a key" if found["key"] else ""), got)
 
 
 def _plain(expected: str) -> str:
@@ -76,17 +77,15 @@ def _named(spec: type, data, raw: str, at_key: bool) -> str:
     checks entries in order ("weapons[...].cf" -> "weapons.smg.cf"); `at_key`: the error is about a key."""
     first, *rest = raw.split("[...]")
     path = first.lstrip(".")
-    for i, tail in enumerate(rest):
-        path = _join(path, _failing_key(spec, data, path, at_key and i == len(rest) - 1)) + tail
-    if at_key and not rest:
-        path = _join(path, _failing_key(spec, data, path, True))
-    return path
+    for tail in rest:
+        path = _join(path, _failing_key(spec, data, path, False)) + tail
+    return _join(path, _failing_key(spec, data, path, True)) if at_key else path
 
 
 def _failing_key(spec: type, data, path: str, key_itself: bool) -> str:
     """The first key of the mapping at `path` whose key (or value) does not convert to the declared type."""
     mapping = _value(data, path) or {}
-    kinds = [typing.get_args(tp) for tp in _types_at(spec, path) if typing.get_origin(tp) is dict]
+    kinds = [typing.get_args(tp) for tp in _types_at(spec, path) if _is_mapping(tp)]
     key_type, value_type = kinds[0] if kinds else (typing.Any, typing.Any)
     for key, value in mapping.items():
         try:
@@ -104,12 +103,15 @@ def _steps(path: str) -> list:
     return [int(i) if i else k for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
 
 
-def _in_mapping(tp) -> bool:
+def _is_mapping(tp) -> bool:
     return typing.get_origin(tp) is dict
 
 
 def _value(data, path: str):
+    """The value at `path` in the file's data, or None; a mapping key written as digits may be a YAML integer."""
     for step in _steps(path):
+        if isinstance(data, dict) and step not in data and str(step).isdigit():
+            step = int(step)
         try:
             data = data[step]
         except (KeyError, IndexError, TypeError):
@@ -126,22 +128,20 @@ def _keys(spec: type, path: str) -> list[str]:
 
 
 def _types_at(spec: type, path: str) -> list:
+    """The type(s) declared at `path` below `spec`, unions opened (a tagged union: each variant)."""
     types = [spec]
     for step in _steps(path):
-        types = [t for tp in types for t in _inner(tp, step)]
-    return [o for tp in types for o in _options(tp)]
+        types = [t for tp in types for option in _options(tp) for t in _inner(option, step)]
+    return [option for tp in types for option in _options(tp)]
 
 
 def _inner(tp, step) -> list:
-    """The type(s) one step (a field name, a mapping's key, or a list index) below `tp`."""
-    tp = _bare(tp)
-    if _in_mapping(tp):
-        return [_bare(typing.get_args(tp)[1])]
+    """The type one step (a field name, a mapping's key, or a list index) below `tp`, if `tp` has that step."""
+    if _is_mapping(tp):
+        return [typing.get_args(tp)[1]]
     if isinstance(step, int):
-        args = [a for t in _options(tp) for a in typing.get_args(t)[-1:]]
-        return [_bare(a) for a in args]
-    return [_bare(typing.get_type_hints(t, include_extras=True)[step]) for t in _options(tp)
-            if step in getattr(t, "__struct_fields__", ())]
+        return list(typing.get_args(tp)[-1:])
+    return [typing.get_type_hints(tp, include_extras=True)[step]] if step in getattr(tp, "__struct_fields__", ()) else []
 
 
 def _bare(tp):
@@ -151,7 +151,8 @@ def _bare(tp):
 
 
 def _options(tp) -> list:
-    """The members of a union (a tagged union of Structs, or `X | None`), else [tp]."""
+    """The members of a union (a tagged union of Structs, or `X | None`), else [tp]; Annotated unwrapped."""
+    tp = _bare(tp)
     args = typing.get_args(tp)
     return [_bare(a) for a in args if a is not type(None)] if typing.get_origin(tp) in (typing.Union, _UnionType) else [tp]
 

@@ -107,3 +107,15 @@ def test_an_error_inside_a_mapping_names_its_key(tmp_path):
         config.load_tables(str(path))
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("  lmg:"))
     assert str(info.value) == f"{path}:{line}: field 'weapons.lmg.cf': expected an integer >= 0, got -2"
+
+
+def test_a_bad_key_inside_a_mapping_is_named(tmp_path):
+    from envs.rifles import config
+
+    text = (PROJECT_ROOT / "configs" / "rifles" / "scenarios" / "block_six.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace("    2: [rifle, rifle]\n", "    2: [rifle, rifle]\n    two: []\n", 1), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        config.load_scenario(str(path))
+    line = path.read_text().splitlines().index("    two: []") + 1
+    assert str(info.value) == f"{path}:{line}: field 'reveal_tables.standard.two': expected an integer as a key, got 'two'"
