@@ -349,6 +349,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.run(args)
+    except KeyboardInterrupt:
+        print("rubble: interrupted", file=sys.stderr)
+        return 130                # the shell's status for Ctrl-C
     except Exception as exc:      # every error ends in one line and a non-zero status; --debug shows where
         if getattr(args, "debug", False):
             raise
