@@ -27,14 +27,14 @@ def unused(path: Path, force: bool = False) -> Path:
     return candidate
 
 
-def writable_folder(folder: Path) -> Path:
+def writable_folder(folder: Path, what: str = "results") -> Path:
     """`folder`, created if need be; CommandError in one line if it cannot be written (checked before any game)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CommandError(f"cannot write results into {folder}: {exc.strerror or exc}") from None
+        raise CommandError(f"cannot write {what} into {folder}: {exc.strerror or exc}") from None
     if not os.access(folder, os.W_OK):
-        raise CommandError(f"cannot write results into {folder}: permission denied")
+        raise CommandError(f"cannot write {what} into {folder}: permission denied")
     return folder
 
 

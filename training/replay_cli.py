@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 from . import arguments as arg
+from . import output
 from .lookup import CommandError
 
 
@@ -27,6 +28,7 @@ def recorder_from(args, agents, first_seed: int = 0, numbered: bool = False):
 
     if args.record.exists() and not args.record.is_dir():
         raise CommandError(f"--record {args.record}: a file is there; expected a folder")
+    output.writable_folder(args.record, "replays")     # before any game, not after the first one
     return Recorder(args.record, tuple(agents), getattr(args, "record_every", 1), first_seed,
                     0 if getattr(args, "record_losses", False) else None, numbered=numbered)
 

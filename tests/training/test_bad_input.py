@@ -75,6 +75,8 @@ TABLE = [  # argv, exit status, the one line's start after "rubble...: "
     (["evaluate", "rifles-urban", "--agents", "random", G, "1", "--results", "/proc/nope"], 2,
      "cannot write results into /proc/nope/rifles-urban/ladder: No such file or directory"),
     (["evaluate", "rifles-urban", "--agents", "random", G, "1e9"], 2, "argument --games: expected a whole number"),
+    (["simulate", "rifles-urban", G, "1", "--record", "/proc/nope"], 2,
+     "cannot write replays into /proc/nope: No such file or directory"),
     (["report", "rifles-urban", "--player", "{enemy}"], 2, "{enemy}: trained as the enemy, not the player"),
     (["report", "rifles-urban", "--enemy", "{missing}"], 2, "{missing}: no such file"),
     (["replay", "{missing}"], 1, "{missing}: no such file"),
