@@ -129,6 +129,13 @@ def fit(ranked: list[Ranked], answers: dict[str, Counter], size: int = 12) -> tu
         gain, rule, feature, first = best
         chosen[rule].append((feature, first))
         score[rule] += gain
+    for rule, ds in by_rule.items():     # a rule left to the automaton, where one criterion alone agrees more
+        if not chosen[rule] and len(rules) + sum(map(len, chosen.values())) < size:
+            single = max(((f, first) for f in VOCABULARY[RANKED_RULES[rule]] for first in FIRST),
+                         key=lambda c: agreement(ds, [c]))
+            if agreement(ds, [single]) > sum(d.automaton_agrees for d in ds):
+                chosen[rule] = [single]
+                score[rule] = agreement(ds, [single])
     rules.update({rule: criteria for rule, criteria in chosen.items() if criteria})
     # A rule given no criterion stays the automaton's own (agents/distilled.py): its agreement is the automaton's.
     fit_report = {rule: (score[rule] if chosen[rule] else sum(d.automaton_agrees for d in ds), len(ds), not chosen[rule])
