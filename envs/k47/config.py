@@ -149,9 +149,27 @@ def scenario_path(name: str | None) -> str:
     return str(CONFIG_DIR / "scenarios" / f"{name or 'village_crossroads'}.yaml")
 
 
+def _with_base(f: Fields) -> Fields:
+    """KC-SCN-12: a scenario `based_on` another is that one with its own fields on top (its `options` merged
+    name by name), so a variant scenario names only what it changes."""
+    if not f.has("based_on"):
+        return f
+    base_name = f.str("based_on")
+    if not Path(scenario_path(base_name)).is_file():
+        raise f.error("based_on", "the name of a scenario in configs/k47/scenarios", base_name)
+    base = Fields.load(scenario_path(base_name))
+    if base.has("based_on"):
+        raise f.error("based_on", "a scenario that is not itself based on another", base_name)
+    data = {**base.data, **{k: v for k, v in f.data.items() if k != "based_on"}}
+    own = f.data.get("options", {})
+    if isinstance(own, dict):           # anything else fails below, naming the field
+        data["options"] = {**(base.data.get("options") or {}), **own}
+    return Fields(data, f.file)
+
+
 @lru_cache(maxsize=16)
 def load_scenario(path: str) -> Scenario:
-    f = Fields.load(path)
+    f = _with_base(Fields.load(path))
     f.unknown({"name", "tables", "board", "turns", "extra_turn_on", "map", "buildings", "objectives", "victory",
                "sides", "options", "variants"})
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables')}.yaml"))

@@ -9,7 +9,7 @@ from envs.engine.dice import Dice
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
 
-from . import closequarters, config, flames, flow, geometry, legal, movement, orders, render, shooting, turns, vehicles, views  # noqa: F401  (their tasks register)
+from . import closequarters, config, flames, flow, geometry, hidden, legal, movement, orders, render, shooting, turns, vehicles, views  # noqa: F401  (their tasks register)
 from .actions import CODEC
 from .board import INTACT, RUINED, centre, inches
 from .flow import Decision, answer, task
@@ -42,6 +42,7 @@ class K47Game(TaskGame):
         self.drawn: int | None = None  # the side holding a drawn die not yet turned to a unit's order
         if _setup:
             self.place_units()
+            hidden.conceal_occupants(self)               # KC-HID-6
             self.push(StartTurn())
             self.run()
 
@@ -211,6 +212,7 @@ class K47Game(TaskGame):
         self.ranging = {k: v for k, v in self.ranging.items() if str(unit.uid) not in k.split("-")}
         where = f"({cell[0]}, {cell[1]})" if cell is not None else f"{self.board.sections[section].name} floor {floor}"
         self.log.add("move", f"{unit.name} moves to {where}", unit.side, rule=rule, uid=unit.uid)
+        hidden.reveal_nearby(self)                                  # KC-HID-8: every move may reveal occupants
 
     def destroy(self, unit, why: str, rule: str) -> None:
         """KC-TURN-4 / KC-TURN-8: a unit destroyed with no order takes one of its side's dice out of the bag."""

@@ -63,6 +63,12 @@ def yes_or_pass(game, ctx):
     return [OFF["yes"], OFF["pass"]]
 
 
+def ambush_choices(game, ctx):
+    """KC-AMB-1: fire only with a weapon that reaches the mover (a hidden occupant's window may be pass-only)."""
+    able = movement.ambush_can_fire(game, game.units[ctx["uid"]], game.units[ctx["mover"]])
+    return [OFF["yes"], OFF["pass"]] if able else [OFF["pass"]]
+
+
 def friendly_choices(game, ctx):
     unit = game.units[ctx["uid"]]
     return [CODEC.encode("target", f.uid, 0) for f in orders.friendly_targets(game, unit)]
@@ -71,7 +77,7 @@ def friendly_choices(game, ctx):
 LEGAL = {
     Decision.UNIT: unit_choices, Decision.ORDER: order_choices, Decision.MOVE: move_choices,
     Decision.TARGET: target_choices, Decision.DOWN: yes_or_pass, Decision.REACT_FIRE: yes_or_pass,
-    Decision.AMBUSH: yes_or_pass, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices,
+    Decision.AMBUSH: ambush_choices, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices,
 }
 
 

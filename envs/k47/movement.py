@@ -2,7 +2,7 @@
 (catalog sections 1, 3 and 6)."""
 from __future__ import annotations
 
-from . import geometry
+from . import geometry, hidden
 from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .state import ADVANCE, AMBUSH, FIRE, RUN
@@ -192,9 +192,18 @@ def after_move(game, uid: int, order: str) -> None:
 
 
 def ambushers(game, mover) -> list:
-    """KC-AMB-1: enemy Ambush units with LOS and range to the mover (not from the same building: KB-AT-6)."""
+    """KC-AMB-1: enemy Ambush units with LOS and range to the mover (not from the same building: KB-AT-6).
+    KC-HID-9: a hidden occupant's weapons are unknown to the mover's side, so its window opens on what that side
+    knows (LOS from its floor's openings), able to fire or not (envs/engine/reaction.py); only `ambush_can_fire`
+    lets it take the shot."""
     return [u for u in game.living() if u.side != mover.side and u.order == AMBUSH
-            and not geometry.same_building(game, u, mover) and game.weapons_reaching(u, mover, ambush=True)]
+            and not geometry.same_building(game, u, mover)
+            and (game.sees(u, mover) if not hidden.known_to(u, mover.side) else ambush_can_fire(game, u, mover))]
+
+
+def ambush_can_fire(game, unit, mover) -> bool:
+    """KC-AMB-1: the Ambush unit has a weapon with LOS and range to the mover."""
+    return bool(game.weapons_reaching(unit, mover, ambush=True))
 
 
 @task(AmbushWindow)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import geometry
+from . import geometry, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BURNING, INTACT, RUINED
 from .flow import Decision
@@ -61,7 +61,8 @@ def encode(game, side: int) -> np.ndarray:
 
 
 def unit_block(game, u, side: int, b) -> None:
-    """KC-HID-2: side, type, place, facing, models, pins, dice, destroyed."""
+    """KC-HID-2: side, type, place, facing, models, pins, dice, destroyed (KC-HID-9: for an enemy occupant not
+    yet revealed, only its place and dice)."""
     b[0] = 1
     b[1] = u.alive
     b[2] = u.side == side
@@ -72,13 +73,16 @@ def unit_block(game, u, side: int, b) -> None:
         b[8] = 1
         b[9] = (u.section + 1) / MAX_SECTIONS
         b[10] = u.floor / 6
-    b[11] = len(u.models) / 10
-    b[12] = u.start_models / 10
-    b[13] = u.pins / 10
     if u.order is not None:
         b[14 + ORDERS.index(u.order)] = 1
     b[20] = u.kept
     b[21] = u.moved
+    if not hidden.known_to(u, side):
+        b[3:6] = 0                 # KC-HID-9: a hidden occupant shows no type (all zero), models, weapons or pins
+        return
+    b[11] = len(u.models) / 10
+    b[12] = u.start_models / 10
+    b[13] = u.pins / 10
     b[22] = u.small
     b[23] = u.immobile
     b[24] = u.facing / 8

@@ -19,6 +19,7 @@ from __future__ import annotations
 from envs.engine.dice import Dice, ScriptedDice
 from envs.engine.orderbag import OrderBag
 
+from . import hidden
 from .board import BURNING, INTACT, RUINED
 from .flow import Decision
 from .game import K47Game
@@ -99,6 +100,7 @@ def build_position(spec: dict, dice: Dice | None = None, default_scenario: str =
         else:
             raise PositionError(f"position: decide: expected unit, order, target, move or none, got {decide[0]!r}")
     game.dice = dice if dice is not None else ScriptedDice([])
+    hidden.conceal_occupants(game)                  # KC-HID-6: as at set-up, from the built places
     game.refresh()
     return game
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import geometry
+from . import geometry, hidden
 from .board import centre
 from .flow import Decision, answer, task
 from .state import DOWN
@@ -141,6 +141,7 @@ def p_hit(n: int) -> Fraction:
 def declare(game, firer: int, target: int, moved: bool) -> None:
     """KC-SHOOT-1/2, KB-AT-4: a target with no order (and no die) may go Down before the to-hit rolls."""
     t = game.units[target]
+    hidden.reveal(game, game.units[firer], "it fires", "KC-HID-6")
     if t.alive and t.order is None and not t.kept:
         game.decide(Decision.DOWN, side=t.side, uid=target, firer=firer, moved=moved)
         return
