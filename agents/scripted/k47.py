@@ -111,8 +111,7 @@ class K47Scripted:
             for e in enemies:                                   # R1
                 if not e.vehicle and self.can_assault(view, unit, e) and self.cq_wins(view, unit, e):
                     return (1, Fraction(len(e.models)), RUN, ("assault", e.uid))
-        flamer = any("flamethrower" in view.tables.weapons[w].rules for _, w, _ in unit.weapons())
-        if flamer:                                              # R2
+        if self.flamer(view, unit):                             # R2
             return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
         if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile:
             sid = self.ram_section(view, unit)                  # R3
@@ -138,13 +137,34 @@ class K47Scripted:
 
     def can_assault(self, view, unit, e) -> bool:
         """R1 reachable: within a Run plus one step of the target (the mask decides exactly)."""
-        if unit.inside or e.inside:
+        if e.inside:
+            return self.can_assault_inside(view, unit, e)
+        if unit.inside:
             return False
         return inches(centre(unit.cell), centre(e.cell), view.board.cell_in) <= 12 + 2 and \
             geometry.clear(view, centre(unit.cell), centre(e.cell))
 
+    def can_assault_inside(self, view, unit, e) -> bool:
+        """R1 reachable inside: from outside, floor 0 with a floor-0 door cell within a Run (KB-ASLT-1); from
+        inside, the floor above or below or the same floor of a connected adjoining section (KB-ASLT-3)."""
+        if unit.inside:
+            if e.section == unit.section:
+                return abs(e.floor - unit.floor) == 1
+            return e.floor == unit.floor and view.board.are_connected(unit.section, e.section)
+        if e.floor != 0:
+            return False
+        return self.door_distance(view, unit, view.board.sections[e.section]) <= 12
+
+    def door_distance(self, view, unit, s) -> float:
+        """Inches from the unit to the nearest outside cell of a floor-0 opening of `s` (bunker: door)."""
+        doors = [view.board.openings[i].outside for i in s.openings if view.board.openings[i].floor == 0
+                 and (s.material != "bunker" or view.board.openings[i].kind == "door")]
+        return min(inches(centre(unit.cell), centre(c), view.board.cell_in) for c in doors)
+
     def cq_wins(self, view, unit, e) -> bool:
-        """KC-AI-4: round-1 expected kills >= the target's models."""
+        """KC-AI-4: round-1 expected kills >= the target's models (outside); own models >= 2x its (inside)."""
+        if e.inside:
+            return len(unit.models) >= 2 * len(e.models)
         dv = view.tables.quality[e.quality][1]
         total = Fraction(0)
         for m in unit.models:
@@ -160,9 +180,7 @@ class K47Scripted:
         for s in view.board.sections:
             if view.section_state[s.index] != INTACT or geometry.unit_on_floor(view, s.index, 0) is not None:
                 continue
-            doors = [view.board.openings[i].outside for i in s.openings if view.board.openings[i].floor == 0
-                     and (s.material != "bunker" or view.board.openings[i].kind == "door")]
-            d = min(inches(centre(unit.cell), centre(c), view.board.cell_in) for c in doors)
+            d = self.door_distance(view, unit, s)
             if d <= 12:
                 key = (s.building not in view.scenario.objectives, d, s.index)
                 if best is None or key < best[0]:
@@ -184,6 +202,15 @@ class K47Scripted:
                 if best is None or key < best[0]:
                     best = (key, s.index)
         return best[1] if best else None
+
+    def flamer(self, view, unit) -> bool:
+        return any("flamethrower" in view.tables.weapons[w].rules for _, w, _ in unit.weapons())
+
+    def place_rank(self, view, t) -> int:
+        """KC-AI-5: 2 in a bunker, 1 in a building, 0 in the open."""
+        if not t.inside:
+            return 0
+        return 2 if view.board.sections[t.section].material == "bunker" else 1
 
     def floor_above(self, view, unit):
         s = view.board.sections[unit.section]
@@ -260,7 +287,9 @@ class K47Scripted:
         return best[1] if best else None
 
     def on_target(self, view, ctx, mask):
+        """KC-AI-8: the highest E[cas] (AT: 6 x P(pen)) if above 0; KC-AI-5: a flamethrower by place, then models."""
         unit = view.units[ctx["uid"]]
+        flamer = self.flamer(view, unit)
         best = None
         for a in np.flatnonzero(mask):
             name, args = CODEC.decode(int(a))
@@ -268,10 +297,13 @@ class K47Scripted:
                 continue
             t = view.units[args[0]]
             v = max(expected_kills(view, unit, t, ctx["moved"], he=bool(args[1])), p_pen(view, unit, t, ctx["moved"]) * 6)
-            key = (-v, args[0], args[1])
+            if v <= 0 and not flamer:
+                continue
+            key = (-self.place_rank(view, t), -len(t.models)) if flamer else (-v,)
+            key += (args[0], args[1])
             if best is None or key < best[0]:
                 best = (key, int(a))
-        return best[1] if best is not None and best[0][0] < 0 else OFF["pass"]
+        return best[1] if best is not None else OFF["pass"]
 
     # Reactions (KC-AI-14, KC-AI-15) -------------------------------------------------------------------------
     def on_down(self, view, ctx, mask):
