@@ -9,7 +9,7 @@ from envs.engine.dice import Dice
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
 
-from . import closequarters, config, flames, flow, geometry, hidden, legal, movement, orders, render, shooting, turns, vehicles, views  # noqa: F401  (their tasks register)
+from . import closequarters, config, firefrom, flames, flow, geometry, hidden, legal, movement, orders, render, shooting, turns, vehicles, views  # noqa: F401  (their tasks register)
 from .actions import CODEC
 from .board import INTACT, RUINED, centre, inches
 from .flow import Decision, answer, task
@@ -344,6 +344,9 @@ def ask_target_task(game, uid: int, moved: bool) -> None:
 @answer(Decision.TARGET)
 def target_answer(game, ctx, name, *args) -> None:
     unit = game.units[ctx["uid"]]
+    if unit.inside:
+        declare_from_inside(game, ctx, unit, name, args)
+        return
     if name == "pass":
         game.log.add("hold_fire", f"{unit.name} holds its fire", unit.side, rule="KC-DEC-2")
         return
@@ -353,3 +356,21 @@ def target_answer(game, ctx, name, *args) -> None:
     game.log.add("declare", f"{unit.name} fires at {game.units[target].name}{' with HE' if mode else ''}",
                  unit.side, rule="KC-SHOOT-1", uid=unit.uid, target=target)
     game.push(Declare(unit.uid, target, ctx["moved"]))
+
+
+def declare_from_inside(game, ctx, unit, name, args) -> None:
+    """KB-FROM-3/4: a unit inside declares a target per side until it passes or has nothing left to declare;
+    then each side fires as its own attack, in declaration order."""
+    declared = ctx.get("declared", [])
+    if name != "pass":
+        target, mode = args
+        declared = firefrom.declare(game, unit, game.units[target], ctx["moved"], declared, bool(mode))
+        game.log.add("declare", f"{unit.name} fires from its {declared[-1][0]} side at {game.units[target].name}"
+                     f"{' with HE' if mode else ''}", unit.side, rule="KB-FROM-3", uid=unit.uid, target=target)
+        if firefrom.declarable(game, unit, ctx["moved"], declared):
+            game.decide(Decision.TARGET, side=unit.side, uid=unit.uid, moved=ctx["moved"], declared=declared)
+            return
+    elif not declared:
+        game.log.add("hold_fire", f"{unit.name} holds its fire", unit.side, rule="KC-DEC-2")
+        return
+    game.push(*[Declare(unit.uid, target, ctx["moved"], side, models, bool(he)) for side, target, he, models in declared])

@@ -187,6 +187,25 @@ def sight(pos, unit, weapon, target):
     return best
 
 
+def sights(pos, unit, weapon, target) -> list:
+    """KB-FROM-4: every fire point of `unit` with a visible aim point on `target`, as (range, point, opening),
+    nearest first (then lowest opening index): a weapon inside may fall back on another opening with room."""
+    found = []
+    for point, opening in fire_points(pos, unit, weapon):
+        best = None
+        for aim, wall_cell, wall_side in aim_points(pos, target, weapon):
+            if wall_cell is not None and not outside_wall(point, wall_cell, wall_side):
+                continue
+            if opening is not None and not outside_wall(aim, opening.cell, opening.side):
+                continue
+            if clear(pos, point, aim):
+                d = inches(point, aim, pos.board.cell_in)
+                best = d if best is None else min(best, d)
+        if best is not None:
+            found.append((best, point, opening))
+    return sorted(found, key=lambda f: (round(f[0], 9), f[2].index if f[2] is not None else -1))
+
+
 def same_building(pos, a, b) -> bool:
     """KB-AT-6: two units inside sections of one building (connected or not)."""
     return a.inside and b.inside and pos.board.sections[a.section].building == pos.board.sections[b.section].building

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import movement, orders, turns
+from . import firefrom, movement, orders, turns
 from .actions import CODEC, NUM_ACTIONS
 from .flow import Decision
 from .state import ADVANCE, ORDERS, RUN
@@ -47,14 +47,21 @@ def move_choices(game, ctx):
 
 
 def target_choices(game, ctx):
+    """KC-SHOOT-3/4 (inside: KB-FROM-3, a target a side not yet declared reaches); KC-HE-1: mode 1 fires HE."""
     from .shooting import firing_weapons
     unit = game.units[ctx["uid"]]
     out = [OFF["pass"]]
-    for uid in game.targets(unit, ctx["moved"]):
+    declared = ctx.get("declared", [])
+    dual = any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons())
+    uids = firefrom.declarable(game, unit, ctx["moved"], declared) if unit.inside else game.targets(unit, ctx["moved"])
+    for uid in uids:
         out.append(CODEC.encode("target", uid, 0))
         t = game.units[uid]
-        if not t.vehicle and firing_weapons(game, unit, t, ctx["moved"], he=True) and \
-                any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons()):
+        if not dual or t.vehicle:
+            continue
+        he_fires = firefrom.best_side(game, unit, t, ctx["moved"], declared, he=True) if unit.inside else \
+            firing_weapons(game, unit, t, ctx["moved"], he=True)
+        if he_fires:
             out.append(CODEC.encode("target", uid, 1))
     return sorted(out)
 

@@ -2,7 +2,8 @@
 
 Layout (float32, all in [0, 1] or small counts scaled):
   globals (24): turn/7, bag dice per side /16 (KC-HID-3), my side, I decide, decision kind one-hot (9),
-                options (3), VP/20 per side, game over, pending keep choices of mine (KC-TURN-9) /16, 3 spare
+                options (3), VP/20 per side, game over, pending keep choices of mine (KC-TURN-9) /16, sides a unit
+                inside has declared targets for (KB-FROM-3, N/E/S/W as bits) /16, 2 spare
   decision (32): the unit the decision is about (one-hot 16), the other unit it names (mover, firer,
                  assaulter; one-hot 16)
   sections (8 x 4): exists, intact, burning, rubble
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import geometry, hidden
+from . import firefrom, geometry, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BURNING, INTACT, RUINED
 from .flow import Decision
@@ -46,6 +47,8 @@ def encode(game, side: int) -> np.ndarray:
     g[17], g[18] = game.vp[0] / 20, game.vp[1] / 20
     g[19] = game.outcome is not None
     g[20] = sum(1 for k in game.pending_keep if game.units[int(k)].side == side) / 16
+    if game.decision is not None:          # KB-FROM-3 / KC-HID-5: the sides already declared (public), as bits
+        g[21] = sum(1 << firefrom.SIDES.index(d[0]) for d in game.decision[1].get("declared", [])) / 16
     base = GLOBALS + DECISION
     for s in range(len(game.board.sections)):
         state = game.section_state[s]

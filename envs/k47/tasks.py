@@ -37,10 +37,14 @@ class AmbushWindow(NamedTuple):
 
 
 class Declare(NamedTuple):
-    """shooting.declare: KC-SHOOT-1/2: a declared attack; the target may react by going Down."""
+    """shooting.declare: KC-SHOOT-1/2: a declared attack; the target may react by going Down. From inside, one
+    side's attack (KB-FROM-3/4): its side, its models and its HE choice; None: every opening and model."""
     firer: int
     target: int
     moved: bool
+    side: str | None = None
+    models: list | None = None
+    he: bool = False
 
 
 class Shoot(NamedTuple):
@@ -48,6 +52,9 @@ class Shoot(NamedTuple):
     firer: int
     target: int
     moved: bool
+    side: str | None = None
+    models: list | None = None
+    he: bool = False
 
 
 class Assault(NamedTuple):
