@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from envs import registry
-from envs.k47 import geometry, shooting
+from envs.k47 import geometry, movement, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
 from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
@@ -330,6 +330,21 @@ class K47Scripted:
             has_target = any(value(view, unit, e, False) > 0 for e in view.living() if e.side != unit.side)
             return OFF["pass"] if has_target else OFF["yes"]
         return OFF["yes"] if unit.pins >= 2 else OFF["pass"]
+
+    def on_opening(self, view, ctx, mask):
+        """KC-AI-15: the Fixed weapon takes the opening seeing most enemies (ties: keep, then lowest cell)."""
+        unit = view.units[ctx["uid"]]
+        enemies = [e for e in view.living() if e.side != unit.side]
+        best, kept = None, unit.fixed_opening
+        for a in np.flatnonzero(mask):
+            name, args = CODEC.decode(int(a))
+            # the view's own copy of the unit tries each opening
+            unit.fixed_opening = movement.opening_cells(view, unit)[args[0]] if name == "cell" else kept
+            seen = sum(1 for e in enemies if shooting.firing_weapons(view, unit, e, False))
+            key = (-seen, name != "pass", int(a))
+            if best is None or key < best[0]:
+                best = (key, int(a))
+        return best[1]
 
     def on_friendly(self, view, ctx, mask):
         unit = view.units[ctx["uid"]]

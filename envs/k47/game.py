@@ -208,6 +208,8 @@ class K47Game(TaskGame):
             step = (max(-1, min(1, dx)), max(-1, min(1, dy)))
             unit.facing = movement.FACINGS.index(step)              # KV-MOVE-2 (approximated: overall direction)
         unit.cell, unit.section, unit.floor = cell, section, floor
+        if cell is not None:
+            unit.fixed_opening = None                               # KB-FROM-5: outside, no designated opening
         unit.moved = True
         self.ranging = {k: v for k, v in self.ranging.items() if str(unit.uid) not in k.split("-")}
         where = f"({cell[0]}, {cell[1]})" if cell is not None else f"{self.board.sections[section].name} floor {floor}"

@@ -114,6 +114,11 @@ def unit_on_floor(pos, section: int, floor: int):
     return None
 
 
+def from_fixed_opening(pos, unit, weapon: str) -> bool:
+    """KB-FROM-5: a Fixed weapon, and KB-ART-1: every weapon of artillery inside, fire from one opening."""
+    return "fixed" in pos.tables.weapons[weapon].rules or unit.kind == "artillery"
+
+
 def openings_of(pos, unit, weapon=None) -> list:
     """KB-FROM-1 / KB-BUNK-2 / KB-FROM-5: the openings a unit inside fires through."""
     board = pos.board
@@ -125,9 +130,8 @@ def openings_of(pos, unit, weapon=None) -> list:
             continue
         if section.material == "bunker" and o.kind != "slit":
             continue
-        if weapon is not None and "fixed" in pos.tables.weapons[weapon].rules and unit.fixed_opening is not None \
-                and i != unit.fixed_opening:
-            continue
+        if weapon is not None and from_fixed_opening(pos, unit, weapon) and i != unit.fixed_opening:
+            continue                # KB-FROM-5 / KB-ART-1: only the designated opening (none designated: none)
         found.append(o)
     return found
 

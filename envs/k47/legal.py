@@ -76,6 +76,15 @@ def ambush_choices(game, ctx):
     return [OFF["yes"], OFF["pass"]] if able else [OFF["pass"]]
 
 
+def opening_choices(game, ctx):
+    """KB-FROM-5: an opening's outside cell (only with a Fixed weapon); pass keeps a designation on this floor."""
+    unit = game.units[ctx["uid"]]
+    out = [CODEC.encode("cell", c) for c in movement.opening_cells(game, unit)] if movement.fixed_weapon(game, unit) else []
+    if movement.may_keep_opening(game, unit) or not out:
+        out.append(OFF["pass"])
+    return sorted(out)
+
+
 def friendly_choices(game, ctx):
     unit = game.units[ctx["uid"]]
     return [CODEC.encode("target", f.uid, 0) for f in orders.friendly_targets(game, unit)]
@@ -84,7 +93,7 @@ def friendly_choices(game, ctx):
 LEGAL = {
     Decision.UNIT: unit_choices, Decision.ORDER: order_choices, Decision.MOVE: move_choices,
     Decision.TARGET: target_choices, Decision.DOWN: yes_or_pass, Decision.REACT_FIRE: yes_or_pass,
-    Decision.AMBUSH: ambush_choices, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices,
+    Decision.AMBUSH: ambush_choices, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices, Decision.OPENING: opening_choices,
 }
 
 
@@ -100,6 +109,8 @@ def label(game, action: int) -> str:
         return f"order unit {_unit(game, args[0])}"
     if name == "order":
         return f"order: {ORDERS[args[0]]}"
+    if name == "cell" and game.decision is not None and game.decision[0] == Decision.OPENING:
+        return f"fire the Fixed weapon through the opening onto ({args[0] % game.board.width}, {args[0] // game.board.width})"
     if name == "cell":
         return f"move to ({args[0] % game.board.width}, {args[0] // game.board.width})"
     if name == "enter":

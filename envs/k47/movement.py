@@ -6,7 +6,7 @@ from . import geometry, hidden
 from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .state import ADVANCE, AMBUSH, FIRE, RUN
-from .tasks import AfterMove, AmbushWindow, Declare
+from .tasks import AfterMove, AmbushWindow, Declare, FixOpening
 
 FACINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # KV-MOVE-2: N clockwise
 
@@ -162,7 +162,7 @@ def move_answer(game, ctx, name, *args) -> None:
     if name == "pass":
         game.log.add("hold", f"{unit.name} stays where it is", unit.side,
                      rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
-        game.push(AfterMove(unit.uid, order))
+        game.push(FixOpening(unit.uid), AfterMove(unit.uid, order))
         return
     how = move_options(game, unit, order)[(name, *args)]
     if name == "cell":
@@ -177,7 +177,47 @@ def move_answer(game, ctx, name, *args) -> None:
     else:
         game.start_assault(unit, game.units[args[0]], how)
         return
-    game.push(AfterMove(unit.uid, order))
+    game.push(FixOpening(unit.uid), AfterMove(unit.uid, order))
+
+
+def fixed_weapon(game, unit) -> bool:
+    return any("fixed" in game.tables.weapons[w].rules for _, w, _ in unit.weapons())
+
+
+def opening_cells(game, unit) -> dict:
+    """KB-FROM-5: outside cell index -> opening, for the openings on the unit's floor it may fire from (bunker:
+    slits); on a convex section each outside cell faces one opening of a floor."""
+    return {game.board.cell_index(o.outside): o.index for o in geometry.openings_of(game, unit)}
+
+
+def may_keep_opening(game, unit) -> bool:
+    """KB-FROM-5: the designation stands only on the unit's own floor (a unit that moved must choose anew)."""
+    return unit.fixed_opening in {o.index for o in geometry.openings_of(game, unit)}
+
+
+@task(FixOpening)
+def fix_opening(game, uid: int) -> None:
+    """KB-FROM-5: a unit inside with a Fixed weapon may re-designate its opening during its Advance or Run.
+    KC-HID-9: a hidden occupant is asked whatever its weapons (pass only without one), so the asking reveals
+    nothing (envs/engine/reaction.py)."""
+    unit = game.units[uid]
+    if not unit.alive or not unit.inside or not opening_cells(game, unit):
+        return
+    if fixed_weapon(game, unit) or not unit.revealed:
+        game.decide(Decision.OPENING, side=unit.side, uid=uid)
+
+
+@answer(Decision.OPENING)
+def opening_answer(game, ctx, name, *args) -> None:
+    unit = game.units[ctx["uid"]]
+    if name == "pass":
+        if not may_keep_opening(game, unit):
+            unit.fixed_opening = None
+        return
+    unit.fixed_opening = opening_cells(game, unit)[args[0]]
+    o = game.board.openings[unit.fixed_opening]
+    game.log.add("fixed_opening", f"{unit.name} sets its Fixed weapon at the {o.side} {o.kind} of ({o.cell[0]}, "
+                 f"{o.cell[1]})", unit.side, rule="KB-FROM-5", uid=unit.uid)
 
 
 @task(AfterMove)

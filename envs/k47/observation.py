@@ -1,13 +1,14 @@
 """The observation vector of one side: public state only (KC-HID-1..5, KC-HID-7).
 
 Layout (float32, all in [0, 1] or small counts scaled):
-  globals (24): turn/7, bag dice per side /16 (KC-HID-3), my side, I decide, decision kind one-hot (9),
+  globals (24): turn/7, bag dice per side /16 (KC-HID-3), my side, I decide, decision kind one-hot (9; the
+                tenth, `opening`, at index 22),
                 options (3), VP/20 per side, game over, pending keep choices of mine (KC-TURN-9) /16, sides a unit
-                inside has declared targets for (KB-FROM-3, N/E/S/W as bits) /16, 2 spare
+                inside has declared targets for (KB-FROM-3, N/E/S/W as bits) /16, [22] above, 1 spare
   decision (32): the unit the decision is about (one-hot 16), the other unit it names (mover, firer,
                  assaulter; one-hot 16)
   sections (8 x 4): exists, intact, burning, rubble
-  units (16 x 34): see `unit_block`
+  units (16 x 35): see `unit_block`
   cells (432): terrain of each cell / 4 (KC-MAP-8, collapsed sections read as rubble)
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .flow import Decision
 from .state import MAX_UNITS, ORDERS
 
 KINDS = list(Decision)
-GLOBALS, DECISION, SECTION, UNIT = 24, 32, 4, 34
+GLOBALS, DECISION, SECTION, UNIT = 24, 32, 4, 35
 SIZE = GLOBALS + DECISION + MAX_SECTIONS * SECTION + MAX_UNITS * UNIT + MAX_CELLS
 
 
@@ -34,7 +35,7 @@ def encode(game, side: int) -> np.ndarray:
     if game.decision is not None:
         kind, ctx = game.decision
         g[4] = ctx["side"] == side
-        g[5 + KINDS.index(kind)] = 1
+        g[5 + KINDS.index(kind) if kind != Decision.OPENING else 22] = 1   # the tenth kind came after the options
         d = out[GLOBALS:GLOBALS + DECISION]
         if "uid" in ctx:
             d[ctx["uid"]] = 1
@@ -99,3 +100,5 @@ def unit_block(game, u, side: int, b) -> None:
     b[31] = (game.tables.vehicle_damage[u.vclass] / 12) if u.vclass else game.tables.quality[u.quality][1] / 12
     b[32] = max([w.range for w in weapons] + [0]) / 72
     b[33] = u.quality == "veteran"
+    if u.fixed_opening is not None:                         # KB-FROM-5 / KB-ART-1: its designated opening
+        b[34] = (u.fixed_opening + 1) / 64

@@ -30,6 +30,12 @@ class AfterMove(NamedTuple):
     order: str
 
 
+class FixOpening(NamedTuple):
+    """movement.fix_opening: KB-FROM-5: during its Advance or Run a unit inside may re-designate its Fixed
+    weapon's opening (KC-HID-9: a hidden occupant is asked whatever its weapons)."""
+    uid: int
+
+
 class AmbushWindow(NamedTuple):
     """movement.ambush_window: KC-AMB-1: the next Ambush unit (by id) that could fire at the mover decides."""
     mover: int

@@ -104,3 +104,24 @@ def test_KC_AI_13_R10_down_inside_when_it_cannot_get_closer():
     g = position({"only": ["A5", "B1"], "units": {"A5": {"at": [23, 17]}, "B1": {"in": ["T1", 2]}},
                   "decide": ["order", "B1"]})
     assert plan(g, B1)[0] == 10 and act(g) == order("down")
+
+
+def test_KC_AI_15_the_fixed_weapon_takes_the_opening_seeing_most_enemies():
+    g = position({"only": ["A1", "A2", "B4"], "units": {"A1": {"at": [7, 6]}, "A2": {"at": [7, 9]}},
+                  "decide": ["order", "B4"]})
+    g.apply(order("advance"))
+    g.apply(CODEC.encode("pass"))
+    assert g.decision[0] == "opening"
+    # the east slit of (4, 7) sees A1 and A2; the south slits only A2
+    assert act(g) == CODEC.encode("cell", 7 * 24 + 5)
+
+
+def test_KC_AI_15_keep_ambush_without_a_target_and_down_at_2_pins():
+    agent = K47Scripted(1)
+    g = position({"only": ["A5", "B1", "B2"], "units": {"A5": {"at": [0, 17]}, "B1": {"in": ["T1", 2], "order": "ambush"},
+                  "B2": {"at": [19, 6], "order": "down", "pins": 2}}, "decide": ["none"]})
+    view = g.view(1)
+    assert agent.on_keep(view, {"uid": B1}, None) == CODEC.encode("yes")       # small arms cannot hurt the tank
+    assert agent.on_keep(view, {"uid": B2}, None) == CODEC.encode("yes")
+    view.units[B2].pins = 1
+    assert agent.on_keep(view, {"uid": B2}, None) == CODEC.encode("pass")
