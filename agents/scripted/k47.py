@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from envs import registry
-from envs.k47 import geometry, movement, shooting
+from envs.k47 import firefrom, geometry, movement, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
 from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
@@ -34,13 +34,16 @@ def p_kill(face_pen: int, dv: int) -> Fraction:
     return Fraction(sum(1 for f in range(2, 7) if f + face_pen >= dv), 6)
 
 
-def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fraction:
-    """KC-AI-2: exact expected casualties of `unit` firing at `target` (0 against vehicles)."""
+def expected_kills(view, unit, target, moved: bool, he: bool = False, weapons=None) -> Fraction:
+    """KC-AI-2: exact expected casualties of `unit` firing at `target` (0 against vehicles); `weapons`: only
+    those (one side's firers from inside, KB-FROM-3), else every weapon that reaches."""
     if target.vehicle:
         return Fraction(0)
     total = Fraction(0)
     groups: dict = {}
-    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
+    if weapons is None:
+        weapons = shooting.firing_weapons(view, unit, target, moved, he=he)
+    for _m, name, dist, _ in weapons:
         groups.setdefault(name, []).append(dist)
     dv = view.tables.quality[target.quality][1]
     for name, dists in groups.items():
@@ -64,13 +67,13 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fractio
     return total
 
 
-def p_pen(view, unit, target, moved: bool) -> Fraction:
+def p_pen(view, unit, target, moved: bool, weapons=None) -> Fraction:
     """KC-AI-8: the best single-shot chance of hitting and penetrating a vehicle."""
     if not target.vehicle:
         return Fraction(0)
     best = Fraction(0)
     dv = view.tables.vehicle_damage[target.vclass]
-    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):
+    for _m, name, dist, _ in weapons if weapons is not None else shooting.firing_weapons(view, unit, target, moved):
         w = view.tables.weapons[name]
         if w.small_arms or w.pen is None:
             continue
@@ -295,8 +298,9 @@ class K47Scripted:
             name, args = CODEC.decode(int(a))
             if name != "target":
                 continue
-            t = view.units[args[0]]
-            v = max(expected_kills(view, unit, t, ctx["moved"], he=bool(args[1])), p_pen(view, unit, t, ctx["moved"]) * 6)
+            t, he = view.units[args[0]], bool(args[1])
+            weapons = self.side_weapons(view, unit, t, ctx, he) if unit.inside else None
+            v = max(expected_kills(view, unit, t, ctx["moved"], he, weapons), p_pen(view, unit, t, ctx["moved"], weapons) * 6)
             if v <= 0 and not flamer:
                 continue
             key = (-self.place_rank(view, t), -len(t.models)) if flamer else (-v,)
@@ -304,6 +308,12 @@ class K47Scripted:
             if best is None or key < best[0]:
                 best = (key, int(a))
         return best[1] if best is not None else OFF["pass"]
+
+    def side_weapons(self, view, unit, t, ctx, he: bool) -> list:
+        """KC-AI-8 inside, per side: the weapons of the side `t` would take next (KB-FROM-3/4)."""
+        declared = ctx.get("declared", [])
+        side, models = firefrom.best_side(view, unit, t, ctx["moved"], declared, he)
+        return shooting.firing_weapons(view, unit, t, ctx["moved"], he=he, sides=(side,), models=models)
 
     # Reactions (KC-AI-14, KC-AI-15) -------------------------------------------------------------------------
     def on_down(self, view, ctx, mask):

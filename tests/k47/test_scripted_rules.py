@@ -125,3 +125,20 @@ def test_KC_AI_15_keep_ambush_without_a_target_and_down_at_2_pins():
     assert agent.on_keep(view, {"uid": B2}, None) == CODEC.encode("yes")
     view.units[B2].pins = 1
     assert agent.on_keep(view, {"uid": B2}, None) == CODEC.encode("pass")
+
+
+def test_KC_AI_8_inside_the_value_of_a_target_is_that_of_its_sides_firers():
+    from fractions import Fraction
+
+    from agents.scripted.k47 import expected_kills
+    g = position({"only": ["A1", "A2", "B1"], "units": {"A1": {"at": [8, 11]}, "A2": {"at": [5, 6]},
+                  "B1": {"in": ["T1", 1]}}, "decide": ["order", "B1"]})
+    g.apply(order("fire"))
+    agent, view = K47Scripted(1), g.view(1)
+    west = agent.side_weapons(view, view.units[B1], view.units[1], g.decision[1], False)
+    # the west window: SMG and automatic rifle at 5" (point blank, 2+), each 2 shots killing on 4+
+    assert [n for _, n, _, _ in west] == ["smg", "automatic_rifle"]
+    assert expected_kills(view, view.units[B1], view.units[1], False, weapons=west) == 4 * Fraction(5, 6) * Fraction(1, 2)
+    assert act(g) == CODEC.encode("target", 1, 0)                        # A2 (west) first: 5/3 against A1's less
+    g.apply(CODEC.encode("target", 1, 0))
+    assert act(g) == CODEC.encode("target", A1, 0)                       # then A1 with the south side's rifles
