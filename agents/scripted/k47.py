@@ -117,25 +117,26 @@ class K47Scripted:
         if self.flamer(view, unit):                             # R2
             return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
         if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile:
-            sid = self.ram_section(view, unit)                  # R3
+            sid = self.ram_section(view, unit)                  # R3, KC-AI-6
             if sid is not None:
                 return (3, Fraction(0), RUN, ("ram", sid))
-        if unit.pins >= 3:                                      # R4
+        if unit.pins >= 3:                                      # R4, KC-AI-7
             return (4, Fraction(0), RALLY, None)
         if best_t is not None and best_v >= 1:                  # R5
             return (5, best_v, FIRE, ("target", best_t.uid))
         if unit.kind == "infantry" and not unit.inside and not view.options["no_building_entry"]:
-            if self.occupy_section(view, unit) is not None:    # R6
+            if self.occupy_section(view, unit) is not None:    # R6, KC-AI-9
                 return (6, Fraction(0), RUN, ("enter", None))
         if unit.inside and best_t is None and self.floor_above(view, unit) is not None:
-            return (7, Fraction(0), ADVANCE, ("climb", None))   # R7
-        if not unit.inside and enemies and not unit.immobile:   # R8
+            return (7, Fraction(0), ADVANCE, ("climb", None))   # R7, KC-AI-10
+        if not unit.inside and enemies and not unit.immobile:   # R8, KC-AI-11
             return (8, best_v, ADVANCE, ("cover", None))
         if unit.inside and best_t is None and any(
                 inches(view.point_of(unit), view.point_of(e), view.board.cell_in) <= 24 for e in enemies):
-            return (9, Fraction(0), AMBUSH, None)               # R9
+            return (9, Fraction(0), AMBUSH, None)               # R9, KC-AI-12
         if best_t is not None and best_v > 0:
             return (5, best_v, FIRE, ("target", best_t.uid))
+        # R10, KC-AI-13: Run toward the nearest unheld objective (Down when it cannot move)
         return (10, Fraction(0), RUN if not unit.inside and not unit.immobile else DOWN, ("objective", None))
 
     def can_assault(self, view, unit, e) -> bool:

@@ -72,6 +72,7 @@ def _move_options(game, unit, order: str) -> dict:
         dests = outside_destinations(game, unit, order)
         for cell, cost in dests.items():
             options[("cell", game.board.cell_index(cell))] = (cell, cost)
+        # KB-ENTER-1: only infantry enter; KB-ENTER-4: a unit inside is offered no entry (leave, then enter later)
         if order == RUN and unit.kind == "infantry" and not game.options["no_building_entry"]:
             reach = geometry.reach(game, unit, allowance(game, unit, order))
             for s in game.board.sections:

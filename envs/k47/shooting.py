@@ -107,7 +107,8 @@ def arc_bonus(pos, vehicle, point) -> int:
 
 # To hit -----------------------------------------------------------------------------------------------------
 def cover_of(pos, unit, target, weapon) -> int:
-    """KC-MAP-9 for a target outside (2 hard, 1 soft); inside: -2 building, -4 bunker (KB-AT-4, KB-BUNK-3)."""
+    """KC-MAP-9 for a target outside (2 hard, 1 soft); inside: -2 building, -4 bunker (KB-AT-4, KB-BUNK-3;
+    KB-BUNK-1: otherwise a bunker is a building, Extra Protection and fire included)."""
     if target.inside:
         return 4 if pos.board.sections[target.section].material == "bunker" else 2
     return geometry.cover(pos, geometry.fire_points(pos, unit, weapon)[0][0] if not unit.inside else
