@@ -23,6 +23,8 @@ from . import hidden
 from .board import BURNING, INTACT, RUINED
 from .flow import Decision
 from .game import K47Game
+from .geometry import openings_of
+from .movement import fixed_weapon
 from .state import ORDERS
 from .tasks import Draw
 
@@ -109,8 +111,6 @@ def build_position(spec: dict, dice: Dice | None = None, default_scenario: str =
 def _designate(game, u) -> None:
     """KB-FROM-5 / KB-ART-1: a unit placed inside keeps its set-up opening if it is on its floor, else (a Fixed
     weapon or artillery) takes the floor's first usable opening."""
-    from .geometry import openings_of
-    from .movement import fixed_weapon
     usable = [o.index for o in openings_of(game, u)]
     if u.fixed_opening not in usable:
         u.fixed_opening = usable[0] if usable and (fixed_weapon(game, u) or u.kind == "artillery") else None
