@@ -185,8 +185,7 @@ def after_move(game, uid: int, order: str) -> None:
     """KC-AMB-1 windows for the mover, then an Advance may shoot with the move penalty (KC-ORD-2)."""
     unit = game.units[uid]
     if order == ADVANCE and unit.alive:
-        game.push(AmbushWindow(uid, -1))
-        game.push_target_after(unit)
+        game.push_target_after(unit)    # its one Ambush window, then the shot (KC-ORD-2: no second window after it)
     elif unit.alive and unit.moved:
         game.push(AmbushWindow(uid, -1))
 

@@ -221,7 +221,7 @@ def resolve_hits(game, unit, t, hits, he: bool) -> None:
         if victim is None:
             return
     if victim.vehicle:
-        vehicle_hits(game, unit, victim, hits)
+        vehicle_hits(game, unit, victim, hits, top=indirect)    # KC-IND-4: indirect fire hits the top armour
         return
     he_hits, extra_pins, he_pen, big_he = 0, 0, 0, 0
     small = []
