@@ -115,8 +115,8 @@ def need(pos, unit, weapon: str, target, dist: float, moved: bool, flame: bool =
         mod += t["inexperienced"]
     if moved and "assault" not in w.rules:
         mod += t["moved"]                                   # KC-WPN-1: Assault weapons ignore it
-    if "team" in w.rules and len(unit.models) == 1:
-        mod += t["team_one_crew"]                           # KC-WPN-2
+    if "team" in w.rules and unit.team and len(unit.models) == 1:
+        mod += t["team_one_crew"]                           # KC-WPN-2 (a team's weapon; not one mounted on a vehicle)
     if "shaped" in w.rules:
         mod += t["shaped"]                                  # KC-WPN-4
     if target.order == DOWN and not target.vehicle and not flame:
@@ -161,7 +161,7 @@ def down_answer(game, ctx, name) -> None:
 def shoot(game, firer: int, target: int, moved: bool) -> None:
     unit, t = game.units[firer], game.units[target]
     he = game.he_mode.pop(str(firer), False)
-    weapons = firing_weapons(game, unit, t, moved, he=he)
+    weapons = firing_weapons(game, unit, t, moved)       # KC-HE-1: HE is the dual-mode weapon's mode; the rest fire too
     if not weapons or not t.alive:
         game.log.add("no_shot", f"{unit.name} has no weapon that can fire at {t.name}", unit.side, rule="KC-SHOOT-4")
         return
