@@ -98,7 +98,8 @@ def _move_options(game, unit, order: str) -> dict:
 
 def entry_cell(game, unit, sid: int, reach: dict):
     """KB-ENTER-2/3: the cheapest reachable outside cell of a floor-0 door or window (bunker: door) of an intact
-    section whose floor 0 is empty; None if there is none."""
+    section whose floor 0 is empty; None if there is none. KB-GRID-7: that cell shares the opening's edge with the
+    section, which is what "all within 1\", one at an opening" comes to on the grid."""
     section = game.board.sections[sid]
     if game.section_state[sid] != INTACT or geometry.unit_on_floor(game, sid, 0) is not None:
         return None

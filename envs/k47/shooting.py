@@ -38,7 +38,7 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
         w = pos.tables.weapons[name]
         if moved and "fixed" in w.rules:
             continue
-        if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):
+        if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):   # KC-IND-4, KC-IND-5
             continue
         if he and w.he is None:
             continue
