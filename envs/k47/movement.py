@@ -235,8 +235,14 @@ def panic_cells(game, unit) -> list:
                 dests.setdefault(start, 1.0)
     else:
         dests = outside_destinations(game, unit, RUN)
-    here = centre(unit.cell) if unit.cell else game.board.openings[game.board.sections[unit.section].openings[0]].point
-    closest = min(seen, key=lambda e: (inches(here, game.point_of(e), game.board.cell_in), e.uid))
+    closest = min(seen, key=lambda e: (distance_from(game, unit, game.point_of(e)), e.uid))
     far = game.point_of(closest)
     ranked = sorted(dests, key=lambda c: (-round(inches(centre(c), far, game.board.cell_in), 6), game.board.cell_index(c)))
     return ranked[:1]
+
+
+def distance_from(game, unit, point) -> float:
+    """How far `point` is from the unit: from its cell centre, or (inside) from its section (KB-GRID-10)."""
+    if unit.inside:
+        return game.board.distance_to_section(point, unit.section)
+    return inches(centre(unit.cell), point, game.board.cell_in)

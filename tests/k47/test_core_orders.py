@@ -147,6 +147,14 @@ def test_KC_ORD_11_panic_on_floor_0_runs_out_through_an_opening():
     assert b1.order == "run" and b1.cell is not None and b1.section is None and "KC-ORD-11" in rules(ev)
 
 
+def test_KC_ORD_11_panic_inside_flees_the_enemy_closest_to_its_section():
+    # A1 is 5" from T1's south wall, A2 7" from its north door: B1 runs from A1, out of the door N(9,5) (1") and
+    # 11" on to (6,0), the cell farthest from A1 that is not next to A2
+    g, ev = panic_game({"only": ["B1", "A1", "A2"], "units": {"B1": {"in": ["T1", 0], "pins": 1}, "A1": {"at": [9, 10]},
+                        "A2": {"at": [9, 1]}}, "decide": ["order", "B1"]}, [6, 6, 5])
+    assert g.units[B1].cell == (6, 0) and g.units[B1].order == "run"
+
+
 def test_KC_ORD_11_panic_with_no_enemy_in_sight_goes_down():
     # FUBAR, then 3: panic; B2 north of the town hall is out of A1's sight south of it
     g, ev = panic_game({"only": ["A1", "B2"], "units": {"A1": {"at": [10, 9], "pins": 1}, "B2": {"at": [11, 3]}},
