@@ -40,7 +40,7 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fractio
         return Fraction(0)
     total = Fraction(0)
     groups: dict = {}
-    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
+    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):   # all fire; HE is one mode (KC-HE-1)
         groups.setdefault(name, []).append(dist)
     dv = view.tables.quality[target.quality][1]
     for name, dists in groups.items():
