@@ -4,34 +4,12 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from envs.engine.dice import ScriptedDice
 from envs.engine.scenario import ScenarioError
 from envs.k47 import config, geometry
 from envs.k47.actions import CODEC
 from envs.k47.board import BUILDING, BUNKER, OPEN, RUBBLE, SCRUB, inches
-from envs.k47.ruleset import K47
 from envs.k47.shooting import firing_weapons, need
-from envs.k47.state import ORDERS
-
-RS = K47()
-A1, A2, A3, A4, A5, B1, B2, B3, B4 = range(9)
-PASS = CODEC.encode("pass")
-
-
-def game(spec, dice=()):
-    return RS.build_position(spec, ScriptedDice(list(dice)))
-
-
-def cell(x, y):
-    return CODEC.encode("cell", y * 24 + x)
-
-
-def order(name):
-    return CODEC.encode("order", ORDERS.index(name))
-
-
-def names(entries):
-    return [name for _, name, _, _ in entries]
+from tests.k47.core import A1, A2, B1, B2, B3, cell, game, names, order
 
 
 def test_KC_MAP_1_board_is_24_by_18_cells_of_2_inches():

@@ -3,21 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.engine.dice import ScriptedDice
 from envs.k47.actions import CODEC
-from envs.k47.ruleset import K47
-from envs.k47.state import ORDERS
-
-RS = K47()
-A1, A2, A3, A4, A5, B1, B2, B3, B4 = range(9)
-
-
-def game(spec, dice=()):
-    return RS.build_position(spec, ScriptedDice(list(dice)))
-
-
-def order(name):
-    return CODEC.encode("order", ORDERS.index(name))
+from tests.k47.core import A1, A5, B2, game, order
 
 
 def families(g):

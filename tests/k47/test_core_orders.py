@@ -1,39 +1,11 @@
 """Konflikt '47 core: turns, orders, decisions and movement (KC-TURN, KC-ORD, KC-DEC, KC-MOVE), exact outcomes."""
 from __future__ import annotations
 
-import numpy as np
-
-from envs.engine.dice import ScriptedDice
 from envs.k47 import geometry
 from envs.k47.actions import CODEC
 from envs.k47.flow import Decision
-from envs.k47.ruleset import K47
 from envs.k47.shooting import need
-from envs.k47.state import ORDERS
-
-RS = K47()
-A1, A2, A3, A4, A5, B1, B2, B3, B4 = range(9)
-YES, PASS = CODEC.encode("yes"), CODEC.encode("pass")
-
-
-def game(spec, dice=()):
-    return RS.build_position(spec, ScriptedDice(list(dice)))
-
-
-def order(name):
-    return CODEC.encode("order", ORDERS.index(name))
-
-
-def cell(x, y):
-    return CODEC.encode("cell", y * 24 + x)
-
-
-def legal(g):
-    return {CODEC.decode(int(a)) for a in np.flatnonzero(g.legal_action_mask())}
-
-
-def rules(events):
-    return [e.rule for e in events]
+from tests.k47.core import A1, A5, B1, B2, PASS, cell, game, legal, order, rules
 
 
 def duel(dice=(), **units):

@@ -8,9 +8,7 @@ from agents.scripted.k47 import K47Scripted
 from envs.engine.contract import decide
 from envs.engine.scenario import ScenarioError
 from envs.k47 import config
-from envs.k47.ruleset import K47
-
-RS = K47()
+from tests.k47.core import RS
 
 
 def default():

@@ -4,34 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from envs.engine.dice import ScriptedDice
 from envs.k47 import flames
 from envs.k47.actions import CODEC
 from envs.k47.flow import Decision
 from envs.k47.orders import morale
-from envs.k47.ruleset import K47
 from envs.k47.shooting import damage_roll, firing_weapons, need, vehicle_hits
-from envs.k47.state import ORDERS
-
-RS = K47()
-A1, A2, A3, A4, A5, B1, B2, B3, B4 = range(9)
-YES, PASS = CODEC.encode("yes"), CODEC.encode("pass")
-
-
-def game(spec, dice=()):
-    return RS.build_position(spec, ScriptedDice(list(dice)))
-
-
-def order(name):
-    return CODEC.encode("order", ORDERS.index(name))
-
-
-def rules(events):
-    return [e.rule for e in events]
-
-
-def names(entries):
-    return [name for _, name, _, _ in entries]
+from tests.k47.core import A1, A3, A4, A5, B2, B3, B4, PASS, game, names, order, rules
 
 
 def arm(unit, weapon):
