@@ -42,7 +42,7 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False, weapons=No
     total = Fraction(0)
     groups: dict = {}
     if weapons is None:
-        weapons = shooting.firing_weapons(view, unit, target, moved, he=he)
+        weapons = shooting.firing_weapons(view, unit, target, moved)   # all fire; HE is one mode (KC-HE-1)
     for _m, name, dist, _ in weapons:
         groups.setdefault(name, []).append(dist)
     dv = view.tables.quality[target.quality][1]
@@ -314,7 +314,7 @@ class K47Scripted:
         """KC-AI-8 inside, per side: the weapons of the side `t` would take next (KB-FROM-3/4)."""
         declared = ctx.get("declared", [])
         side, models = firefrom.best_side(view, unit, t, ctx["moved"], declared, he)
-        return shooting.firing_weapons(view, unit, t, ctx["moved"], he=he, sides=(side,), models=models)
+        return shooting.firing_weapons(view, unit, t, ctx["moved"], sides=(side,), models=models)   # KC-HE-1: all fire
 
     # Reactions (KC-AI-14, KC-AI-15) -------------------------------------------------------------------------
     def on_down(self, view, ctx, mask):

@@ -295,7 +295,11 @@ def _openings(s: Fields, section: Section, first: int) -> list[Opening]:
 
 
 def _connections(b: Fields, local: dict, sections: list[Section]) -> set:
-    """KB-GRID-2: sections of one building sharing a wall connect; `connected` lists them (else none)."""
+    """KB-GRID-2: sections of one building sharing a wall connect unless the scenario says otherwise, by listing
+    the pairs that do under `connected` ([] for none); sections of different buildings never connect."""
+    if not b.has("connected"):
+        ids = sorted(local.values())
+        return {(a, c) for a in ids for c in ids if a < c and sections[a].shares_wall(sections[c])}
     pairs = set()
     for i, pair in enumerate(b.list("connected", default=[])):
         if not (isinstance(pair, list) and len(pair) == 2 and all(p in local for p in pair)):
@@ -312,11 +316,11 @@ def _units(f: Fields, board: Board, tables: Tables, buildings: dict) -> list[Uni
     places: dict = {}
     for side, s in enumerate(f.items("sides", min_len=2)):
         s.unknown({"name", "zone_rows", "units"})
-        rows = s.list("zone_rows")
+        zone = _zone(s, board)
         for u in s.items("units", min_len=1):
             unit = _unit(u, side, board, tables)
-            if unit.section is not None:
-                _inside_setup(u, unit, board, tables, rows)
+            _check_in_zone(u, unit, board, zone)
+            _check_fixed_opening(u, unit, tables)
             where = ("cell", unit.cell) if unit.cell is not None else ("floor", unit.section, unit.floor)
             if where in places:   # KC-MAP-3 / KB-GRID-6: one unit per cell, one per floor
                 raise u.error("in" if unit.cell is None else "at", f"a place no other unit holds ({places[where]} is there)",
@@ -328,13 +332,32 @@ def _units(f: Fields, board: Board, tables: Tables, buildings: dict) -> list[Uni
     return units
 
 
-def _inside_setup(u: Fields, unit: UnitSpec, board: Board, tables: Tables, rows: list) -> None:
-    """KB-ENTER-5: a unit set up inside is in a building at least partly in its side's set-up rows; KB-FROM-5 /
-    KB-ART-1: a Fixed weapon, and any artillery, fires from an opening designated at set-up."""
+def _zone(s: Fields, board: Board) -> tuple[int, int]:
+    """KC-SCN-5: a side's set-up zone, the board rows [first, last]."""
+    rows = s.raw("zone_rows")
+    if not (isinstance(rows, list) and len(rows) == 2 and all(isinstance(r, int) for r in rows)
+            and 0 <= rows[0] <= rows[1] < board.height):
+        raise s.error("zone_rows", f"[first, last] rows of the {board.height}-row board, first <= last", rows)
+    return rows[0], rows[1]
+
+
+def _check_in_zone(u: Fields, unit: UnitSpec, board: Board, zone: tuple[int, int]) -> None:
+    """KC-SCN-5: units set up in their side's zone; KB-ENTER-5: inside, a building at least partly in it."""
+    lo, hi = zone
+    if unit.cell is not None:
+        if not lo <= unit.cell[1] <= hi:
+            raise u.error("at", f"a cell in the side's set-up zone, rows {lo}..{hi} (KC-SCN-5)", list(unit.cell))
+        return
     building = board.sections[unit.section].building
-    ys = {y for s in board.sections if s.building == building for y in range(s.y0, s.y1 + 1)}
-    if not (isinstance(rows, list) and len(rows) == 2 and any(rows[0] <= y <= rows[1] for y in ys)):
-        raise u.error("in", f"a building at least partly in the side's set-up rows {rows} (KB-ENTER-5)", building)
+    if all(s.y1 < lo or s.y0 > hi for s in board.sections if s.building == building):
+        raise u.error("in", f"a section of a building at least partly in the side's set-up zone, rows {lo}..{hi} "
+                      "(KB-ENTER-5)", board.sections[unit.section].name)
+
+
+def _check_fixed_opening(u: Fields, unit: UnitSpec, tables: Tables) -> None:
+    """KB-FROM-5 / KB-ART-1: a Fixed weapon, and any artillery, inside fires from an opening designated at set-up."""
+    if unit.section is None:
+        return
     fixed = unit.kind == "artillery" or any("fixed" in tables.weapons[w].rules for m in unit.models for w, _ in m.weapons)
     if fixed and unit.fixed_opening is None:
         raise u.error("fixed_opening", "[x, y, side] of the opening its Fixed weapon or artillery fires from "

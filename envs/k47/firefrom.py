@@ -18,7 +18,8 @@ def spent(declared: list) -> set:
 def side_firers(pos, unit, target, moved: bool, side: str, declared: list, he: bool = False) -> list:
     """KB-FROM-4: the models that would fire at `target` through openings on `side`, none already assigned."""
     free = [m for m in range(len(unit.models)) if m not in spent(declared)]
-    return sorted({m for m, *_ in firing_weapons(pos, unit, target, moved, he=he, sides=(side,), models=free)})
+    # KC-HE-1: in HE mode the unit's other weapons fire too, so `he` does not narrow the firers
+    return sorted({m for m, *_ in firing_weapons(pos, unit, target, moved, sides=(side,), models=free)})
 
 
 def best_side(pos, unit, target, moved: bool, declared: list, he: bool = False):

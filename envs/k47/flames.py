@@ -50,7 +50,7 @@ def flame_need(game, unit, name, t, dist) -> int:
 
 
 def catch_fire(game, section: int) -> None:
-    """KB-FLAME-2: d6 4+ sets the section on fire; then KB-FLAME-4/5/6."""
+    """KB-FLAME-2: d6 4+ sets the section on fire; then KB-FLAME-4/5/6. KB-GRID-9: only this section burns."""
     if game.section_state[section] != "intact":
         return
     face = game.dice.d6()

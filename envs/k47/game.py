@@ -235,7 +235,8 @@ class K47Game(TaskGame):
         self.log.add("down", f"{unit.name} goes Down", unit.side, rule=rule)
 
     def collapse(self, sid: int, rule: str) -> None:
-        """KB-RUIN-1: every unit in the section is destroyed; its cells become rubble without openings."""
+        """KB-RUIN-1: every unit in the section is destroyed; its cells become rubble without openings. KB-GRID-9:
+        the section collapses alone, not the rest of its building."""
         self.section_state[sid] = RUINED
         self.log.add("collapse", f"{self.board.sections[sid].name} collapses", rule=rule)
         for u in self.living():

@@ -99,7 +99,8 @@ def _move_options(game, unit, order: str) -> dict:
 
 def entry_cell(game, unit, sid: int, reach: dict):
     """KB-ENTER-2/3: the cheapest reachable outside cell of a floor-0 door or window (bunker: door) of an intact
-    section whose floor 0 is empty; None if there is none."""
+    section whose floor 0 is empty; None if there is none. KB-GRID-7: that cell shares the opening's edge with the
+    section, which is what "all within 1\", one at an opening" comes to on the grid."""
     section = game.board.sections[sid]
     if game.section_state[sid] != INTACT or geometry.unit_on_floor(game, sid, 0) is not None:
         return None
@@ -226,8 +227,7 @@ def after_move(game, uid: int, order: str) -> None:
     """KC-AMB-1 windows for the mover, then an Advance may shoot with the move penalty (KC-ORD-2)."""
     unit = game.units[uid]
     if order == ADVANCE and unit.alive:
-        game.push(AmbushWindow(uid, -1))
-        game.push_target_after(unit)
+        game.push_target_after(unit)    # its one Ambush window, then the shot (KC-ORD-2: no second window after it)
     elif unit.alive and unit.moved:
         game.push(AmbushWindow(uid, -1))
 
@@ -285,8 +285,14 @@ def panic_cells(game, unit) -> list:
                 dests.setdefault(start, 1.0)
     else:
         dests = outside_destinations(game, unit, RUN)
-    here = centre(unit.cell) if unit.cell else game.board.openings[game.board.sections[unit.section].openings[0]].point
-    closest = min(seen, key=lambda e: (inches(here, game.point_of(e), game.board.cell_in), e.uid))
+    closest = min(seen, key=lambda e: (distance_from(game, unit, game.point_of(e)), e.uid))
     far = game.point_of(closest)
     ranked = sorted(dests, key=lambda c: (-round(inches(centre(c), far, game.board.cell_in), 6), game.board.cell_index(c)))
     return ranked[:1]
+
+
+def distance_from(game, unit, point) -> float:
+    """How far `point` is from the unit: from its cell centre, or (inside) from its section (KB-GRID-10)."""
+    if unit.inside:
+        return game.board.distance_to_section(point, unit.section)
+    return inches(centre(unit.cell), point, game.board.cell_in)

@@ -42,7 +42,7 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
         w = pos.tables.weapons[name]
         if moved and "fixed" in w.rules:
             continue
-        if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):
+        if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):   # KC-IND-4, KC-IND-5
             continue
         if he and w.he is None:
             continue
@@ -130,8 +130,8 @@ def need(pos, unit, weapon: str, target, dist: float, moved: bool, flame: bool =
         mod += t["inexperienced"]
     if moved and "assault" not in w.rules:
         mod += t["moved"]                                   # KC-WPN-1: Assault weapons ignore it
-    if "team" in w.rules and len(unit.models) == 1:
-        mod += t["team_one_crew"]                           # KC-WPN-2
+    if "team" in w.rules and unit.team and len(unit.models) == 1:
+        mod += t["team_one_crew"]                           # KC-WPN-2 (a team's weapon; not one mounted on a vehicle)
     if "shaped" in w.rules:
         mod += t["shaped"]                                  # KC-WPN-4
     if target.order == DOWN and not target.vehicle and not flame:
@@ -177,7 +177,8 @@ def down_answer(game, ctx, name) -> None:
 def shoot(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False) -> None:
     unit, t = game.units[firer], game.units[target]
     he = he or game.he_mode.pop(str(firer), False)
-    weapons = firing_weapons(game, unit, t, moved, he=he, sides=None if side is None else (side,), models=models)
+    # KC-HE-1: HE is the dual-mode weapon's mode; the unit's other weapons fire too
+    weapons = firing_weapons(game, unit, t, moved, sides=None if side is None else (side,), models=models)
     if not weapons or not t.alive:
         game.log.add("no_shot", f"{unit.name} has no weapon that can fire at {t.name}", unit.side, rule="KC-SHOOT-4")
         return
@@ -237,7 +238,7 @@ def resolve_hits(game, unit, t, hits, he: bool) -> None:
         if victim is None:
             return
     if victim.vehicle:
-        vehicle_hits(game, unit, victim, hits)
+        vehicle_hits(game, unit, victim, hits, top=indirect)    # KC-IND-4: indirect fire hits the top armour
         return
     he_hits, extra_pins, he_pen, big_he = 0, 0, 0, 0
     small = []

@@ -47,7 +47,7 @@ def test_KB_ENTER_5_set_up_inside_only_in_a_building_touching_the_set_up_zone(tm
     path = scenario_file(tmp_path, change)
     with pytest.raises(ScenarioError) as err:
         config.load_scenario(str(path))
-    assert "sides[0].units[0].in" in str(err.value) and "set-up rows [15, 17] (KB-ENTER-5)" in str(err.value)
+    assert "sides[0].units[0].in" in str(err.value) and "set-up zone, rows 15..17 (KB-ENTER-5)" in str(err.value)
 
 
 def test_KB_ENTER_5_the_defender_sets_up_on_any_free_floor_of_its_buildings(tmp_path):
