@@ -85,6 +85,7 @@ def test_KB_FROM_7_KV_DMG_2_no_plunging_fire_on_walkers():
 def test_KB_HE_3_KB_HE_4_direct_he_at_a_unit_inside_no_floor_roll_no_extra_protection():
     # A5 at (10, 9): 3" to T1's wall (KB-AT-2). Heavy AT gun as HE D3: point blank +1, inside -2: 4+.
     g = game({"only": ["A5", "B1"], "units": {"A5": {"at": [10, 9]}}, "decide": ["order", "A5"]}, [4, 6, 3, 2, 1])
+    g.units[A5].models[0].weapons = [("heavy_at_gun", "turret")]   # the gun alone: its MMGs would fire too (KC-HE-1)
     g.apply(order("fire"))
     assert g.legal_action_mask()[CODEC.encode("target", B1, 1)]
     g.apply(CODEC.encode("target", B1, 1))
