@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from envs import registry
 from envs.engine.dice import ScriptedDice
-from envs.urbanwar.actions import CODEC
+from envs.urbanwar.actions import CODEC, REACH, RUSH
 
 RULESET = registry.get("urbanwar")
 
@@ -26,3 +26,11 @@ def cell(x: int, y: int) -> int:
 
 def rules(events) -> set[str]:
     return {e.rule for e in events}
+
+
+def window(order: str, faces=()):
+    """A3 rushes 2" east in sight of B3, whose face-down order is `order`: the UW-HID-6 window is open."""
+    game = position({"models": {"A3": [5, 1], "B3": [20, 1]}, "orders": {"B3": order}, "start": ("action", "A3")}, faces)
+    play(game, "action", RUSH)
+    play(game, "dest", REACH + 2, REACH)
+    return game
