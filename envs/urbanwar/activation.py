@@ -20,8 +20,13 @@ def allowance(m, kind: int) -> int:
     return 2 * inches
 
 
+DEST_AT = CODEC.offset("dest")
+
+
 def offset_action(start: int, cell: int) -> int:
-    return CODEC.encode("dest", cell % geo.N - start % geo.N + REACH, cell // geo.N - start // geo.N + REACH)
+    """The dest action (dx + R, dy + R) to `cell`, whose offset is within R (UW-MOVE-7): CODEC.encode's arithmetic,
+    without its checks, for the hundreds of destinations of every move."""
+    return DEST_AT + (cell % geo.N - start % geo.N + REACH) * (2 * REACH + 1) + cell // geo.N - start // geo.N + REACH
 
 
 def destinations(game, m, kind: int) -> dict[int, int]:

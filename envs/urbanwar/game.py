@@ -129,7 +129,13 @@ class UrbanWarGame(TaskGame):
         self.orders.remove(m.idx)
 
     def danger(self, side: int) -> list[frozenset]:
-        """Per cell, the enemies of `side` it touches (UW-MOVE-5/6)."""
+        """Per cell, the enemies of `side` it touches (UW-MOVE-5/6); cached until something moves."""
+        key = ("danger", side)
+        if key not in self._geo_cache:
+            self._geo_cache[key] = self._danger(side)
+        return self._geo_cache[key]
+
+    def _danger(self, side: int) -> list[frozenset]:
         out = [frozenset()] * len(self.occ)
         touching: dict[int, set] = {}
         for e in self.by_side[1 - side]:

@@ -174,25 +174,29 @@ def reachable(board, occ, start: int, allowance: int, mode: int, danger, started
     best = {start: (0, -1)}
     heap = [(0, 0, start)]
     seq = 0
+    cost_of, pop, push = board.cost, heapq.heappop, heapq.heappush
     while heap:
-        cost, _, cell = heapq.heappop(heap)
+        cost, _, cell = pop(heap)
         if cost > best[cell][0]:
             continue
         if cell != start and mode == CHARGE and danger[cell]:
             continue
         for nxt, diagonal in NEIGHBOURS[cell]:
-            step = board.cost[nxt][diagonal]
+            step = cost_of[nxt][diagonal]
             if not step or occ[nxt] >= 0:                    # UW-MOVE-3
                 continue
             touch = danger[nxt]
             if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):   # UW-MOVE-5/6
                 continue
             total = cost + step
-            if total > allowance or (nxt in best and best[nxt][0] <= total):
+            if total > allowance:
+                continue
+            known = best.get(nxt)
+            if known is not None and known[0] <= total:
                 continue
             best[nxt] = (total, cell)
             seq += 1
-            heapq.heappush(heap, (total, seq, nxt))
+            push(heap, (total, seq, nxt))
     return best
 
 
