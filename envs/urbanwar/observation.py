@@ -10,6 +10,8 @@ side into a template; an observation is a copy of it with the changing features 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from .config import MAX_MODELS, SIZE
@@ -45,6 +47,7 @@ _ACTING_AT = GLOBAL["acting_slot_0"]
 _DECLARED_AT = GLOBAL["declared_x"]
 
 
+@lru_cache(maxsize=16)
 def terrain_planes(board) -> np.ndarray:
     """UW-TAB-2 as three planes: impassable (wall 1, window 0.5), difficult, cover (solid 1, flimsy 0.5)."""
     planes = np.zeros((3, CELLS), dtype=np.float32)

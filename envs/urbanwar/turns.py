@@ -53,15 +53,19 @@ def on_deploy_first(game, ctx, name, choice) -> None:
     game.push(Deploy(first))
 
 
+DEPLOY_AT = CODEC.offset("deploy")
+
+
 def deploy_cells(game, side: int) -> list[int]:
-    """UW-SETUP-5: passable, empty cells within 6" of the own edge, as deploy actions."""
+    """UW-SETUP-5: passable, empty cells within 6" of the own edge, as deploy actions (x, row from the edge)."""
     out = []
+    passable, occ = game.board.passable, game.occ
     for r in range(config.DEPLOY_ROWS):
         y = r if game.edges[side] == "north" else config.SIZE - 1 - r
         for x in range(config.SIZE):
             cell = y * config.SIZE + x
-            if game.board.passable[cell] and game.occ[cell] < 0:
-                out.append(CODEC.encode("deploy", x, r))
+            if passable[cell] and occ[cell] < 0:
+                out.append(DEPLOY_AT + x * config.DEPLOY_ROWS + r)
     return out
 
 
