@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import geometry
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
 from .flow import Decision
@@ -68,10 +67,22 @@ def encode(game, side: int) -> np.ndarray:
     for u in game.units:
         unit_block(game, u, side, out[base + u.uid * UNIT: base + (u.uid + 1) * UNIT])
     base += MAX_UNITS * UNIT
-    for y in range(game.board.height):
-        for x in range(game.board.width):
-            out[base + y * game.board.width + x] = geometry.terrain_at(game, (x, y)) / 4
+    cells = terrain_cells(game)
+    out[base:base + cells.size] = cells
     return out
+
+
+def terrain_cells(game) -> np.ndarray:
+    """KC-MAP-8: each cell's terrain / 4, row by row; a collapsed section's building cells read as rubble (KB-RUIN-1,
+    as geometry.terrain_at), so that only the few ruined sections are walked cell by cell."""
+    board = game.board
+    cells = np.array(board.terrain, dtype=np.float32).reshape(-1)
+    for s in board.sections:
+        if game.section_state[s.index] == RUINED:
+            for x, y in s.cells():
+                if board.terrain[y][x] in (BUILDING, BUNKER) and board.section_at((x, y)) == s.index:
+                    cells[y * board.width + x] = RUBBLE
+    return cells / 4
 
 
 def unit_block(game, u, side: int, b) -> None:
