@@ -7,8 +7,7 @@ import numpy as np
 from envs import registry
 from envs.k47 import geometry
 from envs.k47.board import RUINED
-from envs.k47.observation import CELLS_AT, GLOBAL_FEATURES, PIN_CAP, SIZE, UNIT, UNIT_FEATURES, UNITS_AT, encode, \
-    feature_names, terrain_cells
+from envs.k47.observation import CELLS_AT, GLOBAL_FEATURES, PIN_CAP, SIZE, UNIT, UNIT_FEATURES, UNITS_AT, encode, feature_names, terrain_cells
 from tests import checkers
 
 RULESET = registry.get("k47")
