@@ -59,10 +59,11 @@ class UrbanWarGame(TaskGame):
             raise ValueError(f"limit_result must be one of {config.LIMIT_RESULTS}")
 
     # Flow ------------------------------------------------------------------------------------------------------
-    def decide(self, kind: Decision, side: int, options: list[int], **ctx) -> None:
+    def decide(self, kind: Decision, side: int, options: list[int], always_ask: bool = False, **ctx) -> None:
         """Ask `side` to choose among the legal actions `options`; UW-DEC-9: a single option is applied unasked,
-        except a reaction window (UW-HID-6, envs/engine/reaction.py)."""
-        if len(options) == 1 and kind != Decision.REACT and self.options["auto_forced"]:
+        except a reaction window (UW-HID-6, envs/engine/reaction.py) and a question whose caller says that skipping
+        it would tell the other side something hidden (`always_ask`, e.g. an activation: turns.run_next_activation)."""
+        if len(options) == 1 and kind != Decision.REACT and not always_ask and self.options["auto_forced"]:
             name, args = CODEC.decode(options[0])
             ctx["side"] = side
             self.FLOW.answers[kind](self, ctx, name, *args)

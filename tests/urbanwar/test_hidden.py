@@ -65,7 +65,9 @@ def variant_kind(game, variant) -> str:
     if variant.dice.to_dict() != game.dice.to_dict():
         return "dice"
     changed = [k for k, v in game.orders.values.items() if variant.orders.values[k] != v]
-    return {2: "swapped", 1: "sealed"}[len(changed)]
+    if len(changed) == 2:
+        return "swapped"
+    return "sealed" if game.orders.pending() is not None else "flipped"
 
 
 def seen(game, side: int, picture: bool) -> tuple:
@@ -76,10 +78,10 @@ def seen(game, side: int, picture: bool) -> tuple:
     return game.observation(side).tobytes(), game.current_side, game.decision_kind(), mask, game.render_text(side), rgb
 
 
-def test_UW_HID_7_random_games_other_dice_swapped_and_sealed_orders_change_nothing_a_side_sees_now_or_next():
+def test_UW_HID_7_random_games_other_dice_swapped_flipped_and_sealed_orders_change_nothing_a_side_sees_now_or_next():
     """Every decision of random games, every variant: what a side sees now is the same; after the same next action the
     side sees the same or something that tells the games apart, so agent_selection never tells it more."""
-    counts = {"dice": 0, "swapped": 0, "sealed": 0}
+    counts = {"dice": 0, "swapped": 0, "sealed": 0, "flipped": 0}
     for seed in range(3):
         game, rng = RULESET.new_game(seed=seed), np.random.default_rng(seed)
         step = 0
@@ -96,13 +98,22 @@ def test_UW_HID_7_random_games_other_dice_swapped_and_sealed_orders_change_nothi
                         assert seen(after, side, False) == seen(twin, side, False), (seed, step, side, "next")
             game.apply(action)
             step += 1
-    assert counts["dice"] > 1000 and counts["swapped"] > 100 and counts["sealed"] > 50, counts
+    assert counts["dice"] > 1000 and counts["swapped"] > 100 and counts["sealed"] > 50 and counts["flipped"] > 100, counts
 
 
 def test_UW_HID_8_after_no_reaction_the_mover_sees_the_same_whether_it_was_chosen_or_forced():
-    snap, over = window("snap"), window("overwatch")
-    for game in (snap, over):
-        play(game, "react_none")
+    """B4 keeps the turn going in both games; B's activation is asked in both (UW-HID-2: unasked with B3 on
+    Overwatch, it would show that B4 is B's last Snap-fire model)."""
+    snap, over = window("snap", B4=([40, 1], "snap")), window("overwatch", B4=([40, 1], "snap"))
+    events = [play(game, "react_none") for game in (snap, over)]
+    assert [e.text for e in events[0]] == [e.text for e in events[1]]
+    assert snap.current_side == over.current_side == 1 and snap.decision[0] == over.decision[0] == "activate"
     assert snap.observation(0).tobytes() == over.observation(0).tobytes()
     assert snap.render_text(0) == over.render_text(0) and (snap.render_rgb(0) == over.render_rgb(0)).all()
-    assert [e.text for e in snap.log.take()] == [e.text for e in over.log.take()]
+    assert len(over.decision[1]["legal"]) == 1 < len(snap.decision[1]["legal"])
+
+
+def test_UW_DEC_9_a_last_snap_fire_model_with_nobody_face_down_beside_it_activates_unasked():
+    game = window("snap")
+    play(game, "react_none")
+    assert game.current_side == 1 and game.decision[0] == "action"      # B3 activated unasked: nothing to hide
