@@ -178,7 +178,8 @@ def played_ranges(game, start: np.ndarray):
 
 
 def unit_ranges(game, u, at: int, start: np.ndarray):
-    """A unit's changing features: flags, place, models, pins, order; weapons only lose models (KC-SHOOT-9)."""
+    """A unit's changing features: flags, place, pins, order; a vehicle's facing; infantry's and guns' models and
+    the weapons they carry, which only fall."""
     f = {name: at + i for i, name in enumerate(UNIT_FEATURES)}
     width, height = game.board.width, game.board.height
     enters = u.kind == "infantry"                         # only infantry goes inside (KB-ENTER-1)
@@ -190,9 +191,10 @@ def unit_ranges(game, u, at: int, start: np.ndarray):
         yield f["inside"], 0.0, 1.0
         yield f["section"], 0.0, len(game.board.sections) / MAX_SECTIONS
         yield f["floor"], 0.0, (max(s.floors for s in game.board.sections) - 1) / 6
-    if u.vehicle:
-        yield f["immobile"], 0.0, 1.0                     # KV-TAB-1
-    yield f["facing"], 0.0, 7 / 8
     yield f["pins"], 0.0, PIN_CAP / 10
+    if u.vehicle:                                         # a vehicle turns (KV-MOVE-2) and is lost whole (KV-TAB-1)
+        yield f["immobile"], 0.0, 1.0
+        yield f["facing"], 0.0, 7 / 8
+        return
     for name in ("models", "team", "heavy_weapon", "flamethrower", "indirect", "shots", "range"):
-        yield f[name], 0.0, start[f[name]]
+        yield f[name], 0.0, start[f[name]]               # KC-SHOOT-9: casualties take models and their weapons
