@@ -23,8 +23,6 @@ MODEL_FEATURES = ("placed", "x", "y", "wounds_left", "panic", "activated", "face
                   "seen_overwatch", "follow_ups_used", "commander", "melee", "AS", "SH", "ST", "T", "W", "CD", "SZ",
                   "MV", "CAL", "own", "acting", "removed")
 MODEL = {name: i for i, name in enumerate(MODEL_FEATURES)}
-#: the model features fixed by the roster (UW-TAB-4 profiles, UW-SPEC-1 commanders), in layout order
-ROSTER = MODEL_FEATURES[MODEL["commander"]:MODEL["CAL"] + 1]
 #: stat -> its scale: stats are divided by a typical maximum, not clipped (UW-STAT-1 sets no upper limit for W, MV..)
 STAT_SCALE = {"AS": 10, "SH": 10, "ST": 10, "T": 10, "W": 4, "CD": 10, "SZ": 4, "MV": 6, "CAL": 3}
 MODEL_FEATURES_COUNT = len(MODEL_FEATURES)
@@ -89,8 +87,7 @@ def encode(game, side: int) -> np.ndarray:
     for m in game.models:
         row = models[m.side * MAX_MODELS + m.slot]
         p = m.profile
-        placed = m.placed
-        if placed:
+        if m.placed:
             row[_PLACED], row[_X], row[_Y] = 1.0, m.cell % 48 / 47, m.cell // 48 / 47
         else:
             row[_X] = row[_Y] = -1 / 47                  # off the table: before deployment or removed
