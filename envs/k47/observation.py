@@ -32,6 +32,8 @@ UNIT_FEATURES = ("exists", "alive", "own", "infantry", "artillery", "vehicle", "
 #: pins past this read as this many (a count the rules never bound: KC-ORD-12 is an option); at 20 every order test
 #: but Rally has long been impossible (2D6 <= morale - pins, morale at most 10, KC-TAB-1)
 PIN_CAP = 20
+# the names follow the layout encode() writes: a decision kind or a unit feature added there must be named here
+assert len(GLOBAL_FEATURES) == GLOBALS and len(UNIT_FEATURES) == UNIT and len(SECTION_FEATURES) == SECTION
 SECTIONS_AT = GLOBALS + DECISION
 UNITS_AT = SECTIONS_AT + MAX_SECTIONS * SECTION
 CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
