@@ -493,3 +493,39 @@ def needs_window(mode: str) -> None:
     if mode == "human":
         import pytest
         pytest.importorskip("pygame", reason="render_mode human is the [human] extra (the core install runs without)")
+
+
+# Observation bounds: every observation inside, every bound reached --------------------------------------------------
+class SeenRange:
+    """The per-feature minimum and maximum of the observations shown to it, each checked against the bounds."""
+
+    def __init__(self, ruleset: Ruleset, names: list[str]) -> None:
+        self.low, self.high = ruleset.observation_bounds()
+        self.names, self.sides = names, len(ruleset.sides)
+        self.min = np.full(self.low.shape, np.inf, np.float32)
+        self.max = np.full(self.low.shape, -np.inf, np.float32)
+
+    def add(self, obs: np.ndarray, where: str) -> None:
+        outside = np.flatnonzero((obs < self.low) | (obs > self.high))
+        assert not outside.size, (f"{where}: {self.names[outside[0]]} = {obs[outside[0]]} outside "
+                                  f"[{self.low[outside[0]]}, {self.high[outside[0]]}]")
+        np.minimum(self.min, obs, out=self.min)
+        np.maximum(self.max, obs, out=self.max)
+
+    def play(self, state: GameState, seed: int) -> None:
+        """A seeded random game, both sides' observations after every decision."""
+        rng = np.random.default_rng(seed)
+        for decision in range(MAX_DECISIONS):
+            for side in range(self.sides):
+                self.add(state.observation(side), f"seed {seed}, decision {decision}, side {side}")
+            if state.current_side is None:
+                return
+            state.apply(random_action(rng, state.legal_action_mask()))
+
+    def unreached(self, exempt_low: np.ndarray, exempt_high: np.ndarray) -> list[str]:
+        """'name low ...' / 'name high ...' for every bound no observation reached, but those exempt (bool arrays per
+        feature: documented caps)."""
+        out = [f"{self.names[i]} low {self.low[i]} (seen {self.min[i]})"
+               for i in np.flatnonzero((self.min > self.low) & ~exempt_low)]
+        return out + [f"{self.names[i]} high {self.high[i]} (seen {self.max[i]})"
+                      for i in np.flatnonzero((self.max < self.high) & ~exempt_high)]

@@ -8,7 +8,7 @@ Layout (float32, all in [0, 1] or small counts scaled):
   decision (32): the unit the decision is about (one-hot 16), the other unit it names (mover, firer,
                  assaulter; one-hot 16)
   sections (8 x 4): exists, intact, burning, rubble
-  units (16 x 35): see `unit_block`
+  units (16 x 35): see `unit_block` (UNIT_FEATURES)
   cells (432): terrain of each cell / 4 (KC-MAP-8, collapsed sections read as rubble)
 """
 from __future__ import annotations
@@ -17,13 +17,30 @@ import numpy as np
 
 from . import firefrom, geometry, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
-from .board import BURNING, INTACT, RUINED
+from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
 from .flow import Decision
 from .state import MAX_UNITS, ORDERS
 
 KINDS = list(Decision)
 GLOBALS, DECISION, SECTION, UNIT = 24, 32, 4, 35
 SIZE = GLOBALS + DECISION + MAX_SECTIONS * SECTION + MAX_UNITS * UNIT + MAX_CELLS
+GLOBAL_FEATURES = ("turn", "bag_a", "bag_b", "side", "deciding",
+                   *(f"decision_{k}" for k in KINDS if k != Decision.OPENING),
+                   "no_building_entry", "hidden_occupants", "pinned_out", "vp_a", "vp_b", "game_over", "my_pending_keep",
+                   "declared_sides", f"decision_{Decision.OPENING}", "spare")
+SECTION_FEATURES = ("exists", "intact", "burning", "rubble")
+UNIT_FEATURES = ("exists", "alive", "own", "infantry", "artillery", "vehicle", "x", "y", "inside", "section", "floor",
+                 "models", "start_models", "pins", *(f"order_{o}" for o in ORDERS), "kept", "moved", "small",
+                 "immobile", "facing", "team", "heavy_weapon", "flamethrower", "indirect", "shots", "morale",
+                 "damage_value", "range", "veteran", "fixed_opening")
+#: pins past this read as this many (a count the rules never bound: KC-ORD-12 is an option); at 20 every order test
+#: but Rally has long been impossible (2D6 <= morale - pins, morale at most 10, KC-TAB-1)
+PIN_CAP = 20
+# the names follow the layout encode() writes: a decision kind or a unit feature added there must be named here
+assert len(GLOBAL_FEATURES) == GLOBALS and len(UNIT_FEATURES) == UNIT and len(SECTION_FEATURES) == SECTION
+SECTIONS_AT = GLOBALS + DECISION
+UNITS_AT = SECTIONS_AT + MAX_SECTIONS * SECTION
+CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
 
 
 def encode(game, side: int) -> np.ndarray:
@@ -58,10 +75,22 @@ def encode(game, side: int) -> np.ndarray:
     for u in game.units:
         unit_block(game, u, side, out[base + u.uid * UNIT: base + (u.uid + 1) * UNIT])
     base += MAX_UNITS * UNIT
-    for y in range(game.board.height):
-        for x in range(game.board.width):
-            out[base + y * game.board.width + x] = geometry.terrain_at(game, (x, y)) / 4
+    cells = terrain_cells(game)
+    out[base:base + cells.size] = cells
     return out
+
+
+def terrain_cells(game) -> np.ndarray:
+    """KC-MAP-8: each cell's terrain / 4, row by row; a collapsed section's building cells read as rubble (KB-RUIN-1,
+    as geometry.terrain_at), so that only the few ruined sections are walked cell by cell."""
+    board = game.board
+    cells = np.array(board.terrain, dtype=np.float32).reshape(-1)
+    for s in board.sections:
+        if game.section_state[s.index] == RUINED:
+            for x, y in s.cells():
+                if board.terrain[y][x] in (BUILDING, BUNKER) and board.section_at((x, y)) == s.index:
+                    cells[y * board.width + x] = RUBBLE
+    return cells / 4
 
 
 def unit_block(game, u, side: int, b) -> None:
@@ -86,7 +115,7 @@ def unit_block(game, u, side: int, b) -> None:
         return
     b[11] = len(u.models) / 10
     b[12] = u.start_models / 10
-    b[13] = u.pins / 10
+    b[13] = min(u.pins, PIN_CAP) / 10
     b[22] = u.small
     b[23] = u.immobile
     b[24] = u.facing / 8
@@ -102,3 +131,87 @@ def unit_block(game, u, side: int, b) -> None:
     b[33] = u.quality == "veteran"
     if u.fixed_opening is not None:                         # KB-FROM-5 / KB-ART-1: its designated opening
         b[34] = (u.fixed_opening + 1) / 64
+
+
+# Bounds (the contract's observation_bounds) ----------------------------------------------------------------------
+def feature_names() -> list[str]:
+    """A name for every feature, e.g. 'vp_a', 'unit[3].pins', 'terrain[40]' (cell y * width + x)."""
+    names = list(GLOBAL_FEATURES)
+    names += [f"decision_unit_{u}" for u in range(MAX_UNITS)] + [f"decision_other_{u}" for u in range(MAX_UNITS)]
+    names += [f"section[{s}].{f}" for s in range(MAX_SECTIONS) for f in SECTION_FEATURES]
+    names += [f"unit[{u}].{f}" for u in range(MAX_UNITS) for f in UNIT_FEATURES]
+    return names + [f"terrain[{c}]" for c in range(MAX_CELLS)]
+
+
+def bounds(games) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(low, high, constant) over fresh `games`, one per scenario and option set.
+
+    What a game fixes (units, sections, the board) is read from its first observations; what play changes has the
+    range the rules give it. A feature that is the same in every game (an empty unit slot, a spare, a cell that
+    cannot collapse) gets the unit interval around its value, so that rescaling by the bounds never divides by zero:
+    `constant` marks those, the only bounds no game need reach."""
+    low, high = np.full(SIZE, np.inf, np.float32), np.full(SIZE, -np.inf, np.float32)
+    for game in games:
+        start = [encode(game, side) for side in (0, 1)]
+        for obs in start:
+            np.minimum(low, obs, out=low)
+            np.maximum(high, obs, out=high)
+        for at, lo, hi in played_ranges(game, start[0]):
+            low[at], high[at] = min(low[at], lo), max(high[at], hi)
+    constant = low == high
+    low[constant] = np.minimum(low[constant], 0.0)
+    high[constant] = np.maximum(high[constant], 1.0)
+    return low, high, constant
+
+
+def played_ranges(game, start: np.ndarray):
+    """(feature, low, high) of every feature play changes, given the game's first observation `start`."""
+    units = [sum(1 for u in game.units if u.side == s) for s in (0, 1)]
+    yield 0, 1 / 7, (game.scenario.turns + 1) / 7                       # KC-TURN-7: a possible 7th turn
+    yield 1, 0.0, units[0] / 16                                         # KC-TURN-1: a die per unit at most
+    yield 2, 0.0, units[1] / 16
+    for flag in ("side", "deciding", *(f"decision_{k}" for k in KINDS), "no_building_entry", "hidden_occupants",
+                 "pinned_out", "game_over"):
+        yield GLOBAL_FEATURES.index(flag), 0.0, 1.0
+    held = game.scenario.objective_vp * len(game.scenario.objectives)   # KC-SCN-8/9: objectives and kills
+    yield GLOBAL_FEATURES.index("vp_a"), 0.0, (held + game.scenario.kill_vp * units[1]) / 20
+    yield GLOBAL_FEATURES.index("vp_b"), 0.0, (held + game.scenario.kill_vp * units[0]) / 20
+    yield GLOBAL_FEATURES.index("my_pending_keep"), 0.0, max(units) / 16    # KC-TURN-9: one per own unit
+    yield GLOBAL_FEATURES.index("declared_sides"), 0.0, 15 / 16             # KB-FROM-3: a bit per side of a section
+    for u in game.units:
+        yield GLOBALS + u.uid, 0.0, 1.0
+        yield GLOBALS + MAX_UNITS + u.uid, 0.0, 1.0
+    for s in range(len(game.board.sections)):
+        for f in range(1, SECTION):
+            yield SECTIONS_AT + s * SECTION + f, 0.0, 1.0
+    for u in game.units:
+        yield from unit_ranges(game, u, UNITS_AT + u.uid * UNIT, start)
+    for y in range(game.board.height):
+        for x in range(game.board.width):
+            if game.board.terrain[y][x] in (BUILDING, BUNKER):                   # KB-RUIN-1: it may collapse
+                yield CELLS_AT + y * game.board.width + x, RUBBLE / 4, game.board.terrain[y][x] / 4
+
+
+def unit_ranges(game, u, at: int, start: np.ndarray):
+    """A unit's changing features: flags, place, pins, order; a vehicle's facing; infantry's and guns' models and
+    the weapons they carry, which only fall."""
+    f = {name: at + i for i, name in enumerate(UNIT_FEATURES)}
+    width, height = game.board.width, game.board.height
+    enters = u.kind == "infantry"                         # only infantry goes inside (KB-ENTER-1)
+    for flag in ("alive", "own", *(f"order_{o}" for o in ORDERS), "kept", "moved"):
+        yield f[flag], 0.0, 1.0
+    yield f["x"], 0.0 if enters else 0.5 / width, (width - 0.5) / width
+    yield f["y"], 0.0 if enters else 0.5 / height, (height - 0.5) / height
+    if enters:
+        yield f["inside"], 0.0, 1.0
+        yield f["section"], 0.0, len(game.board.sections) / MAX_SECTIONS
+        yield f["floor"], 0.0, (max(s.floors for s in game.board.sections) - 1) / 6
+    yield f["pins"], 0.0, PIN_CAP / 10
+    if u.kind == "artillery" or any("fixed" in game.tables.weapons[w].rules for _, w, _ in u.weapons()):
+        yield f["fixed_opening"], 0.0, len(game.board.openings) / 64    # KB-FROM-5: re-designated on a move
+    if u.vehicle:                                         # a vehicle turns (KV-MOVE-2) and is lost whole (KV-TAB-1)
+        yield f["immobile"], 0.0, 1.0
+        yield f["facing"], 0.0, 7 / 8
+        return
+    for name in ("models", "team", "heavy_weapon", "flamethrower", "indirect", "shots", "range"):
+        yield f[name], 0.0, start[f[name]]               # KC-SHOOT-9: casualties take models and their weapons

@@ -1,6 +1,8 @@
 """Konflikt '47 (buildings chapter) as the suite sees it (envs.engine.contract)."""
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from envs.engine.contract import GameState, Ruleset
@@ -8,7 +10,10 @@ from envs.engine.contract import GameState, Ruleset
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import K47Game
-from .observation import SIZE
+from .observation import SIZE, bounds
+
+#: the scenario options (KC-SCN-11, KC-SCN-12): each may change where units start and what the flags show
+OPTIONS = ("no_building_entry", "hidden_occupants", "pinned_out")
 
 
 class K47(Ruleset):
@@ -41,7 +46,15 @@ class K47(Ruleset):
         return state.scenario.turns + 1        # KC-TURN-7: a possible 7th turn
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """Every feature is a flag, a one-hot or a count scaled by its usual maximum (observation.py): never negative;
-        counts may pass their scale (pins, VP), so 2 bounds them. Per-feature bounds are issue 14's next step."""
-        return np.zeros(SIZE, np.float32), np.full(SIZE, 2.0, np.float32)
+        """Per feature, over every scenario and option set (observation.bounds)."""
+        low, high, _ = self.exact_bounds()
+        return low.copy(), high.copy()
+
+    def exact_bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(low, high, constant): `constant` marks the features no game changes, widened to the unit interval."""
+        if "_bounds" not in self.__dict__:
+            games = [self.new_game(name, seed=0, **dict(zip(OPTIONS, flags)))
+                     for name in sorted(self.scenarios()) for flags in itertools.product((False, True), repeat=len(OPTIONS))]
+            self._bounds = bounds(games)
+        return self._bounds
 

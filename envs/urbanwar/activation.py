@@ -20,8 +20,13 @@ def allowance(m, kind: int) -> int:
     return 2 * inches
 
 
+DEST_AT = CODEC.offset("dest")
+
+
 def offset_action(start: int, cell: int) -> int:
-    return CODEC.encode("dest", cell % geo.N - start % geo.N + REACH, cell // geo.N - start // geo.N + REACH)
+    """The dest action (dx + R, dy + R) to `cell`, whose offset is within R (UW-MOVE-7): CODEC.encode's arithmetic,
+    without its checks, for the hundreds of destinations of every move."""
+    return DEST_AT + (cell % geo.N - start % geo.N + REACH) * (2 * REACH + 1) + cell // geo.N - start // geo.N + REACH
 
 
 def destinations(game, m, kind: int) -> dict[int, int]:
@@ -40,6 +45,8 @@ def path_of(game, m, kind: int, cell: int) -> list[int]:
 
 
 def _destinations(game, m, kind: int):
+    if kind == CHARGE and not charge_targets(game, m):
+        return {}, {m.cell: (0, -1)}
     danger = game.danger(m.side)
     mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
     started = frozenset(e.idx for e in game.enemies_in_contact(m))
@@ -47,7 +54,7 @@ def _destinations(game, m, kind: int):
     tree = geo.reachable(game.board, game.occ, m.cell, allowance(m, kind), mode, danger, started)
     game.occ[m.cell] = m.idx
     if kind == CHARGE:
-        seen = {e.idx for e in game.enemies(m) if game.los(m, e)}            # UW-ACT-9
+        seen = {e.idx for e in charge_targets(game, m)}                       # UW-ACT-9
         out = {c: v[0] for c, v in tree.items() if c != m.cell and danger[c] & seen}
     elif kind == BREAK_OFF:
         out = {c: v[0] for c, v in tree.items() if c != m.cell and not danger[c]}   # UW-MOVE-6
@@ -56,6 +63,15 @@ def _destinations(game, m, kind: int):
     # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles)
     x, y = m.cell % geo.N, m.cell // geo.N
     return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, tree
+
+
+def charge_targets(game, m) -> list:
+    """UW-ACT-8/9: the enemies a charge could end beside: seen at the start, and near enough that a cell touching
+    them is within 2 x MV + CAL (every step costs at least 1", UW-MOVE-1), so most turns need no path search."""
+    reach = 2 * m.profile.MV + m.profile.CAL + 1
+    x, y = m.cell % geo.N, m.cell // geo.N
+    near = [e for e in game.enemies(m) if max(abs(e.cell % geo.N - x), abs(e.cell // geo.N - y)) <= reach]
+    return [e for e in near if game.los(m, e)]
 
 
 # Starting an action --------------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ class UrbanWarGame(TaskGame):
                 self.models.append(Model(len(self.models), side, slot, m.id,
                                          config.profile_of(scenario, self.options, m), m.commander))
         self._geo_cache: dict = {}     # LOS and destinations of the current positions (cleared on any move)
+        self.obs_templates: dict = {}  # side -> what of its observation never changes (observation.template)
         self.by_side = [[m for m in self.models if m.side == s] for s in (0, 1)]
         self.side_of = [m.side for m in self.models]
         self.occ = [-1] * (config.SIZE * config.SIZE)
@@ -58,10 +59,11 @@ class UrbanWarGame(TaskGame):
             raise ValueError(f"limit_result must be one of {config.LIMIT_RESULTS}")
 
     # Flow ------------------------------------------------------------------------------------------------------
-    def decide(self, kind: Decision, side: int, options: list[int], **ctx) -> None:
+    def decide(self, kind: Decision, side: int, options: list[int], always_ask: bool = False, **ctx) -> None:
         """Ask `side` to choose among the legal actions `options`; UW-DEC-9: a single option is applied unasked,
-        except a reaction window (UW-HID-6, envs/engine/reaction.py)."""
-        if len(options) == 1 and kind != Decision.REACT and self.options["auto_forced"]:
+        except a reaction window (UW-HID-6, envs/engine/reaction.py) and a question whose caller says that skipping
+        it would tell the other side something hidden (`always_ask`, e.g. an activation: turns.run_next_activation)."""
+        if len(options) == 1 and kind != Decision.REACT and not always_ask and self.options["auto_forced"]:
             name, args = CODEC.decode(options[0])
             ctx["side"] = side
             self.FLOW.answers[kind](self, ctx, name, *args)
@@ -128,7 +130,13 @@ class UrbanWarGame(TaskGame):
         self.orders.remove(m.idx)
 
     def danger(self, side: int) -> list[frozenset]:
-        """Per cell, the enemies of `side` it touches (UW-MOVE-5/6)."""
+        """Per cell, the enemies of `side` it touches (UW-MOVE-5/6); cached until something moves."""
+        key = ("danger", side)
+        if key not in self._geo_cache:
+            self._geo_cache[key] = self._danger(side)
+        return self._geo_cache[key]
+
+    def _danger(self, side: int) -> list[frozenset]:
         out = [frozenset()] * len(self.occ)
         touching: dict[int, set] = {}
         for e in self.by_side[1 - side]:
@@ -161,6 +169,7 @@ class UrbanWarGame(TaskGame):
     def refresh(self) -> None:
         super().refresh()
         self._geo_cache.clear()
+        self.obs_templates.clear()
 
     def order_of(self, m: Model) -> int | None:
         return self.orders.true_value(m.idx)

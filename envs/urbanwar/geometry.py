@@ -5,6 +5,8 @@ from __future__ import annotations
 import heapq
 from functools import cache, lru_cache
 
+import numpy as np
+
 from .config import SIZE
 
 N = SIZE
@@ -61,44 +63,57 @@ def band_of(bands, a: int, b: int) -> int:
     return -1
 
 
+#: UW-LOS-2's points lie at 0.5 and 0.5 +- 0.45 of a cell: whole numbers in twentieths of an inch, so the grid
+#: traversal below is exact (a line through a cell corner is recognised as such, never by a float tolerance)
+TWENTIETHS = 20
+_HALF = TWENTIETHS // 2
+_POINTS = np.array([(round(ox * TWENTIETHS), round(oy * TWENTIETHS)) for ox, oy in CORNERS], dtype=np.int64)
+_OFFSETS = np.arange(-(N - 1), N, dtype=np.int64)          # every dy of a sight line across the table
+
+
+@cache
+def _lines_from_column(dx: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The five sight lines of every offset (dx, dy), dy = -47..47, traversed at once: (x, y, length), x and y of
+    shape (95, 5, cells) with the cells of each line first (the viewer's cell left out, the target's last).
+
+    A line from the viewer's centre crosses its j-th vertical grid line after 10 + 20 j twentieths along x, at time
+    (10 + 20 j) / |vx|; over the common denominator |vx| |vy| every crossing time is an exact integer. The cells are
+    those of the midpoints between consecutive distinct times: a crossing through a corner is one time, so the line
+    steps diagonally and enters neither side cell."""
+    vx = np.broadcast_to(TWENTIETHS * dx + _POINTS[:, 0], (len(_OFFSETS), len(_POINTS)))
+    vy = TWENTIETHS * _OFFSETS[:, None] + _POINTS[None, :, 1]
+    ax, ay = np.maximum(np.abs(vx), 1), np.maximum(np.abs(vy), 1)
+    common = ax * ay
+    steps = _HALF + TWENTIETHS * np.arange(N, dtype=np.int64)                     # distance to each grid line
+    never = np.iinfo(np.int64).max // 4
+    tx = np.where(steps < np.abs(vx)[..., None], steps * ay[..., None], never)
+    ty = np.where(steps < np.abs(vy)[..., None], steps * ax[..., None], never)
+    t = np.sort(np.concatenate([np.zeros_like(tx[..., :1]), tx, ty, common[..., None]], axis=-1), axis=-1)
+    repeated = np.concatenate([np.zeros_like(t[..., :1], dtype=bool), t[..., 1:] == t[..., :-1]], axis=-1)
+    t = np.sort(np.where(repeated, never, t), axis=-1)                            # distinct times first, in order
+    length = (t < never).sum(axis=-1) - 2                                          # stretches after the viewer's
+    mid = t[..., 1:-1] + t[..., 2:]                                                 # twice a midpoint time
+    x = (_HALF * 2 * common[..., None] + vx[..., None] * mid) // (2 * TWENTIETHS * common[..., None])
+    y = (_HALF * 2 * common[..., None] + vy[..., None] * mid) // (2 * TWENTIETHS * common[..., None])
+    return x, y, length
+
+
 @cache
 def sight_lines(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """UW-LOS-2: the five lines from the viewer's centre to the target's centre and its four (+-0.45) points, each
     as the cells whose interior it crosses (relative offsets, the viewer's cell left out, the target's kept last)."""
-    lines = []
-    for ox, oy in CORNERS:
-        lines.append(tuple(_traverse(0.5, 0.5, dx + 0.5 + ox, dy + 0.5 + oy)))
-    return tuple(lines)
-
-
-def _traverse(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
-    """Cells a segment passes through (grid traversal); crossing exactly at a corner enters neither side cell."""
-    cx, cy = int(x0 // 1), int(y0 // 1)
-    ex, ey = int(x1 // 1), int(y1 // 1)
-    vx, vy = x1 - x0, y1 - y0
-    sx, sy = (1 if vx > 0 else -1), (1 if vy > 0 else -1)
-    tx = ((cx + (sx > 0)) - x0) / vx if vx else float("inf")
-    ty = ((cy + (sy > 0)) - y0) / vy if vy else float("inf")
-    dtx = abs(1 / vx) if vx else float("inf")
-    dty = abs(1 / vy) if vy else float("inf")
-    out = []
-    while (cx, cy) != (ex, ey):
-        if abs(tx - ty) < 1e-12:
-            cx, cy, tx, ty = cx + sx, cy + sy, tx + dtx, ty + dty
-        elif tx < ty:
-            cx, tx = cx + sx, tx + dtx
-        else:
-            cy, ty = cy + sy, ty + dty
-        out.append((cx, cy))
-        if len(out) > 4 * N:
-            break
-    return out
+    x, y, length = _lines_from_column(dx)
+    row = dy + N - 1
+    return tuple(tuple(zip(x[row, k, :n].tolist(), y[row, k, :n].tolist())) for k, n in enumerate(length[row].tolist()))
 
 
 @cache
 def line_deltas(dx: int, dy: int) -> tuple[tuple[int, ...], ...]:
     """The five sight lines as flat cell deltas (a line between two cells of the table never leaves it)."""
-    return tuple(tuple(oy * N + ox for ox, oy in line) for line in sight_lines(dx, dy))
+    x, y, length = _lines_from_column(dx)
+    row = dy + N - 1
+    deltas = (y[row] * N + x[row]).tolist()
+    return tuple(tuple(line[:n]) for line, n in zip(deltas, length[row].tolist()))
 
 
 def line_cells(a: int, b: int):
@@ -159,25 +174,29 @@ def reachable(board, occ, start: int, allowance: int, mode: int, danger, started
     best = {start: (0, -1)}
     heap = [(0, 0, start)]
     seq = 0
+    cost_of, pop, push = board.cost, heapq.heappop, heapq.heappush
     while heap:
-        cost, _, cell = heapq.heappop(heap)
+        cost, _, cell = pop(heap)
         if cost > best[cell][0]:
             continue
         if cell != start and mode == CHARGE and danger[cell]:
             continue
         for nxt, diagonal in NEIGHBOURS[cell]:
-            step = board.cost[nxt][diagonal]
+            step = cost_of[nxt][diagonal]
             if not step or occ[nxt] >= 0:                    # UW-MOVE-3
                 continue
             touch = danger[nxt]
             if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):   # UW-MOVE-5/6
                 continue
             total = cost + step
-            if total > allowance or (nxt in best and best[nxt][0] <= total):
+            if total > allowance:
+                continue
+            known = best.get(nxt)
+            if known is not None and known[0] <= total:
                 continue
             best[nxt] = (total, cell)
             seq += 1
-            heapq.heappush(heap, (total, seq, nxt))
+            push(heap, (total, seq, nxt))
     return best
 
 

@@ -2,8 +2,11 @@
 
 Layout (float32):
   terrain planes 3 x 48 x 48: impassable (wall 1, window 0.5), difficult, cover (solid 1, flimsy 0.5)
-  models 16 x 24: per model (team A slots 0..7, team B 8..15) the features of `model_features`
-  globals 32: turn, me, decision kind one-hot (12), acting model (16 slots one-hot), ...
+  models 16 x 24: per model (team A slots 0..7, team B 8..15) the features of MODEL_FEATURES
+  globals 36: the features of GLOBAL_FEATURES
+
+What never changes within a game (terrain, profiles, which models are the side's own) is written once per game and
+side into a template; an observation is a copy of it with the changing features filled in.
 """
 from __future__ import annotations
 
@@ -15,15 +18,36 @@ from .config import MAX_MODELS, SIZE
 from .flow import Decision
 
 CELLS = SIZE * SIZE
-MODEL_FEATURES = 24
+TERRAIN_PLANES = ("impassable", "difficult", "cover")
+MODEL_FEATURES = ("placed", "x", "y", "wounds_left", "panic", "activated", "face_down", "seen_snap_fire",
+                  "seen_overwatch", "follow_ups_used", "commander", "melee", "AS", "SH", "ST", "T", "W", "CD", "SZ",
+                  "MV", "CAL", "own", "acting", "removed")
+MODEL = {name: i for i, name in enumerate(MODEL_FEATURES)}
+#: stat -> its scale: stats are divided by a typical maximum, not clipped (UW-STAT-1 sets no upper limit for W, MV..)
+STAT_SCALE = {"AS": 10, "SH": 10, "ST": 10, "T": 10, "W": 4, "CD": 10, "SZ": 4, "MV": 6, "CAL": 3}
+MODEL_FEATURES_COUNT = len(MODEL_FEATURES)
 KINDS = list(Decision)
-GLOBALS = 4 + len(KINDS) + 2 * MAX_MODELS + 4
-SIZE_OBS = 3 * CELLS + 2 * MAX_MODELS * MODEL_FEATURES + GLOBALS
+SLOTS = 2 * MAX_MODELS
+GLOBAL_FEATURES = ("turn", "side", "deciding", "north_edge", *(f"decision_{k}" for k in KINDS),
+                   *(f"acting_slot_{s}" for s in range(SLOTS)), "declared_x", "declared_y", "action_kind",
+                   "interrupt_attempted")
+GLOBAL = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
+GLOBALS = len(GLOBAL_FEATURES)
+MODELS_AT = 3 * CELLS
+GLOBALS_AT = MODELS_AT + SLOTS * MODEL_FEATURES_COUNT
+SIZE_OBS = GLOBALS_AT + GLOBALS
 SIZE = SIZE_OBS
+# One model's feature offsets, for the hot path below.
+_PLACED, _X, _Y, _W, _PANIC, _ACTIVATED, _FACE_DOWN, _SNAP, _OVERWATCH, _FU = range(10)
+_ACTING, _REMOVED = MODEL["acting"], MODEL["removed"]
+_KIND_AT = GLOBAL[f"decision_{KINDS[0]}"]
+_ACTING_AT = GLOBAL["acting_slot_0"]
+_DECLARED_AT = GLOBAL["declared_x"]
 
 
 @lru_cache(maxsize=16)
 def terrain_planes(board) -> np.ndarray:
+    """UW-TAB-2 as three planes: impassable (wall 1, window 0.5), difficult, cover (solid 1, flimsy 0.5)."""
     planes = np.zeros((3, CELLS), dtype=np.float32)
     for i, ch in enumerate(board.chars):
         planes[0, i] = 1.0 if ch == "#" else 0.5 if ch == "W" else 0.0
@@ -32,41 +56,113 @@ def terrain_planes(board) -> np.ndarray:
     return planes.reshape(-1)
 
 
-def model_features(game, m, side: int) -> list[float]:
-    """Public features, plus the order: own face-down orders and face-up ones (UW-HID-2)."""
+def roster_features(m) -> list[float]:
+    """The features a model's profile and role fix for the whole game (public, UW-HID-1)."""
     p = m.profile
-    seen = game.orders.seen_by(side, m.idx)
-    has = game.orders.has(m.idx)
-    x, y = (m.cell % 48, m.cell // 48) if m.placed else (-1, -1)
-    return [float(m.placed), x / 47, y / 47, m.w / p.W, float(m.panic), float(m.activated),
-            float(has and game.face_down(m)), float(seen == 0), float(seen == 1),
-            m.fu_used / max(1, p.CAL), float(m.commander), float(p.role == "melee"),
-            p.AS / 10, p.SH / 10, p.ST / 10, p.T / 10, p.W / 4, p.CD / 10, p.SZ / 4, p.MV / 6, p.CAL / 3,
-            float(m.side == side), float(game.act is not None and game.act.get("model") == m.idx),
-            float(m.cell >= 0 and not m.alive)]
+    return [float(m.commander), float(p.role == "melee"), *(getattr(p, stat) / scale for stat, scale in STAT_SCALE.items())]
+
+
+def template(game, side: int) -> np.ndarray:
+    """Everything of `side`'s observation that no play changes: terrain, rosters, own models, the side."""
+    out = np.zeros(SIZE_OBS, dtype=np.float32)
+    out[:MODELS_AT] = terrain_planes(game.board)
+    models = out[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
+    for m in game.models:
+        row = models[m.side * MAX_MODELS + m.slot]
+        row[MODEL["commander"]:MODEL["CAL"] + 1] = roster_features(m)
+        row[MODEL["own"]] = float(m.side == side)
+    out[GLOBALS_AT + GLOBAL["side"]] = float(side)
+    return out
 
 
 def encode(game, side: int) -> np.ndarray:
-    out = np.empty(SIZE_OBS, dtype=np.float32)
-    out[:3 * CELLS] = terrain_planes(game.board)
-    models = np.zeros((2 * MAX_MODELS, MODEL_FEATURES), dtype=np.float32)
+    """A fresh observation of `side`: the game's template plus what changes (UW-HID-1: public; UW-HID-2: own orders)."""
+    templates = game.obs_templates
+    if side not in templates:
+        templates[side] = template(game, side)
+    out = templates[side].copy()
+    models = out[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
+    orders, act = game.orders, game.act
+    acting = act.get("model") if act is not None else None
     for m in game.models:
-        models[m.side * MAX_MODELS + m.slot] = model_features(game, m, side)
-    out[3 * CELLS:3 * CELLS + models.size] = models.reshape(-1)
-    g = np.zeros(GLOBALS, dtype=np.float32)
-    g[0] = game.turn / game.scenario.turns
-    g[1] = float(side)
-    deciding = game.decision is not None
-    g[2] = float(deciding and game.current_side == side)
-    g[3] = float(game.edges[side] == "north")
-    if deciding:
-        g[4 + KINDS.index(game.decision[0])] = 1.0        # UW-HID-8: the open decision is public
-    act = game.act
+        row = models[m.side * MAX_MODELS + m.slot]
+        p = m.profile
+        if m.placed:
+            row[_PLACED], row[_X], row[_Y] = 1.0, m.cell % 48 / 47, m.cell // 48 / 47
+        else:
+            row[_X] = row[_Y] = -1 / 47                  # off the table: before deployment or removed
+        row[_W] = m.w / p.W
+        row[_PANIC], row[_ACTIVATED] = m.panic, m.activated
+        if orders.is_face_down(m.idx):
+            row[_FACE_DOWN] = 1.0
+        seen = orders.seen_by(side, m.idx)                 # UW-HID-2: own face-down orders and face-up ones
+        if seen is not None:
+            row[_SNAP + seen] = 1.0
+        row[_FU] = m.fu_used / max(1, p.CAL)
+        if acting == m.idx:
+            row[_ACTING] = 1.0
+        if m.cell >= 0 and not m.alive:
+            row[_REMOVED] = 1.0
+    g = out[GLOBALS_AT:]
+    g[GLOBAL["turn"]] = game.turn / game.scenario.turns
+    if game.decision is not None:
+        g[GLOBAL["deciding"]] = game.current_side == side
+        g[_KIND_AT + KINDS.index(game.decision[0])] = 1.0   # UW-HID-8: the open decision is public
+    g[GLOBAL["north_edge"]] = game.edges[side] == "north"
     if act is not None and "path" in act:
-        a = game.models[act["model"]]
-        g[4 + len(KINDS) + a.side * MAX_MODELS + a.slot] = 1.0
+        a = game.models[acting]
+        g[_ACTING_AT + a.side * MAX_MODELS + a.slot] = 1.0
         end = act["path"][-1]
-        base = 4 + len(KINDS) + 2 * MAX_MODELS
-        g[base:base + 4] = [end % 48 / 47, end // 48 / 47, float(act["kind"]) / 4, float(act["attempted"])]
-    out[3 * CELLS + models.size:] = g
+        g[_DECLARED_AT:_DECLARED_AT + 4] = (end % 48 / 47, end // 48 / 47, act["kind"] / 4, float(act["attempted"]))
     return out
+
+
+# Bounds (the contract's observation_bounds) ----------------------------------------------------------------------
+def feature_names() -> list[str]:
+    """A name for every feature, e.g. 'cover(3,40)', 'team_b[0].panic', 'turn'."""
+    names = [f"{plane}({i % SIZE},{i // SIZE})" for plane in TERRAIN_PLANES for i in range(CELLS)]
+    names += [f"team_{'ab'[s // MAX_MODELS]}[{s % MAX_MODELS}].{f}" for s in range(SLOTS) for f in MODEL_FEATURES]
+    return names + list(GLOBAL_FEATURES)
+
+
+def bounds(games) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(low, high, constant) over fresh `games`, one per scenario and variant of terrain and profiles.
+
+    What a game fixes (terrain, rosters, the turn limit) is read from the games; what play changes has the range
+    the rules give it. A feature that is the same in every game (a cell no variant changes, an empty model slot, the
+    follow-ups of a CAL 0 model) gets the unit interval around its value, so that rescaling by the bounds never
+    divides by zero: `constant` marks those, the only bounds no game need reach."""
+    low, high = np.full(SIZE_OBS, np.inf, np.float32), np.full(SIZE_OBS, -np.inf, np.float32)
+    for game in games:
+        for side in range(2):
+            fixed = template(game, side)
+            np.minimum(low, fixed, out=low)
+            np.maximum(high, fixed, out=high)
+        models = (low[MODELS_AT:GLOBALS_AT].reshape(SLOTS, -1), high[MODELS_AT:GLOBALS_AT].reshape(SLOTS, -1))
+        for m in game.models:
+            slot = m.side * MAX_MODELS + m.slot
+            for name, (lo, hi) in played_ranges(m).items():
+                at = MODEL[name]
+                models[0][slot, at], models[1][slot, at] = min(models[0][slot, at], lo), max(models[1][slot, at], hi)
+            low[GLOBALS_AT + _ACTING_AT + slot], high[GLOBALS_AT + _ACTING_AT + slot] = 0.0, 1.0
+    # UW-WIN-3: the turn counter runs 1..turns and shows turns + 1 once the limit has ended the game
+    limits = [game.scenario.turns for game in games]
+    low[GLOBALS_AT + GLOBAL["turn"]] = min(1 / turns for turns in limits)
+    high[GLOBALS_AT + GLOBAL["turn"]] = max((turns + 1) / turns for turns in limits)
+    flags = [g for g in GLOBAL_FEATURES if g != "turn" and not g.startswith("acting_slot")]
+    for name in flags:
+        low[GLOBALS_AT + GLOBAL[name]], high[GLOBALS_AT + GLOBAL[name]] = 0.0, 1.0
+    low[GLOBALS_AT + GLOBAL["action_kind"]] = -1 / 4      # the action kind is -1 until UW-DEC-5 is answered
+    constant = low == high
+    low[constant] = np.minimum(low[constant], 0.0)
+    high[constant] = np.maximum(high[constant], 1.0)
+    return low, high, constant
+
+
+def played_ranges(m) -> dict[str, tuple[float, float]]:
+    """The range play gives each changing feature of a model on a roster."""
+    ranges = dict.fromkeys(("placed", "wounds_left", "panic", "activated", "face_down", "seen_snap_fire",
+                            "seen_overwatch", "acting", "removed"), (0.0, 1.0))
+    ranges["x"] = ranges["y"] = (-1 / 47, 1.0)         # -1/47 off the table; 0..47 over 47 on it (UW-GRID-1)
+    ranges["follow_ups_used"] = (0.0, 1.0 if m.profile.CAL else 0.0)   # UW-FU-2: at most CAL per game
+    return ranges

@@ -1,6 +1,8 @@
 """Urban War as the suite sees it (envs.engine.contract): "urbanwar" / "rubble/UrbanWar-v0"."""
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from envs.engine.contract import GameState, Ruleset
@@ -8,7 +10,10 @@ from envs.engine.contract import GameState, Ruleset
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import UrbanWarGame
-from .observation import SIZE_OBS
+from .observation import SIZE_OBS, bounds
+
+#: the options that change the map or the profiles, so the fixed features (UW-SCEN-5, UW-SCEN-6)
+VARIANTS = ("heavy_armour", "dense_terrain")
 
 
 class UrbanWar(Ruleset):
@@ -39,8 +44,14 @@ class UrbanWar(Ruleset):
         return state.scenario.turns
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """observation.py scales features into [-1, 1] (an unplaced model's coordinates are -1/47, modifiers are
-        quarters), but the turn over its limit reaches 7/6 at the end: 2 bounds it. Per-feature bounds are issue 14's
-        next step."""
-        return np.full(SIZE_OBS, -1.0, np.float32), np.full(SIZE_OBS, 2.0, np.float32)
+        """Per feature, over every scenario and its terrain and profile variants (observation.bounds)."""
+        low, high, _ = self.exact_bounds()
+        return low.copy(), high.copy()
 
+    def exact_bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(low, high, constant): `constant` marks the features no game changes, widened to the unit interval."""
+        if "_bounds" not in self.__dict__:
+            games = [self.new_game(name, seed=0, **dict(zip(VARIANTS, flags)))
+                     for name in sorted(self.scenarios()) for flags in itertools.product((False, True), repeat=len(VARIANTS))]
+            self._bounds = bounds(games)
+        return self._bounds

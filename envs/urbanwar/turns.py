@@ -53,15 +53,19 @@ def on_deploy_first(game, ctx, name, choice) -> None:
     game.push(Deploy(first))
 
 
+DEPLOY_AT = CODEC.offset("deploy")
+
+
 def deploy_cells(game, side: int) -> list[int]:
-    """UW-SETUP-5: passable, empty cells within 6" of the own edge, as deploy actions."""
+    """UW-SETUP-5: passable, empty cells within 6" of the own edge, as deploy actions (x, row from the edge)."""
     out = []
+    passable, occ = game.board.passable, game.occ
     for r in range(config.DEPLOY_ROWS):
         y = r if game.edges[side] == "north" else config.SIZE - 1 - r
         for x in range(config.SIZE):
             cell = y * config.SIZE + x
-            if game.board.passable[cell] and game.occ[cell] < 0:
-                out.append(CODEC.encode("deploy", x, r))
+            if passable[cell] and occ[cell] < 0:
+                out.append(DEPLOY_AT + x * config.DEPLOY_ROWS + r)
     return out
 
 
@@ -168,7 +172,16 @@ def run_next_activation(game, side) -> None:
         else:
             end_turn(game)
             return
-    game.decide(Decision.ACTIVATE, side, [CODEC.encode("activate", m.slot) for m in candidates(game, side)])
+    chosen = candidates(game, side)
+    game.decide(Decision.ACTIVATE, side, [CODEC.encode("activate", m.slot) for m in chosen],
+                always_ask=hides_overwatch(game, side, chosen))
+
+
+def hides_overwatch(game, side: int, chosen: list) -> bool:
+    """UW-HID-2, UW-HID-4: with one Snap-fire model left and other face-down models beside it, activating it unasked
+    (UW-DEC-9) would show the other side that those models are on Overwatch before UW-HID-4 makes it public."""
+    return len(chosen) == 1 and any(m is not chosen[0] and m.placed and not m.activated and game.face_down(m)
+                                    for m in game.side_models(side))
 
 
 @answer(Decision.ACTIVATE)

@@ -5,7 +5,7 @@ import numpy as np
 
 from envs import registry
 from envs.engine.contract import decide
-from tests.urbanwar.helpers import RULESET
+from tests.urbanwar.helpers import RULESET, play, window
 
 
 def umpire_games(seeds=range(1)):
@@ -47,7 +47,7 @@ def test_UW_HID_2_the_owner_sees_its_face_down_orders_in_text_and_picture():
 
 
 def test_UW_HID_6_agent_selection_order_phase_reveals_nothing():
-    from tests.urbanwar.helpers import play, position
+    from tests.urbanwar.helpers import position
     sequences = []
     for answer in (0, 1):
         game = position({"models": {"A3": [5, 1], "A4": [7, 1], "B3": [30, 1], "B4": [32, 1]}, "phase": "orders"})
@@ -58,3 +58,62 @@ def test_UW_HID_6_agent_selection_order_phase_reveals_nothing():
         seq.append(game.current_side)
         sequences.append(seq)
     assert sequences[0] == sequences[1] == [0, 0, 1, 1, 0]
+
+
+def variant_kind(game, variant) -> str:
+    """Which hidden fact a variant changed: the future dice, two face-down orders swapped, or a sealed choice."""
+    if variant.dice.to_dict() != game.dice.to_dict():
+        return "dice"
+    changed = [k for k, v in game.orders.values.items() if variant.orders.values[k] != v]
+    if len(changed) == 2:
+        return "swapped"
+    return "sealed" if game.orders.pending() is not None else "flipped"
+
+
+def seen(game, side: int, picture: bool) -> tuple:
+    """Everything the adapters show `side`: observation, who decides (AEC agent_selection), the decision kind (public,
+    UW-HID-8), its own mask, the text map and, when asked, the picture."""
+    mask = game.legal_action_mask().tobytes() if game.current_side == side else None
+    rgb = game.render_rgb(side).tobytes() if picture else None
+    return game.observation(side).tobytes(), game.current_side, game.decision_kind(), mask, game.render_text(side), rgb
+
+
+def test_UW_HID_7_random_games_other_dice_swapped_flipped_and_sealed_orders_change_nothing_a_side_sees_now_or_next():
+    """Every decision of random games, every variant: what a side sees now is the same; after the same next action the
+    side sees the same or something that tells the games apart, so agent_selection never tells it more."""
+    counts = {"dice": 0, "swapped": 0, "sealed": 0, "flipped": 0}
+    for seed in range(3):
+        game, rng = RULESET.new_game(seed=seed), np.random.default_rng(seed)
+        step = 0
+        while game.current_side is not None:
+            action = int(rng.choice(np.flatnonzero(game.legal_action_mask())))
+            for side in (0, 1):
+                for variant in RULESET.hidden_variants(game, side):
+                    counts[variant_kind(game, variant)] += 1
+                    assert seen(variant, side, step % 10 == 0) == seen(game, side, step % 10 == 0), (seed, step, side)
+                    after, twin = (type(g).from_dict(g.to_dict()) for g in (game, variant))   # each its own dice
+                    after.apply(action)
+                    twin.apply(action)
+                    if after.current_side is not None and after.observation(side).tobytes() == twin.observation(side).tobytes():
+                        assert seen(after, side, False) == seen(twin, side, False), (seed, step, side, "next")
+            game.apply(action)
+            step += 1
+    assert counts["dice"] > 1000 and counts["swapped"] > 100 and counts["sealed"] > 50 and counts["flipped"] > 100, counts
+
+
+def test_UW_HID_8_after_no_reaction_the_mover_sees_the_same_whether_it_was_chosen_or_forced():
+    """B4 keeps the turn going in both games; B's activation is asked in both (UW-HID-2: unasked with B3 on
+    Overwatch, it would show that B4 is B's last Snap-fire model)."""
+    snap, over = window("snap", B4=([40, 1], "snap")), window("overwatch", B4=([40, 1], "snap"))
+    events = [play(game, "react_none") for game in (snap, over)]
+    assert [e.text for e in events[0]] == [e.text for e in events[1]]
+    assert snap.current_side == over.current_side == 1 and snap.decision[0] == over.decision[0] == "activate"
+    assert snap.observation(0).tobytes() == over.observation(0).tobytes()
+    assert snap.render_text(0) == over.render_text(0) and (snap.render_rgb(0) == over.render_rgb(0)).all()
+    assert len(over.decision[1]["legal"]) == 1 < len(snap.decision[1]["legal"])
+
+
+def test_UW_DEC_9_a_last_snap_fire_model_with_nobody_face_down_beside_it_activates_unasked():
+    game = window("snap")
+    play(game, "react_none")
+    assert game.current_side == 1 and game.decision[0] == "action"      # B3 activated unasked: nothing to hide

@@ -10,7 +10,7 @@ from envs.urbanwar import geometry as geo
 from envs.urbanwar.actions import BREAK_OFF, CHARGE, DISRUPT, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 from envs.urbanwar.flow import Decision
 from envs.urbanwar.game import UrbanWarGame
-from tests.urbanwar.helpers import RULESET, cell, model, play, position, rules
+from tests.urbanwar.helpers import RULESET, cell, model, play, position, rules, window
 
 R = REACH
 
@@ -308,13 +308,6 @@ def test_UW_SPEC_5_and_UW_SPEC_6_battleshield_guards_against_the_first_enemy_in_
 
 
 # 7. Overwatch interrupts and UW-HID-6 windows ---------------------------------------------------------------------------------
-def window(order: str, faces=()):
-    game = position({"models": {"A3": [5, 1], "B3": [20, 1]}, "orders": {"B3": order}, "start": ("action", "A3")}, faces)
-    play(game, "action", RUSH)
-    play(game, "dest", R + 2, R)
-    return game
-
-
 def test_UW_HID_6_and_UW_HID_8_a_window_is_offered_whatever_the_real_order():
     snap, over = window("snap"), window("overwatch")
     assert snap.current_side == over.current_side == 1
