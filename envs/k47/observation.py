@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import firefrom, geometry, hidden
+from . import firefrom, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
 from .flow import Decision
