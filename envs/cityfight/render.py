@@ -15,6 +15,15 @@ TERRAIN_CHAR = {0: ".", 1: ":", 2: "T", 3: "W", 4: "B", 5: "C"}
 COVER_COLOUR = {0: (222, 214, 190), 1: (180, 160, 130), 2: (90, 140, 80), 3: (170, 130, 90), 4: (160, 80, 60),
                 5: (140, 140, 150)}
 SIDE_COLOUR = ((40, 90, 200), (200, 50, 40))
+#: the text map's symbols in words (the play screen and the picture's key strip show them)
+LEGEND = (
+    (".", "open"), (":", "cluttered"), ("T", "wood"), ("W", "wooden/metal building"), ("B", "brick building"),
+    ("C", "concrete building"), ("b w c", "lower case: a building square with a doorway"), ("%", "rubble"),
+    ("A D", "an attacker / defender element (a d: suppressed)"), ("2-9", "that many of your elements"),
+    ("*", "engaged (close assault)"), ("!", "enemy spotted"), ("?", "enemy seen there lately"),
+    ("o", "overwatch marker"), ("~", "smoke"),
+    ("A1..C3", "search areas: 3x3 megasquares, column letter A.. and row 1.."),
+)
 
 
 def shown_elements(game, side):
@@ -57,7 +66,7 @@ def status_line(game, side) -> str:
     turn = f"Turn {game.turn}/{game.scenario.turns} {game.phase}{conditions_words(game)}"
     if deciding is not None and (side is None or deciding == side):
         turn += f", {SIDE_NAMES[deciding]} decides {game.decision[0]}"
-    return f"{turn}  [{who} view]  {pools}{outs}"
+    return f"{turn} [{who} view] {pools}{outs}"
 
 
 def conditions_words(game) -> str:

@@ -14,6 +14,11 @@ COLOURS = {OPEN: (196, 186, 150), SCRUB: (120, 160, 90), RUBBLE: (140, 130, 120)
 SIDE_COLOURS = ((90, 110, 200), (200, 70, 60))
 ORDER_COLOURS = {None: (255, 255, 255), "fire": (230, 50, 50), "advance": (60, 170, 60), "run": (240, 200, 40),
                  "ambush": (40, 40, 40), "rally": (60, 120, 230), "down": (140, 60, 160)}
+#: the text map's symbols in words (the play screen and the picture's key strip show them)
+LEGEND = (
+    ("..", "open"), ("ss", "scrub"), ("rr", "rubble"), ("##", "building"), ("KK", "bunker"), ("^^", "burning"),
+    ("A1 B2", "a unit by name (side A or B, its number)"), ("T1/floor 1", "in a building: see the unit list"),
+)
 
 
 def text(game, side: int | None) -> str:
@@ -26,13 +31,17 @@ def text(game, side: int | None) -> str:
             ch = TERRAIN_CHAR[kind]
             if sid is not None and game.section_state[sid] == BURNING:
                 ch = "^"
-            row.append(ch)
+            row.append(ch * 2)          # two characters a cell, so that a unit shows its whole name
         grid.append(row)
     for u in game.living():
         if u.cell is not None:
-            grid[u.cell[1]][u.cell[0]] = u.name[-1] if u.side == 0 else u.name[-1]
+            grid[u.cell[1]][u.cell[0]] = u.name[:2].ljust(2)
     lines = [f"turn {game.turn}  bag A {game.bag.counts[0]} B {game.bag.counts[1]}  VP {game.vp[0]}-{game.vp[1]}"]
-    lines += ["".join(r) for r in grid]
+    # x along the top and y down the side, as the move choices name cells: (x, y)
+    width = game.board.width
+    lines.append("   " + "".join(f"{x // 10 if x % 10 == 0 and x else ' '} " for x in range(width)).rstrip())
+    lines.append("   " + "".join(f"{x % 10} " for x in range(width)).rstrip())
+    lines += [f"{y:>2} " + "".join(r) for y, r in enumerate(grid)]
     for u in game.units:
         where = f"({u.cell[0]},{u.cell[1]})" if u.cell is not None else \
             f"{game.board.sections[u.section].name}/floor {u.floor}" if u.section is not None else "-"

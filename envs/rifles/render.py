@@ -10,6 +10,17 @@ KIND_MARK = {"ms": "MS", "building": "BLD", "rubble": "%%%", "wall": "===", "woo
 KIND_COLOUR = {"open": (206, 196, 160), "ms": (120, 110, 100), "building": (150, 140, 128), "rubble": (170, 150, 120),
                "wall": (185, 175, 150), "woods": (90, 140, 80)}
 SIDE_COLOUR = ((40, 90, 200), (200, 50, 40))
+#: the text map's symbols in words (the play screen and the picture's key strip show them)
+LEGEND = (
+    ("S6..S1", "Stripes, 6 the farthest; the player enters at Stripe 1"),
+    ("[...]", "a place on the Stripe: Open ground or a feature (its ID, e.g. 4b)"),
+    ("MS", "megasquare"), ("BLD", "building"), ("%%%", "rubble"), ("===", "wall"), ("^^^", "woods"),
+    ("sealed", "a building with no way in but a breach"),
+    ("(S)", "a sewer runs under this Stripe"),
+    ("A[3/4]", "group A: 3 of its 4 units without a result"),
+    ("@1", "on the First Floor"), ("~sewer", "moving in the sewer"), ("*CC", "engaged in close combat"),
+    ("E1 ...", "right of the bar: enemy markers, not yet revealed"),
+)
 
 
 def shown(game, side, group) -> bool:

@@ -10,6 +10,12 @@ PX = 8
 COLOURS = {".": (200, 200, 190), ":": (170, 160, 140), "D": (150, 110, 70), "#": (60, 60, 60), "W": (120, 170, 210),
            "=": (140, 140, 150), "%": (160, 130, 90)}
 SIDE_COLOURS = ((30, 80, 220), (220, 40, 40))
+#: the text map's symbols in words (the play screen and the picture's key strip show them)
+LEGEND = (
+    (".", "open"), (":", "building floor"), ("#", "wall"), ("D", "door"), ("W", "window"), ("=", "low wall"),
+    ("%", "rubble"), ("A B", "a model of side A / B (a b: panicked); its ID is in the list below"),
+    ("order[?]", "face-down order; O Overwatch, S Snap-fire once face up"),
+)
 
 
 def order_mark(game, m, side) -> str:

@@ -1,0 +1,109 @@
+"""The person's choices, grouped: a long list of legal actions becomes groups by what they do (activate, move, fire...),
+then the items of one group with their AP cost and, for fire, what each die needs. Built on action labels only."""
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+import numpy as np
+
+#: a list this long or shorter is shown flat; a longer one is grouped first
+FLAT_LIMIT = 14
+#: words that never name a group on their own (a label's leading unit name is skipped too)
+FILLERS = {"a", "an", "the", "to", "at", "with", "of", "unit", "element", "group", "model"}
+#: AP costs are worked out (on copies) for groups up to this size; bigger groups are movement fans of one cost rule
+COST_LIMIT = 80
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: int
+    label: str
+    note: str = ""        # the AP cost, the to-hit chance
+
+    def line(self) -> str:
+        return f"{self.label}{'  (' + self.note + ')' if self.note else ''}"
+
+
+def legal_actions(state) -> list[int]:
+    """The legal action indices in index order (the order the rulesets list their options)."""
+    return [int(a) for a in np.flatnonzero(state.legal_action_mask())]
+
+
+def group_of(label: str) -> str:
+    """What a choice does, from its label: its first verb-like word ('A fires at S' -> 'fires')."""
+    words = label.replace("/", " ").replace(":", " ").split()
+    for word in words:
+        if word.isalpha() and word.islower() and word not in FILLERS:
+            return word
+    return words[0] if words else "?"
+
+
+def grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
+    """Choices by group, groups in the order of their first choice."""
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(group_of(c.label), []).append(c)
+    return groups
+
+
+def needs_grouping(choices: list[Choice]) -> bool:
+    return len(choices) > FLAT_LIMIT and len(grouped(choices)) > 1
+
+
+def needs_confirmation(label: str, choices: int) -> bool:
+    """Ending a phase or an activation, declaring Out and giving up a turn cannot be taken back: asked twice. A bare
+    pass among two or three answers (a reaction window: fire or not) is an ordinary answer, not asked twice."""
+    text = label.lower()
+    if text.startswith(("end ", "declare out")):
+        return True
+    return text.startswith("pass") and choices > 3
+
+
+def columns(lines: list[str], width: int = 80) -> list[str]:
+    """Numbered items in as many columns as fit `width` (a movement fan of 200 squares stays on one screen)."""
+    if len(lines) <= FLAT_LIMIT:
+        return lines
+    cell = max(map(len, lines)) + 2
+    per_row = max(1, width // cell)
+    rows = (len(lines) + per_row - 1) // per_row
+    return ["".join(lines[r + c * rows].ljust(cell) for c in range(per_row) if r + c * rows < len(lines)).rstrip()
+            for r in range(rows)]
+
+
+def numbered(items: list[str], width: int = 80) -> list[str]:
+    """Items numbered from 1: in columns when many, a long one wrapped under itself."""
+    lines = [f"{i:>3}  {text}" for i, text in enumerate(items, 1)]
+    if len(lines) > FLAT_LIMIT:
+        return columns(lines, width)
+    return [part for line in lines for part in textwrap.wrap(line, width, subsequent_indent=" " * 7)]
+
+
+def ap_cost(rs, state, side: int, action: int, ap_left) -> int | None:
+    """The AP `action` spends, worked out on copies of the game: on this game and on every copy that differs only in
+    what `side` may not know. Shown only when they all agree, so a cost never hints at a hidden enemy."""
+    before = ap_left(state)
+    if before is None:
+        return None
+    costs = set()
+    for copy in [state.clone(), *(v.clone() for v in rs.hidden_variants(state, side))]:
+        copy.apply(action)
+        if copy.current_side != side or copy.turn != state.turn:
+            return None           # the choice hands over the turn: the AP that follow are not its cost
+        costs.add(before - ap_left(copy))
+    return costs.pop() if len(costs) == 1 else None
+
+
+def with_notes(rs, state, side: int, choices: list[Choice], pieces) -> list[Choice]:
+    """The choices of one list, each with its AP cost and to-hit chance where the ruleset has them."""
+    noted = []
+    for c in choices:
+        notes = []
+        cost = ap_cost(rs, state, side, c.action, pieces.ap_left) if len(choices) <= COST_LIMIT else None
+        if cost:
+            notes.append(f"{cost} AP")
+        hit = pieces.to_hit(state, c.action)
+        if hit:
+            notes.append(hit)
+        noted.append(Choice(c.action, c.label, ", ".join(notes)))
+    return noted

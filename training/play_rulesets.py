@@ -1,0 +1,121 @@
+"""The small per-ruleset pieces of the play screen: the map legend, the victory condition, the score so far, the AP
+left and, for fire, the to-hit chance. Everything else on the screen comes from the contract (labels, decision kinds,
+render_text). A ruleset without an entry (the toy race of the tests) gets the contract-only screen."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from envs.cityfight import render as cityfight_render
+from envs.k47 import render as k47_render
+from envs.rifles import fire
+from envs.rifles import render as rifles_render
+from envs.rifles.actions import CODEC
+from envs.urbanwar import render as urbanwar_render
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """What one ruleset adds to the generic screen; each callable reads only what `side` may know."""
+
+    legend: tuple[tuple[str, str], ...] = ()
+    victory: Callable[[object], str] = lambda state: ""
+    score: Callable[[object, int], str] = lambda state, side: ""
+    #: the AP the deciding side has left (None where the game has no AP); a choice's cost is the difference it makes
+    ap_left: Callable[[object], int | None] = lambda state: None
+    #: for a fire choice: what each die needs, in words (None for other choices)
+    to_hit: Callable[[object, int], str | None] = lambda state, action: None
+
+
+# Rifles in the Ruins (Urban Warfare and Darkness) ----------------------------------------------------------------
+def rifles_victory(game) -> str:
+    v = game.scenario.victory
+    if v["kind"] == "hold":     # RU-SCN-4
+        return (f"hold {v['objective']} with an unengaged group at the end of turn {game.scenario.turns}, "
+                f"no enemy in {', '.join(v['clear_of_enemy'])}; you lose if squad morale breaks (RB-VIC-3)")
+    return (f"get {v['units_to_exit']} units off the far edge (Stripe 6); you lose at "     # RD-SCN-3
+            f"{v['loss_eliminated']} units eliminated")
+
+
+def rifles_score(game, side: int) -> str:
+    exited = f", {game.exited_units} exited" if game.scenario.victory["kind"] == "exit" else ""
+    return f"player units eliminated {game.eliminated_units}{exited}"
+
+
+def rifles_to_hit(game, action: int) -> str | None:
+    """RB-FIRE-2/3/4: each shooting unit needs its target number on a d6 (+1 with a BAP); 6 always hits, 1 always misses."""
+    name, args = CODEC.decode(action)
+    if name != "fire" or game.active < 0:
+        return None
+    firer, target = game.players[game.active], game.enemies[args[0]]
+    units = fire.shooters(game, firer, target)
+    if not units:
+        return None
+    drm = args[1]                                            # RB-AP-3: a BAP adds 1 to every die
+    needs = sorted({max(2, min(6, tn - drm)) for tn in _target_numbers(game, firer, target, units)})
+    chances = [f"{n}+ ({(7 - n) / 6:.0%})" for n in needs]
+    return f"{len(units)} unit(s) hit on {' or '.join(chances)}"
+
+
+def _target_numbers(game, firer, target, units):
+    return [fire.target_number(game, firer.position, target.position, game.tables.weapons[u.weapon]) for u in units]
+
+
+RIFLES = Pieces(rifles_render.LEGEND, rifles_victory, rifles_score, lambda game: game.ap, rifles_to_hit)
+
+
+# Cityfight --------------------------------------------------------------------------------------------------------
+def cityfight_victory(game) -> str:
+    v, names = game.scenario.victory, [_square_name(xy) for xy in game.scenario.objectives]
+    return (f"the attacker wins holding all of {' '.join(names)} at once, or {v['at_end']} of them at the end of turn "
+            f"{game.scenario.turns}; otherwise the defender wins (CF-SCN-7)")
+
+
+def _square_name(xy) -> str:
+    return f"{chr(ord('a') + xy[0])}{xy[1] + 1}"
+
+
+def cityfight_score(game, side: int) -> str:
+    """Objectives your own elements stand on (the other side's are hidden, CF-HID-3)."""
+    mine = {game.name(e.square) for e in game.elements[side] if e.square >= 0}
+    held = [n for n in map(_square_name, game.scenario.objectives) if n in mine]
+    return f"objectives you stand on: {' '.join(held) or 'none'}"
+
+
+def cityfight_ap(game) -> int | None:
+    side = game.current_side
+    return None if side is None else sum(s.pool for s in game.sections[side])
+
+
+CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap)
+
+
+# Konflikt '47 -----------------------------------------------------------------------------------------------------
+def k47_victory(game) -> str:
+    s = game.scenario
+    return (f"most VP at the end: {s.objective_vp} VP an objective held ({', '.join(s.objectives)}), "
+            f"{s.kill_vp} VP an enemy unit destroyed (KC-SCN-9)")
+
+
+K47 = Pieces(k47_render.LEGEND, k47_victory, lambda game, side: f"VP A {game.vp[0]} - B {game.vp[1]}")
+
+
+# Urban War --------------------------------------------------------------------------------------------------------
+def urbanwar_victory(game) -> str:
+    return (f"remove every enemy model, or at the end of turn {game.scenario.turns} have removed more of theirs than "
+            "they of yours (UW-WIN-3)")
+
+
+def urbanwar_score(game, side: int) -> str:
+    removed = [sum(1 for m in game.models if m.side == s and not m.alive) for s in (0, 1)]
+    return f"models removed: yours {removed[side]}, theirs {removed[1 - side]}"
+
+
+URBANWAR = Pieces(urbanwar_render.LEGEND, urbanwar_victory, urbanwar_score)
+
+PIECES = {"rifles-urban": RIFLES, "rifles-darkness": RIFLES, "cityfight": CITYFIGHT, "k47": K47, "urbanwar": URBANWAR}
+
+
+def pieces(ruleset_name: str) -> Pieces:
+    """The pieces of `ruleset_name`, or the contract-only default."""
+    return PIECES.get(ruleset_name, Pieces())
