@@ -119,7 +119,7 @@ class Table:
                 continue
 
     def choose_in(self, choices: list[Choice], can_go_back: bool) -> Choice:
-        noted = with_notes(self.rs, self.state, self.side, choices, self.pieces)
+        noted = with_notes(self.state, choices, self.pieces)
         title = "Choose (b: back to the groups):" if can_go_back else "Choose:"
         return noted[self.pick(len(noted), [title, *numbered([c.line() for c in noted])], can_go_back)]
 

@@ -11,8 +11,6 @@ import numpy as np
 FLAT_LIMIT = 14
 #: words that never name a group on their own (a label's leading unit name is skipped too)
 FILLERS = {"a", "an", "the", "to", "at", "with", "of", "unit", "element", "group", "model"}
-#: AP costs are worked out (on copies) for groups up to this size; bigger groups are movement fans of one cost rule
-COST_LIMIT = 80
 
 
 @dataclass(frozen=True)
@@ -79,31 +77,10 @@ def numbered(items: list[str], width: int = 80) -> list[str]:
     return [part for line in lines for part in textwrap.wrap(line, width, subsequent_indent=" " * 7)]
 
 
-def ap_cost(rs, state, side: int, action: int, ap_left) -> int | None:
-    """The AP `action` spends, worked out on copies of the game: on this game and on every copy that differs only in
-    what `side` may not know. Shown only when they all agree, so a cost never hints at a hidden enemy."""
-    before = ap_left(state)
-    if before is None:
-        return None
-    costs = set()
-    for copy in [state.clone(), *(v.clone() for v in rs.hidden_variants(state, side))]:
-        copy.apply(action)
-        if copy.current_side != side or copy.turn != state.turn:
-            return None           # the choice hands over the turn: the AP that follow are not its cost
-        costs.add(before - ap_left(copy))
-    return costs.pop() if len(costs) == 1 else None
-
-
-def with_notes(rs, state, side: int, choices: list[Choice], pieces) -> list[Choice]:
-    """The choices of one list, each with its AP cost and to-hit chance where the ruleset has them."""
+def with_notes(state, choices: list[Choice], pieces) -> list[Choice]:
+    """The choices of one list, each with its cost and to-hit chance where the ruleset has them."""
     noted = []
     for c in choices:
-        notes = []
-        cost = ap_cost(rs, state, side, c.action, pieces.ap_left) if len(choices) <= COST_LIMIT else None
-        if cost:
-            notes.append(f"{cost} AP")
-        hit = pieces.to_hit(state, c.action)
-        if hit:
-            notes.append(hit)
+        notes = [note for note in (pieces.cost(state, c.action), pieces.to_hit(state, c.action)) if note]
         noted.append(Choice(c.action, c.label, ", ".join(notes)))
     return noted

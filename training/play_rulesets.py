@@ -3,14 +3,15 @@ left and, for fire, the to-hit chance. Everything else on the screen comes from 
 render_text). A ruleset without an entry (the toy race of the tests) gets the contract-only screen."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from envs.cityfight import render as cityfight_render
+from envs.cityfight.actions import CODEC as CITYFIGHT_CODEC
 from envs.k47 import render as k47_render
-from envs.rifles import fire
+from envs.rifles import fire, geometry
 from envs.rifles import render as rifles_render
-from envs.rifles.actions import CODEC
+from envs.rifles.actions import CODEC as RIFLES_CODEC
 from envs.urbanwar import render as urbanwar_render
 
 
@@ -21,10 +22,14 @@ class Pieces:
     legend: tuple[tuple[str, str], ...] = ()
     victory: Callable[[object], str] = lambda state: ""
     score: Callable[[object, int], str] = lambda state, side: ""
-    #: the AP the deciding side has left (None where the game has no AP); a choice's cost is the difference it makes
+    #: the AP the deciding side has left (None where the game has no AP)
     ap_left: Callable[[object], int | None] = lambda state: None
     #: for a fire choice: what each die needs, in words (None for other choices)
     to_hit: Callable[[object, int], str | None] = lambda state, action: None
+    #: what a choice costs (AP, BAP...), from the ruleset's own tables, in words; None for a free choice
+    cost: Callable[[object, int], str | None] = lambda state, action: None
+    #: the units' state beside the map, where the text map itself does not list them
+    panel: Callable[[object, int], list[str]] = lambda state, side: []
 
 
 # Rifles in the Ruins (Urban Warfare and Darkness) ----------------------------------------------------------------
@@ -44,7 +49,7 @@ def rifles_score(game, side: int) -> str:
 
 def rifles_to_hit(game, action: int) -> str | None:
     """RB-FIRE-2/3/4: each shooting unit needs its target number on a d6 (+1 with a BAP); 6 always hits, 1 always misses."""
-    name, args = CODEC.decode(action)
+    name, args = RIFLES_CODEC.decode(action)
     if name != "fire" or game.active < 0:
         return None
     firer, target = game.players[game.active], game.enemies[args[0]]
@@ -61,7 +66,42 @@ def _target_numbers(game, firer, target, units):
     return [fire.target_number(game, firer.position, target.position, game.tables.weapons[u.weapon]) for u in units]
 
 
-RIFLES = Pieces(rifles_render.LEGEND, rifles_victory, rifles_score, lambda game: game.ap, rifles_to_hit)
+#: RB-AP-1: the AP cost entry of each player action family
+COST_ENTRY = {"move": "move", "fire": "fire", "close_combat": "close_combat", "rally": "rally", "floor": "floor",
+              "hop": "hop", "sewer_enter": "sewer", "sewer_move": "sewer", "sewer_leave": "sewer", "demo_place": "demo_charge",
+              "demo_retry": "demo_charge", "demo_take_back": "demo_take_back", "exit": "exit"}
+
+
+def rifles_cost(game, action: int) -> str | None:
+    """The AP of RB-AP-1's table, the BAP (RB-AP-3) or Recon Point (RU-EXP-2) a choice spends; rubble's d6 (RU-RUB-1)."""
+    name, args = RIFLES_CODEC.decode(action)
+    if name not in COST_ENTRY:
+        return None
+    ap = f"{game.tables.ap_costs[COST_ENTRY[name]]} AP"
+    if name == "move" and geometry.kind_at(game, args[0] + 1, args[1]) == "rubble":
+        ap = f"1 AP, 2 on a d6 of {game.tables.rubble_two_ap_from}+ (RU-RUB-1)"
+    extra = {"fire": " + 1 BAP", "close_combat": " + 1 BAP", "rally": " + 1 BAP", "move": " + 1 Recon Point"}
+    return ap + (extra.get(name, "") if args and args[-1] else "")
+
+
+def rifles_panel(game, side: int) -> list[str]:
+    """Each group on the map as `side` sees it, with each unit's weapon and state (RB-HIT-1)."""
+    lines = []
+    for group in game.players + game.enemies:
+        if rifles_render.shown(game, side, group):
+            units = ", ".join(f"{u.name} {u.weapon}{_unit_state(u)}" for u in group.units if u.alive)
+            lines.append(f"{group.name} ({'yours' if group.side == side else 'enemy'}): {units}")
+    return lines
+
+
+def _unit_state(unit) -> str:
+    if unit.hits == 0:
+        return ""
+    return " suppressed" if unit.suppressed else f" {unit.hits} result(s)"
+
+
+RIFLES = Pieces(rifles_render.LEGEND, rifles_victory, rifles_score, lambda game: game.ap, rifles_to_hit, rifles_cost,
+                rifles_panel)
 
 
 # Cityfight --------------------------------------------------------------------------------------------------------
@@ -87,7 +127,18 @@ def cityfight_ap(game) -> int | None:
     return None if side is None else sum(s.pool for s in game.sections[side])
 
 
-CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap)
+#: the AP of each action family, from the section's pool (CF-ACT-1..12; return fire CF-AUTO-4)
+CITYFIGHT_AP = {"move": (1, "CF-ACT-1"), "run": (2, "CF-ACT-2"), "search": (1, "CF-ACT-4"), "overwatch": (2, "CF-ACT-5"),
+                "fire": (1, "CF-ACT-6"), "special": (2, "CF-ACT-7"), "smoke": (2, "CF-ACT-7"), "join": (1, "CF-ACT-12"),
+                "react": (1, "CF-AUTO-4")}
+
+
+def cityfight_cost(game, action: int) -> str | None:
+    name, _ = CITYFIGHT_CODEC.decode(action)
+    return f"{CITYFIGHT_AP[name][0]} AP" if name in CITYFIGHT_AP else None
+
+
+CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap, cost=cityfight_cost)
 
 
 # Konflikt '47 -----------------------------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ def legend(pieces) -> list[str]:
 
 def screen(rs, scenario: str, state, side: int, pieces, colour: bool) -> str:
     """The whole screen: head, map as `side` sees it, legend."""
-    board = [part for line in state.render_text(side).splitlines() for part in fitted(line)]
+    board = [part for line in [*state.render_text(side).splitlines(), *pieces.panel(state, side)] for part in fitted(line)]
     return "\n".join([*head(rs, scenario, state, side, pieces, colour), *board, *legend(pieces)])
 
 

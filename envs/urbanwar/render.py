@@ -13,7 +13,7 @@ SIDE_COLOURS = ((30, 80, 220), (220, 40, 40))
 #: the text map's symbols in words (the play screen and the picture's key strip show them)
 LEGEND = (
     (".", "open"), (":", "building floor"), ("#", "wall"), ("D", "door"), ("W", "window"), ("=", "low wall"),
-    ("%", "rubble"), ("A B", "a model of side A / B (a b: panicked); its ID is in the list below"),
+    ("%", "debris"), ("A B", "a model of side A / B (a b: panicked); its ID is in the list below"),
     ("order[?]", "face-down order; O Overwatch, S Snap-fire once face up"),
 )
 
@@ -31,7 +31,10 @@ def text(game, side) -> str:
         if m.placed:
             rows[m.cell // SIZE][m.cell % SIZE] = ("a" if m.side == 0 else "b") if m.panic else ("A" if m.side == 0 else "B")
     lines = [f"Urban War, turn {game.turn}, view of {'umpire' if side is None else game.scenario.sides[side].name}"]
-    lines += ["".join(r) for r in rows]
+    # x along the top (tens, then units) and y down the side, as the lists and the move choices name cells: (x,y)
+    lines.append("   " + "".join(str(x // 10) if x % 10 == 0 and x else " " for x in range(SIZE)).rstrip())
+    lines.append("   " + "".join(str(x % 10) for x in range(SIZE)))
+    lines += [f"{y:>2} " + "".join(r) for y, r in enumerate(rows)]
     for m in game.models:
         if m.placed:
             lines.append(f"{m.id} ({m.cell % SIZE},{m.cell // SIZE}) W{m.w}/{m.profile.W}{' panic' if m.panic else ''}"
