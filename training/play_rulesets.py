@@ -48,7 +48,7 @@ def rifles_score(game, side: int) -> str:
 
 
 def rifles_to_hit(game, action: int) -> str | None:
-    """RB-FIRE-2/3/4: each shooting unit needs its target number on a d6 (+1 with a BAP); 6 always hits, 1 always misses."""
+    """RB-FIRE-2/3/4: each shooting unit needs its target number on a d6 less the DRM; 6 always hits, 1 always misses."""
     name, args = RIFLES_CODEC.decode(action)
     if name != "fire" or game.active < 0:
         return None
@@ -56,7 +56,8 @@ def rifles_to_hit(game, action: int) -> str | None:
     units = fire.shooters(game, firer, target)
     if not units:
         return None
-    drm = args[1]                                            # RB-AP-3: a BAP adds 1 to every die
+    # RB-AP-3: a BAP adds 1 to every die; firing down from a First Floor may add its bonus too (as fire.resolve)
+    drm = args[1] + geometry.first_floor_bonus(firer.position, target.position, game.tables)
     needs = sorted({max(2, min(6, tn - drm)) for tn in _target_numbers(game, firer, target, units)})
     chances = [f"{n}+ ({(7 - n) / 6:.0%})" for n in needs]
     return f"{len(units)} unit(s) hit on {' or '.join(chances)}"
