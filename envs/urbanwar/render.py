@@ -6,7 +6,7 @@ import numpy as np
 
 from .config import SIZE
 
-PX = 8
+PX = 16
 COLOURS = {".": (200, 200, 190), ":": (170, 160, 140), "D": (150, 110, 70), "#": (60, 60, 60), "W": (120, 170, 210),
            "=": (140, 140, 150), "%": (160, 130, 90)}
 SIDE_COLOURS = ((30, 80, 220), (220, 40, 40))
@@ -42,7 +42,33 @@ def text(game, side) -> str:
     return "\n".join(lines)
 
 
+PICTURE_KEY = [(COLOURS["."], "open"), (COLOURS[":"], "building floor"), (COLOURS["#"], "wall"), (COLOURS["D"], "door"),
+               (COLOURS["W"], "window"), (COLOURS["="], "low wall"), (COLOURS["%"], "debris"), (SIDE_COLOURS[0], "side A model"),
+               (SIDE_COLOURS[1], "side B model"), ((0, 255, 0), "left bar: wounds left"), ((255, 255, 0), "panicked"),
+               ((128, 128, 128), "face-down order"), ((255, 255, 255), "Overwatch"), ((0, 0, 0), "Snap-fire")]
+
+
 def rgb(game, side) -> np.ndarray:
+    """The board with each model's ID on it (as the text map's list names it) and a key strip under it."""
+    from PIL import Image, ImageDraw
+
+    from ..engine import picture_key
+
+    board = Image.fromarray(board_rgb(game, side))
+    strip = picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), PICTURE_KEY, board.width)
+    image = Image.new("RGB", (board.width, board.height + strip), (245, 245, 245))
+    image.paste(board, (0, 0))
+    draw = ImageDraw.Draw(image)
+    for m in game.models:
+        if m.placed:
+            y, x = divmod(m.cell, SIZE)
+            draw.text((x * PX + 3, y * PX + 2), m.id[-2:], fill=(255, 255, 255))
+    picture_key.draw(draw, PICTURE_KEY, board.height, board.width)
+    return np.asarray(image, dtype=np.uint8).copy()
+
+
+def board_rgb(game, side) -> np.ndarray:
+    """The board alone: terrain, models with wounds, panic and the orders `side` may see (UW-HID-2)."""
     img = np.zeros((SIZE * PX, SIZE * PX, 3), dtype=np.uint8)
     for i, ch in enumerate(game.board.chars):
         y, x = divmod(i, SIZE)
@@ -53,10 +79,10 @@ def rgb(game, side) -> np.ndarray:
         y, x = divmod(m.cell, SIZE)
         block = img[y * PX:(y + 1) * PX, x * PX:(x + 1) * PX]
         block[1:-1, 1:-1] = SIDE_COLOURS[m.side]
-        block[1:1 + max(1, 6 * m.w // m.profile.W), 1] = (0, 255, 0)             # wounds bar
+        block[1:1 + max(1, (PX - 2) * m.w // m.profile.W), 1] = (0, 255, 0)      # wounds bar
         if m.panic:
-            block[1:3, -3:-1] = (255, 255, 0)
+            block[1:4, -4:-1] = (255, 255, 0)
         mark = order_mark(game, m, side)
         if mark != " ":
-            block[-3:-1, -3:-1] = {"O": (255, 255, 255), "S": (0, 0, 0), "?": (128, 128, 128)}[mark]
+            block[-4:-1, -4:-1] = {"O": (255, 255, 255), "S": (0, 0, 0), "?": (128, 128, 128)}[mark]
     return img
