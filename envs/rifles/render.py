@@ -93,7 +93,8 @@ def rgb(game, side=None) -> np.ndarray:
     dark = night(game)
     items = PICTURE_KEY + (night_key(game) if dark else [])
     width, board_h = BAND + CELL_W * 5 + BAND, HEADER + CELL_H * STRIPES
-    image = Image.new("RGB", (width, board_h + picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), items, width)), NIGHT if dark else (235, 235, 235))
+    strip = picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), items, width)
+    image = Image.new("RGB", (width, board_h + strip), NIGHT if dark else (235, 235, 235))
     draw = ImageDraw.Draw(image)
     ink = NIGHT_INK if dark else (0, 0, 0)
     draw.text((6, 4), f"Turn {game.turn}/{game.scenario.turns}  {game.phase}  AP {game.ap}  BAP {game.bap}  Recon {game.recon}",
