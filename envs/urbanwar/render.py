@@ -6,7 +6,7 @@ import numpy as np
 
 from .config import SIZE
 
-PX = 16
+PX = 20
 COLOURS = {".": (200, 200, 190), ":": (170, 160, 140), "D": (150, 110, 70), "#": (60, 60, 60), "W": (120, 170, 210),
            "=": (140, 140, 150), "%": (160, 130, 90)}
 SIDE_COLOURS = ((30, 80, 220), (220, 40, 40))
@@ -44,8 +44,8 @@ def text(game, side) -> str:
 
 PICTURE_KEY = [(COLOURS["."], "open"), (COLOURS[":"], "building floor"), (COLOURS["#"], "wall"), (COLOURS["D"], "door"),
                (COLOURS["W"], "window"), (COLOURS["="], "low wall"), (COLOURS["%"], "debris"), (SIDE_COLOURS[0], "side A model"),
-               (SIDE_COLOURS[1], "side B model"), ((0, 255, 0), "left bar: wounds left"), ((255, 255, 0), "panicked"),
-               ((128, 128, 128), "face-down order"), ((255, 255, 255), "Overwatch"), ((0, 0, 0), "Snap-fire")]
+               (SIDE_COLOURS[1], "side B model"), ((0, 255, 0), "left bar: wounds left"), ((255, 255, 0), "bottom left: panicked"),
+               ((128, 128, 128), "bottom right: face-down order"), ((255, 255, 255), "Overwatch"), ((0, 0, 0), "Snap-fire")]
 
 
 def rgb(game, side) -> np.ndarray:
@@ -62,7 +62,7 @@ def rgb(game, side) -> np.ndarray:
     for m in game.models:
         if m.placed:
             y, x = divmod(m.cell, SIZE)
-            draw.text((x * PX + 3, y * PX + 2), m.id[-2:], fill=(255, 255, 255))
+            draw.text((x * PX + 4, y * PX + 1), m.id[-2:], fill=(255, 255, 255))
     picture_key.draw(draw, PICTURE_KEY, board.height, board.width)
     return np.asarray(image, dtype=np.uint8).copy()
 
@@ -80,9 +80,9 @@ def board_rgb(game, side) -> np.ndarray:
         block = img[y * PX:(y + 1) * PX, x * PX:(x + 1) * PX]
         block[1:-1, 1:-1] = SIDE_COLOURS[m.side]
         block[1:1 + max(1, (PX - 2) * m.w // m.profile.W), 1] = (0, 255, 0)      # wounds bar
-        if m.panic:
-            block[1:4, -4:-1] = (255, 255, 0)
+        if m.panic:                                   # bottom left; the ID is written across the top
+            block[-6:-1, 3:8] = (255, 255, 0)
         mark = order_mark(game, m, side)
-        if mark != " ":
-            block[-4:-1, -4:-1] = {"O": (255, 255, 255), "S": (0, 0, 0), "?": (128, 128, 128)}[mark]
+        if mark != " ":                               # bottom right
+            block[-6:-1, -6:-1] = {"O": (255, 255, 255), "S": (0, 0, 0), "?": (128, 128, 128)}[mark]
     return img
