@@ -11,7 +11,7 @@ from agents.base import decide
 from envs.engine.dice import agent_seed
 
 from . import play_screen as ui
-from .play_menu import Choice, grouped, legal_actions, needs_confirmation, needs_grouping, numbered, with_notes
+from .play_menu import Choice, group_title, grouped, legal_actions, needs_confirmation, needs_grouping, numbered, with_notes
 from .play_rulesets import pieces as ruleset_pieces
 
 PROMPT = "your choice ({first}-{last}; ? help, m map, u last events, q quit): "
@@ -36,6 +36,7 @@ class Table:
         self.colour = ui.wants_colour(out)
         self.events: deque[str] = deque(maxlen=REMEMBERED)
         self.state = None
+        self.legend_shown = False
 
     def write(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -46,8 +47,11 @@ class Table:
         self.events.extend(lines)
         self.write("\n".join(lines))
 
-    def show(self) -> None:
-        self.write(ui.screen(self.rs, self.scenario, self.state, self.side, self.pieces, self.colour))
+    def show(self, with_legend: bool = False) -> None:
+        """The screen; the map's legend in full the first time and on m, a pointer to it otherwise."""
+        with_legend = with_legend or not self.legend_shown
+        self.legend_shown = self.legend_shown or with_legend
+        self.write(ui.screen(self.rs, self.scenario, self.state, self.side, self.pieces, self.colour, with_legend))
 
     # Input -------------------------------------------------------------------------------------------------------
     def ask(self, prompt: str) -> str:
@@ -59,13 +63,17 @@ class Table:
             raise Quit
         return line.strip().lower()
 
-    def pick(self, count: int, lines: list[str], can_go_back: bool) -> int:
-        """Ask until the person types a number 1..count (its index is returned) or b; ?, m, u and q work anywhere."""
+    def pick(self, count: int, lines: list[str], can_go_back: bool, labels: list[str] = ()) -> int:
+        """Ask until the person types a number 1..count (its index is returned), the place that ends one of `labels`
+        (a square such as k12), or b; ?, m, u and q work anywhere."""
         self.write("\n".join(lines))
         while True:
             text = self.ask(PROMPT.format(first=1, last=count))
             if text.isdigit() and 1 <= int(text) <= count:
                 return int(text) - 1
+            named = [i for i, label in enumerate(labels) if label.lower().split()[-1] == text]
+            if text and len(named) == 1:
+                return named[0]
             if text == "b" and can_go_back:
                 raise Back
             if not self.command(text):
@@ -81,7 +89,7 @@ class Table:
         if text == "?":
             self.write(ui.HELP)
         elif text == "m":
-            self.show()
+            self.show(with_legend=True)
         elif text == "u":
             self.write("Last events:\n" + ("\n".join(self.events) or "  (none yet)"))
         else:
@@ -109,7 +117,7 @@ class Table:
         groups = grouped(choices)
         names = list(groups)
         while True:
-            heads = [f"{name} ({len(groups[name])})" if len(groups[name]) > 1 else groups[name][0].label for name in names]
+            heads = [group_title(groups[name]) for name in names]
             group = groups[names[self.pick(len(names), ["Choose what to do:", *numbered(heads)], can_go_back=False)]]
             if len(group) == 1:
                 return group[0]
@@ -121,7 +129,8 @@ class Table:
     def choose_in(self, choices: list[Choice], can_go_back: bool) -> Choice:
         noted = with_notes(self.state, choices, self.pieces)
         title = "Choose (b: back to the groups):" if can_go_back else "Choose:"
-        return noted[self.pick(len(noted), [title, *numbered([c.line() for c in noted])], can_go_back)]
+        lines = [title, *numbered([c.line() for c in noted])]
+        return noted[self.pick(len(noted), lines, can_go_back, [c.label for c in noted])]
 
     # The agents' decisions -----------------------------------------------------------------------------------------
     def agent_turn(self, agents: dict) -> None:

@@ -45,6 +45,18 @@ def grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
     return groups
 
 
+def group_title(choices: list[Choice]) -> str:
+    """A group's name for the menu: the words its labels share ('move A to ...'), or the one label."""
+    if len(choices) == 1:
+        return choices[0].label
+    shared = []
+    for words in zip(*(c.label.split() for c in choices)):
+        if len(set(words)) > 1:
+            break
+        shared.append(words[0])
+    return f"{' '.join(shared) or group_of(choices[0].label)} ... ({len(choices)})"
+
+
 def needs_grouping(choices: list[Choice]) -> bool:
     return len(choices) > FLAT_LIMIT and len(grouped(choices)) > 1
 

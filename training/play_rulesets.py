@@ -3,9 +3,11 @@ left and, for fire, the to-hit chance. Everything else on the screen comes from 
 render_text). A ruleset without an entry (the toy race of the tests) gets the contract-only screen."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from envs.cityfight import fire as cf_fire
 from envs.cityfight import render as cityfight_render
 from envs.cityfight.actions import CODEC as CITYFIGHT_CODEC
 from envs.k47 import render as k47_render
@@ -139,7 +141,30 @@ def cityfight_cost(game, action: int) -> str | None:
     return f"{CITYFIGHT_AP[name][0]} AP" if name in CITYFIGHT_AP else None
 
 
-CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap, cost=cityfight_cost)
+def cityfight_to_hit(game, action: int) -> str | None:
+    """CF-FIRE-5/8/10..15: the chance that kinetic fire suppresses (S) or kills (K) whoever is in the square, from the
+    firer's strength at that range, halved unless the square is spotted, against the square's cover. The occupants'
+    own modifiers (CF-FIRE-6/7) are left out: the firer does not know who is there."""
+    name, args = CITYFIGHT_CODEC.decode(action)
+    if name != "fire" or game.active_side != game.current_side or game.active < 0:
+        return None
+    e, target = game.element(game.active_side, game.active), game.board.uncode.get(args[0])
+    if target is None or target == e.square:        # firing into its own square is a close assault (CF-CA-2)
+        return None
+    spotted = game.decision_kind() == "ifa"         # CF-SRCH-23: fire at a square the search SPOTTED
+    fs = cf_fire.fire_strength(game, e, target)
+    fs, cover = fs if spotted else cf_fire.halve(fs), game.tables.cover[game.cover[target]]
+    chances = []
+    for count in cf_fire.dice_choices(game, e):
+        rolls = list(itertools.product(range(1, 7), repeat=count))
+        results = [cf_fire.roll_result(list(r), fs, cover) for r in rolls]
+        hit = sum(r is not None for r in results) / len(rolls)
+        kill = sum(r == cf_fire.K for r in results) / len(rolls) if spotted else 0.0   # CF-FIRE-15: unspotted, K is S
+        chances.append(f"{count}d {hit:.0%}" + (f" K {kill:.0%}" if kill else ""))
+    return "if occupied, S or better: " + ", ".join(chances)
+
+
+CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap, cityfight_to_hit, cityfight_cost)
 
 
 # Konflikt '47 -----------------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ WIDTH = 80
 HELP = """\
 How to play
   A number picks the choice with that number. Long lists come in groups first (move, fire...): pick a group,
-  then a choice in it; b goes back to the groups.
+  then a choice in it; b goes back to the groups. Where choices end in a square (fire at k12), typing
+  the square (k12) picks it.
   Choices show their AP cost and, for fire, what each die needs. Ending a phase or an activation, declaring
   Out and passing are asked twice (y to confirm).
   ?  this help          m  the map and the legend again          u  the last events again
@@ -63,10 +64,11 @@ def legend(pieces) -> list[str]:
     return lines
 
 
-def screen(rs, scenario: str, state, side: int, pieces, colour: bool) -> str:
-    """The whole screen: head, map as `side` sees it, legend."""
+def screen(rs, scenario: str, state, side: int, pieces, colour: bool, with_legend: bool = True) -> str:
+    """The whole screen: head, map as `side` sees it, and its legend (or where to find it)."""
     board = [part for line in [*state.render_text(side).splitlines(), *pieces.panel(state, side)] for part in fitted(line)]
-    return "\n".join([*head(rs, scenario, state, side, pieces, colour), *board, *legend(pieces)])
+    key = legend(pieces) if with_legend else ["(m: the map again with its key; ?: help)"] if pieces.legend else []
+    return "\n".join([*head(rs, scenario, state, side, pieces, colour), *board, *key])
 
 
 def fitted(line: str) -> list[str]:

@@ -70,12 +70,12 @@ def test_the_commands_help_map_events_back_and_a_bad_answer():
     child.expect("type a number from 1 to 8; \\? for help")
     child.sendline("2")                             # activate element AL: its actions come in groups
     child.expect("Choose what to do:")
-    child.expect(r"(\d+)  move \(\d+\)")
+    child.expect(r"(\d+)  move \.\.\. \(\d+\)")
     move = child.match.group(1)
     child.expect(PROMPT)
     child.sendline(move)
     child.expect("Choose \\(b: back to the groups\\):")
-    child.expect(r"move \w+  \(1 AP\)")              # CF-AP costs shown before choosing
+    child.expect(r"move \w+ to \w+  \(1 AP\)")       # CF-ACT-1: the cost shown before choosing
     child.sendline("b")
     child.expect("Choose what to do:")
     child.sendline("q")
@@ -83,6 +83,22 @@ def test_the_commands_help_map_events_back_and_a_bad_answer():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_fire_shows_its_chance_and_a_square_can_be_typed():
+    child = spawn("cityfight", seed=1)
+    child.expect(PROMPT)
+    child.sendline("2")                             # activate element AL
+    child.expect(r"(\d+)  fire at \.\.\. \(\d+\)")
+    fire = child.match.group(1)
+    child.expect(PROMPT)
+    child.sendline(fire)
+    child.expect(r"fire at k12  \(1 AP, if occupied, S or better: 1d \d+%, 2d \d+%\)")
+    child.expect(PROMPT)
+    child.sendline("k12")
+    child.expect("you: fire at k12")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
 
 
 def test_ending_a_phase_is_asked_twice_and_no_keeps_the_choice_open():
