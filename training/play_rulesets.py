@@ -11,6 +11,8 @@ from envs.cityfight import fire as cf_fire
 from envs.cityfight import render as cityfight_render
 from envs.cityfight.actions import CODEC as CITYFIGHT_CODEC
 from envs.k47 import render as k47_render
+from envs.k47 import shooting as k47_shooting
+from envs.k47.actions import CODEC as K47_CODEC
 from envs.rifles import fire, geometry
 from envs.rifles import render as rifles_render
 from envs.rifles.actions import CODEC as RIFLES_CODEC
@@ -174,7 +176,24 @@ def k47_victory(game) -> str:
             f"{s.kill_vp} VP an enemy unit destroyed (KC-SCN-9)")
 
 
-K47 = Pieces(k47_render.LEGEND, k47_victory, lambda game, side: f"VP A {game.vp[0]} - B {game.vp[1]}")
+def k47_to_hit(game, action: int) -> str | None:
+    """KC-SHOOT-5/6, KC-TAB-2: what each weapon type that can fire at the target needs on a d6, and its chance a shot
+    (a 7 is a 6 and then 4+); an indirect weapon's need depends on ranging in and is left out."""
+    name, args = K47_CODEC.decode(action)
+    if name != "target" or args[1] != 0 or game.decision is None or "uid" not in game.decision[1]:
+        return None
+    ctx = game.decision[1]
+    unit, target = game.units[ctx["uid"]], game.units[args[0]]
+    ranges: dict[str, float] = {}
+    for _model, weapon, dist, _index in k47_shooting.firing_weapons(game, unit, target, ctx["moved"]):
+        if "indirect" not in game.tables.weapons[weapon].rules:
+            ranges[weapon] = min(dist, ranges.get(weapon, dist))      # as roll_hits: the nearest model's range
+    needs = {w: k47_shooting.need(game, unit, w, target, d, ctx["moved"]) for w, d in ranges.items()}
+    return ", ".join(f"{w} {n}+ ({float(k47_shooting.p_hit(n)):.0%})" if n < 8 else f"{w} cannot hit"
+                     for w, n in needs.items()) or None
+
+
+K47 = Pieces(k47_render.LEGEND, k47_victory, lambda game, side: f"VP A {game.vp[0]} - B {game.vp[1]}", to_hit=k47_to_hit)
 
 
 # Urban War --------------------------------------------------------------------------------------------------------
