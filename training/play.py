@@ -97,7 +97,11 @@ class Table:
         return True
 
     def confirmed(self, choice: Choice) -> bool:
-        return self.ask(f"really {choice.label}? this cannot be taken back (y/n): ") in ("y", "yes")
+        """y plays the choice, q quits, anything else goes back to the choices."""
+        answer = self.ask(f"really {choice.label}? this cannot be taken back (y/n): ")
+        if answer == "q":
+            raise Quit
+        return answer in ("y", "yes")
 
     # The person's decision ------------------------------------------------------------------------------------------
     def person_turn(self) -> None:
