@@ -11,7 +11,7 @@ from agents.base import decide
 from envs.engine.dice import agent_seed
 
 from . import play_screen as ui
-from .play_menu import Choice, group_title, grouped, legal_actions, needs_confirmation, needs_grouping, numbered, with_notes
+from .play_menu import Choice, group_title, grouped, legal_actions, needs_confirmation, needs_grouping, numbered, short_lines, with_notes
 from .play_rulesets import pieces as ruleset_pieces
 
 PROMPT = "your choice ({first}-{last}; ? help, m map, u last events, q quit): "
@@ -25,6 +25,12 @@ class Quit(Exception):
 
 class Back(Exception):
     """The person typed b: back to the groups."""
+
+
+def place_of(text: str) -> str:
+    """The last word, as a place is typed: 'k12', '(3,47)' or '3,47'."""
+    words = text.lower().split()
+    return words[-1].strip("()") if words else ""
 
 
 class Table:
@@ -71,7 +77,7 @@ class Table:
             text = self.ask(PROMPT.format(first=1, last=count))
             if text.isdigit() and 1 <= int(text) <= count:
                 return int(text) - 1
-            named = [i for i, label in enumerate(labels) if label.lower().split()[-1] == text]
+            named = [i for i, label in enumerate(labels) if place_of(label) == place_of(text)]
             if text and len(named) == 1:
                 return named[0]
             if text == "b" and can_go_back:
@@ -132,8 +138,9 @@ class Table:
 
     def choose_in(self, choices: list[Choice], can_go_back: bool) -> Choice:
         noted = with_notes(self.state, choices, self.pieces)
-        title = "Choose (b: back to the groups):" if can_go_back else "Choose:"
-        lines = [title, *numbered([c.line() for c in noted])]
+        shared, items = short_lines(noted)
+        title = f"Choose{' ' + shared if shared else ''}{' (b: back to the groups)' if can_go_back else ''}:"
+        lines = [title, *numbered(items)]
         return noted[self.pick(len(noted), lines, can_go_back, [c.label for c in noted])]
 
     # The agents' decisions -----------------------------------------------------------------------------------------

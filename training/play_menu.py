@@ -45,16 +45,33 @@ def grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
     return groups
 
 
+def shared_words(labels: list[str]) -> list[str]:
+    """The leading words every label has."""
+    shared = []
+    for words in zip(*(label.split() for label in labels)):
+        if len(set(words)) > 1:
+            break
+        shared.append(words[0])
+    return shared
+
+
 def group_title(choices: list[Choice]) -> str:
     """A group's name for the menu: the words its labels share ('move A to ...'), or the one label."""
     if len(choices) == 1:
         return choices[0].label
-    shared = []
-    for words in zip(*(c.label.split() for c in choices)):
-        if len(set(words)) > 1:
-            break
-        shared.append(words[0])
-    return f"{' '.join(shared) or group_of(choices[0].label)} ... ({len(choices)})"
+    return f"{' '.join(shared_words([c.label for c in choices])) or group_of(choices[0].label)} ... ({len(choices)})"
+
+
+def short_lines(choices: list[Choice]) -> tuple[str, list[str]]:
+    """A long list's shared words once, in its title, and each choice without them ('(18,46)' for 'deploy A1 at
+    (18,46)'), so that more columns fit; a short list as it is."""
+    labels = [c.label for c in choices]
+    # short of the whole of any label, so that every choice keeps a word of its own
+    shared = shared_words(labels)[:min(len(label.split()) for label in labels) - 1] if len(choices) > FLAT_LIMIT else []
+    if not shared:
+        return "", [c.line() for c in choices]
+    cut = len(" ".join(shared)) + 1
+    return " ".join(shared) + " ...", [c.line()[cut:] for c in choices]
 
 
 def needs_grouping(choices: list[Choice]) -> bool:

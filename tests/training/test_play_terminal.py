@@ -93,7 +93,8 @@ def test_fire_shows_its_chance_and_a_square_can_be_typed():
     fire = child.match.group(1)
     child.expect(PROMPT)
     child.sendline(fire)
-    child.expect(r"fire at k12  \(1 AP, if occupied, S or better: 1d \d+%, 2d \d+%\)")
+    child.expect(r"Choose fire at \.\.\. \(b: back to the groups\):")    # the shared words once, in the title
+    child.expect(r"\d+  k12  \(1 AP, if occupied, S or better: 1d \d+%, 2d \d+%\)")
     child.expect(PROMPT)
     child.sendline("k12")
     child.expect("you: fire at k12")
