@@ -77,16 +77,16 @@ class Table:
             text = self.ask(PROMPT.format(first=1, last=count))
             if text.isdigit() and 1 <= int(text) <= count:
                 return int(text) - 1
+            if text == "b" and can_go_back:
+                raise Back
+            if self.command(text):
+                self.write("\n".join(lines))
+                continue
             named = [i for i, label in enumerate(labels) if place_of(label) == place_of(text)]
             if text and len(named) == 1:
                 return named[0]
-            if text == "b" and can_go_back:
-                raise Back
-            if not self.command(text):
-                back = ", b back" if can_go_back else ""
-                self.write(f"type a number from 1 to {count}{back}; ? for help")
-                continue
-            self.write("\n".join(lines))
+            back = ", b back" if can_go_back else ""
+            self.write(f"type a number from 1 to {count}{back}; ? for help")
 
     def command(self, text: str) -> bool:
         """The one-letter commands; False when `text` is none of them."""

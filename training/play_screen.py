@@ -10,12 +10,14 @@ WIDTH = 80
 
 HELP = """\
 How to play
-  A number picks the choice with that number. Long lists come in groups first (move, fire...): pick a group,
-  then a choice in it; b goes back to the groups. Where choices end in a square (fire at k12), typing
-  the square (k12) picks it.
-  Choices show their AP cost and, for fire, what each die needs. Ending a phase or an activation, declaring
-  Out and passing are asked twice (y to confirm).
-  ?  this help          m  the map and the legend again          u  the last events again
+  A number picks the choice with that number. Long lists come in groups first
+  (move, fire...): pick a group, then a choice in it; b goes back to the groups.
+  Where choices end in a place (fire at k12, move to (10,47)), typing the place
+  (k12, 10,47) picks it.
+  Choices show their cost and, for fire, what a die needs and its chance.
+  Ending a phase or an activation, declaring Out and passing while other
+  choices are open are asked twice: y confirms, anything else goes back.
+  ?  this help      m  the map and its key again      u  the last events again
   q  quit (Ctrl-C too); with --record the replay is written all the same."""
 
 

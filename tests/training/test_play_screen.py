@@ -11,7 +11,7 @@ from envs import registry
 from training import lookup
 from training.play_menu import Choice, group_of, group_title, grouped, needs_confirmation, needs_grouping, numbered
 from training.play_rulesets import pieces
-from training.play_screen import legend, screen
+from training.play_screen import HELP, legend, screen
 
 
 def scripted_game(name: str, seed: int):
@@ -49,6 +49,7 @@ def test_every_ruleset_screen_fits_80_columns_with_its_legend():
         text = screen(rs, rs.default_scenario, state, 0, pieces(name), colour=False)
         assert max(map(len, text.splitlines())) <= 80, name
         assert legend(pieces(name))[0].startswith("Key: ") and "Victory: " in text and "Score: " in text
+    assert max(map(len, HELP.splitlines())) <= 80
 
 
 def test_k47_to_hit_shown_is_the_need_the_shot_rolls_against():
