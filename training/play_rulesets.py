@@ -112,7 +112,8 @@ RIFLES = Pieces(rifles_render.LEGEND, rifles_victory, rifles_score, lambda game:
 # Cityfight --------------------------------------------------------------------------------------------------------
 def cityfight_victory(game) -> str:
     v, names = game.scenario.victory, [_square_name(xy) for xy in game.scenario.objectives]
-    return (f"the attacker wins holding all of {' '.join(names)} at once, or {v['at_end']} of them at the end of turn "
+    at_once = f"all of {' '.join(names)} at once, or " if v.get("all_at_once") else ""
+    return (f"the attacker wins holding {at_once}{v['at_end']} of {' '.join(names)} at the end of turn "
             f"{game.scenario.turns}; otherwise the defender wins (CF-SCN-7)")
 
 
@@ -132,15 +133,14 @@ def cityfight_ap(game) -> int | None:
     return None if side is None else sum(s.pool for s in game.sections[side])
 
 
-#: the AP of each action family, from the section's pool (CF-ACT-1..12; return fire CF-AUTO-4)
-CITYFIGHT_AP = {"move": (1, "CF-ACT-1"), "run": (2, "CF-ACT-2"), "search": (1, "CF-ACT-4"), "overwatch": (2, "CF-ACT-5"),
-                "fire": (1, "CF-ACT-6"), "special": (2, "CF-ACT-7"), "smoke": (2, "CF-ACT-7"), "join": (1, "CF-ACT-12"),
-                "react": (1, "CF-AUTO-4")}
+#: the AP of each action family, from the section's pool: move CF-ACT-1, run CF-ACT-2, search CF-ACT-4, overwatch
+#: CF-ACT-5, fire CF-ACT-6, special weapon and smoke CF-ACT-7, joining a search CF-ACT-12, return fire CF-AUTO-4
+CITYFIGHT_AP = {"move": 1, "run": 2, "search": 1, "overwatch": 2, "fire": 1, "special": 2, "smoke": 2, "join": 1, "react": 1}
 
 
 def cityfight_cost(game, action: int) -> str | None:
     name, _ = CITYFIGHT_CODEC.decode(action)
-    return f"{CITYFIGHT_AP[name][0]} AP" if name in CITYFIGHT_AP else None
+    return f"{CITYFIGHT_AP[name]} AP" if name in CITYFIGHT_AP else None
 
 
 def cityfight_to_hit(game, action: int) -> str | None:
@@ -198,8 +198,10 @@ K47 = Pieces(k47_render.LEGEND, k47_victory, lambda game, side: f"VP A {game.vp[
 
 # Urban War --------------------------------------------------------------------------------------------------------
 def urbanwar_victory(game) -> str:
-    return (f"remove every enemy model, or at the end of turn {game.scenario.turns} have removed more of theirs than "
-            "they of yours (UW-WIN-3)")
+    """UW-WIN-1, and UW-WIN-3 as the scenario's limit_result option sets it."""
+    at_limit = ("have removed more of theirs than they of yours" if game.options["limit_result"] == "casualties"
+                else "it is a draw")
+    return f"remove every enemy model (UW-WIN-1); at the end of turn {game.scenario.turns}, {at_limit} (UW-WIN-3)"
 
 
 def urbanwar_score(game, side: int) -> str:
