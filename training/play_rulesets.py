@@ -112,9 +112,11 @@ RIFLES = Pieces(rifles_render.LEGEND, rifles_victory, rifles_score, lambda game:
 # Cityfight --------------------------------------------------------------------------------------------------------
 def cityfight_victory(game) -> str:
     v, names = game.scenario.victory, [_square_name(xy) for xy in game.scenario.objectives]
-    at_once = f"all of {' '.join(names)} at once, or " if v.get("all_at_once") else ""
-    return (f"the attacker wins holding {at_once}{v['at_end']} of {' '.join(names)} at the end of turn "
-            f"{game.scenario.turns}; otherwise the defender wins (CF-SCN-7)")
+    at_once = f"all of {' '.join(names)} at any end of turn, or " if v.get("all_at_once") else ""
+    them = "them" if at_once else " ".join(names)
+    return (f"the attacker wins controlling {at_once}at least {v['at_end']} of {them} at the end of turn "
+            f"{game.scenario.turns}, otherwise the defender (CF-SCN-7); a square is controlled with an element there "
+            "and none of the enemy's (CF-VIC-1)")
 
 
 def _square_name(xy) -> str:
