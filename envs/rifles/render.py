@@ -66,12 +66,12 @@ def night(game) -> bool:
     return "darkness" in game.scenario.modules
 
 
-def sight_stripes(game, side, groups) -> set:
+def sight_stripes(groups) -> set:
     """RB-EM-2: markers within range 1 of a visible player group are revealed: the player sees that far."""
     return {s for g in groups if g.side == 0 for s in range(g.stripe - 1, g.stripe + 2)}
 
 
-def reach_stripes(game, groups) -> set:
+def reach_stripes(groups) -> set:
     """RD-AI-1: a Darkness group attacks player groups at range 1 or less: how far it reaches."""
     return {s for g in groups if g.side == 1 for s in range(g.stripe - 1, g.stripe + 2)}
 
@@ -101,7 +101,7 @@ def rgb(game, side=None) -> np.ndarray:
               fill=ink)
     draw.text((6, 18), game.scenario.name + ("  (night)" if dark else ""), fill=ink)
     groups = [g for g in game.players + game.enemies if shown(game, side, g)]
-    seen, reach = sight_stripes(game, side, groups), reach_stripes(game, groups)
+    seen, reach = sight_stripes(groups), reach_stripes(groups)
     for stripe in range(1, STRIPES + 1):
         top = HEADER + (STRIPES - stripe) * CELL_H
         dim = dark and stripe not in seen
