@@ -114,7 +114,7 @@ class Table:
         """Show the screen, take one choice (through its group when the list is long), confirm it if it is final, play it."""
         self.show()
         state = self.state
-        choices = [Choice(a, state.action_label(a)) for a in legal_actions(state)]
+        choices = [Choice(a, state.action_label(a) + self.pieces.where(state, a)) for a in legal_actions(state)]
         while True:
             choice = self.choose(choices)
             if not needs_confirmation(choice.label, len(choices)) or self.confirmed(choice):

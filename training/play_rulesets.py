@@ -34,6 +34,8 @@ class Pieces:
     cost: Callable[[object, int], str | None] = lambda state, action: None
     #: the units' state beside the map, where the text map itself does not list them
     panel: Callable[[object, int], list[str]] = lambda state, side: []
+    #: words added to the label of one of the person's own choices (where a move ends); never to the other side's
+    where: Callable[[object, int], str] = lambda state, action: ""
 
 
 # Rifles in the Ruins (Urban Warfare and Darkness) ----------------------------------------------------------------
@@ -168,7 +170,22 @@ def cityfight_to_hit(game, action: int) -> str | None:
     return "if occupied, S or better: " + ", ".join(chances)
 
 
-CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap, cityfight_to_hit, cityfight_cost)
+def cityfight_where(game, action: int) -> str:
+    """Where the active element's move or run would end (' to k12'; ' back to k14' for a run out and back). Only for
+    the person's own elements: the other side's moves stay as their labels say (CF-HID-3)."""
+    name, args = CITYFIGHT_CODEC.decode(action)
+    if name not in ("move", "run") or game.active < 0 or game.active_side != game.current_side:
+        return ""
+    start = square = game.element(game.active_side, game.active).square
+    for direction in args:
+        square = game.board.step(square, direction) if square >= 0 else -1
+    if square < 0 or start < 0:
+        return ""
+    return f" {'back ' if square == start else ''}to {game.name(square)}"
+
+
+CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap, cityfight_to_hit, cityfight_cost,
+                   where=cityfight_where)
 
 
 # Konflikt '47 -----------------------------------------------------------------------------------------------------

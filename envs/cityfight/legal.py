@@ -11,7 +11,7 @@ from . import ap, fire, he, movement, overwatch, search, smoke
 from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
 from .config import CATEGORIES
 from .flow import Decision, answer
-from .state import DEAD, SIDE_NAMES
+from .state import SIDE_NAMES
 from .tasks import ActPrompt, EndActivation
 
 
@@ -188,8 +188,8 @@ def label(game, action: int) -> str:
         "pass": lambda: "pass / decline",
         "out": lambda: "declare Out",
         "activate": lambda: f"activate element {element_name(game, args[0])}",
-        "move": lambda: f"move {DIRECTION_NAMES[args[0]]}{ending(game, args)}",
-        "run": lambda: f"run {DIRECTION_NAMES[args[0]]} then {DIRECTION_NAMES[args[1]]}{ending(game, args)}",
+        "move": lambda: f"move {DIRECTION_NAMES[args[0]]}",
+        "run": lambda: f"run {DIRECTION_NAMES[args[0]]} then {DIRECTION_NAMES[args[1]]}",
         "search": lambda: f"search MSq {msq_name(game, args[0])}",
         "overwatch": lambda: f"overwatch {square_name(game, args[0])}",
         "fire": lambda: f"fire at {square_name(game, args[0])}",
@@ -202,18 +202,6 @@ def label(game, action: int) -> str:
         "announce": lambda: f"announce the search number minus {args[0]}",
     }
     return words[name]()
-
-
-def ending(game, directions) -> str:
-    """Where the active element's steps would end (' to k12'; ' back to k14' for a run out and back), if on the map."""
-    if game.active == DEAD or game.active_side == DEAD:
-        return ""
-    start = square = game.element(game.active_side, game.active).square
-    for d in directions:
-        square = game.board.step(square, d) if square >= 0 else -1
-    if square < 0 or start < 0:
-        return ""
-    return f" {'back ' if square == start else ''}to {game.name(square)}"
 
 
 def element_name(game, slot: int) -> str:
