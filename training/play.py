@@ -114,7 +114,7 @@ class Table:
         """Show the screen, take one choice (through its group when the list is long), confirm it if it is final, play it."""
         self.show()
         state = self.state
-        choices = [Choice(a, state.action_label(a) + self.pieces.where(state, a)) for a in legal_actions(state)]
+        choices = [Choice(a, self.pieces.label(state, a) or state.action_label(a)) for a in legal_actions(state)]
         while True:
             choice = self.choose(choices)
             if not needs_confirmation(choice.label, len(choices)) or self.confirmed(choice):
@@ -145,10 +145,12 @@ class Table:
 
     # The agents' decisions -----------------------------------------------------------------------------------------
     def agent_turn(self, agents: dict) -> None:
+        """The other side decides; the person reads its choice only where the rules make it public."""
         state = self.state
-        side = state.current_side
+        side, kind = state.current_side, state.decision_kind()
         action = decide(agents[side], state, side)
-        self.report(side, state.action_label(action), state.apply(action))
+        label = f"decides ({kind})" if kind in self.pieces.secret_kinds else state.action_label(action)
+        self.report(side, label, state.apply(action))
 
 
 def outcome(returns, side: int) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from envs.cityfight import fire as cf_fire
 from envs.cityfight import render as cityfight_render
 from envs.cityfight.actions import CODEC as CITYFIGHT_CODEC
+from envs.cityfight.flow import Decision as CityfightDecision
 from envs.k47 import render as k47_render
 from envs.k47 import shooting as k47_shooting
 from envs.k47.actions import CODEC as K47_CODEC
@@ -34,8 +35,12 @@ class Pieces:
     cost: Callable[[object, int], str | None] = lambda state, action: None
     #: the units' state beside the map, where the text map itself does not list them
     panel: Callable[[object, int], list[str]] = lambda state, side: []
-    #: words added to the label of one of the person's own choices (where a move ends); never to the other side's
-    where: Callable[[object, int], str] = lambda state, action: ""
+    #: the play screen's words for one of the person's own choices where they say more than the ruleset's label (which
+    #: replays record and check, so it stays as it is); None: the label. Never used for the other side's choices
+    label: Callable[[object, int], str | None] = lambda state, action: None
+    #: decision kinds whose answer the other side does not learn: the person sees that such a decision was made, and
+    #: the events (the rules' announcements), never its label
+    secret_kinds: frozenset = frozenset()
 
 
 # Rifles in the Ruins (Urban Warfare and Darkness) ----------------------------------------------------------------
@@ -107,8 +112,16 @@ def _unit_state(unit) -> str:
     return " suppressed" if unit.suppressed else f" {unit.hits} result(s)"
 
 
+def rifles_label(game, action: int) -> str | None:
+    """A Recon reveal names its marker as the map does (E1, K2), not by its slot number."""
+    name, args = RIFLES_CODEC.decode(action)
+    if name != "recon_reveal" or args[0] >= len(game.markers) or game.markers[args[0]] is None:
+        return None
+    return f"spend a Recon Point to reveal marker {game.markers[args[0]].name}"
+
+
 RIFLES = Pieces(rifles_render.LEGEND, rifles_victory, rifles_score, lambda game: game.ap, rifles_to_hit, rifles_cost,
-                rifles_panel)
+                rifles_panel, label=rifles_label)
 
 
 # Cityfight --------------------------------------------------------------------------------------------------------
@@ -170,22 +183,25 @@ def cityfight_to_hit(game, action: int) -> str | None:
     return "if occupied, S or better: " + ", ".join(chances)
 
 
-def cityfight_where(game, action: int) -> str:
-    """Where the active element's move or run would end (' to k12'; ' back to k14' for a run out and back). Only for
-    the person's own elements: the other side's moves stay as their labels say (CF-HID-3)."""
+def cityfight_label(game, action: int) -> str | None:
+    """A move or run with where the active element would end ('run N then N to k12'; 'back to k14' for a run out and
+    back). Only for the person's own elements: the other side's stay hidden (CF-HID-3)."""
     name, args = CITYFIGHT_CODEC.decode(action)
     if name not in ("move", "run") or game.active < 0 or game.active_side != game.current_side:
-        return ""
+        return None
     start = square = game.element(game.active_side, game.active).square
     for direction in args:
         square = game.board.step(square, direction) if square >= 0 else -1
     if square < 0 or start < 0:
-        return ""
-    return f" {'back ' if square == start else ''}to {game.name(square)}"
+        return None
+    return f"{game.action_label(action)} {'back ' if square == start else ''}to {game.name(square)}"
 
+
+#: CF-HID-3: the other side's elements are hidden, so none of its choices is shown, only what the rules announce
+CITYFIGHT_SECRET = frozenset(str(kind) for kind in CityfightDecision)
 
 CITYFIGHT = Pieces(cityfight_render.LEGEND, cityfight_victory, cityfight_score, cityfight_ap, cityfight_to_hit, cityfight_cost,
-                   where=cityfight_where)
+                   label=cityfight_label, secret_kinds=CITYFIGHT_SECRET)
 
 
 # Konflikt '47 -----------------------------------------------------------------------------------------------------
@@ -212,7 +228,9 @@ def k47_to_hit(game, action: int) -> str | None:
                      for w, n in needs.items()) or None
 
 
-K47 = Pieces(k47_render.LEGEND, k47_victory, lambda game, side: f"VP A {game.vp[0]} - B {game.vp[1]}", to_hit=k47_to_hit)
+# KC-TURN-9: whether the other side keeps its Down or Ambush die stays hidden until it is used
+K47 = Pieces(k47_render.LEGEND, k47_victory, lambda game, side: f"VP A {game.vp[0]} - B {game.vp[1]}", to_hit=k47_to_hit,
+             secret_kinds=frozenset({"keep"}))
 
 
 # Urban War --------------------------------------------------------------------------------------------------------
@@ -228,7 +246,8 @@ def urbanwar_score(game, side: int) -> str:
     return f"models removed: yours {removed[side]}, theirs {removed[1 - side]}"
 
 
-URBANWAR = Pieces(urbanwar_render.LEGEND, urbanwar_victory, urbanwar_score)
+# UW-HID-2/5: orders are placed face down
+URBANWAR = Pieces(urbanwar_render.LEGEND, urbanwar_victory, urbanwar_score, secret_kinds=frozenset({"order"}))
 
 PIECES = {"rifles-urban": RIFLES, "rifles-darkness": RIFLES, "cityfight": CITYFIGHT, "k47": K47, "urbanwar": URBANWAR}
 

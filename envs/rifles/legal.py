@@ -266,7 +266,7 @@ def label(game, action: int) -> str:
         "rally": lambda: f"{active} rallies" + (" with a BAP" if args[0] else ""),
         "sewer_move": lambda: f"{active} moves in the sewer toward Stripe {'1' if args[0] == 0 else '6'}",
         "demo_place": lambda: f"{active} places a demo charge at place {args[0]} ({'breach' if args[1] == 0 else 'direct attack'})",
-        "recon_reveal": lambda: f"spend a Recon Point to reveal marker {marker_name(game, args[0])}",
+        "recon_reveal": lambda: f"spend a Recon Point to reveal marker {args[0]}",
         "e_activate": lambda: f"enemy activates {group_name(game.enemies, args[0])}",
         "e_order": lambda: f"enemy order {ORDER_NAMES[args[0]]}",
         "e_place": lambda: f"enemy takes place {args[0]}",
@@ -280,12 +280,6 @@ def label(game, action: int) -> str:
 
 
 GROUP_WORDS = ("floor", "hop", "sewer_enter", "sewer_leave", "demo_retry", "demo_take_back", "exit", "end_activation")
-
-
-def marker_name(game, slot: int) -> str:
-    """The marker's name as the map shows it (E1, K2...), not its slot number."""
-    marker = game.markers[slot] if slot < len(game.markers) else None
-    return marker.name if marker is not None else f"slot {slot}"
 
 
 def group_name(groups, slot: int) -> str:

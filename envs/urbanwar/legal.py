@@ -25,9 +25,9 @@ def label(game, action: int) -> str:
     if name == "deploy_first":
         return "deploy first" if args[0] == 0 else "opponent deploys first"
     if name == "deploy":
-        return f"deploy {deploying(game)}at {deploy_cell(game, args[0], args[1])}"
+        return f"deploy {deciding_model(game)}at {deploy_cell(game, args[0], args[1])}"
     if name == "order":
-        return "order Snap-fire" if args[0] == 0 else "order Overwatch"
+        return f"order {deciding_model(game)}{'Snap-fire' if args[0] == 0 else 'Overwatch'}"
     if name == "initiative":
         return "activate first" if args[0] == 0 else "opponent activates first"
     if name == "activate":
@@ -57,8 +57,8 @@ def model_id(game, side: int, slot: int) -> str:
     return models[slot].id if slot < len(models) else f"model slot {slot}"
 
 
-def deploying(game) -> str:
-    """The model being deployed, when a deploy decision is open."""
+def deciding_model(game) -> str:
+    """The model a deploy or order decision is about ('A1 '), when one is open."""
     if game.decision is None or "model" not in game.decision[1]:
         return ""
     return f"{game.models[game.decision[1]['model']].id} "

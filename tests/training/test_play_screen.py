@@ -89,8 +89,8 @@ def test_rifles_to_hit_and_costs_read_the_tables():
 
 
 def test_labels_name_what_the_maps_show():
-    """Urban War names models by ID and moves by cell; the play screen says where a Cityfight move ends; a Rifles reveal
-    names its marker."""
+    """Urban War names models by ID and moves by cell; the play screen says where a Cityfight move ends and names the
+    marker a Rifles reveal is for."""
     rs, state, agents = scripted_game("urbanwar", 1)
     seen = set()
     while not state.is_over and len(seen) < 2:
@@ -106,7 +106,8 @@ def test_labels_name_what_the_maps_show():
     assert seen == {"activate", "dest"}
     rs, state, _ = scripted_game("cityfight", 1)
     state.apply(next(int(a) for a in np.flatnonzero(state.legal_action_mask()) if state.action_label(int(a)) == "activate element AL"))
-    labels = [state.action_label(int(a)) + pieces("cityfight").where(state, int(a)) for a in np.flatnonzero(state.legal_action_mask())]
+    labels = [pieces("cityfight").label(state, int(a)) or state.action_label(int(a)) for a in np.flatnonzero(state.legal_action_mask())]
     assert "move N to k13" in labels and "run N then S back to k14" in labels
     rs, state, _ = scripted_game("rifles-urban", 1)
-    assert "spend a Recon Point to reveal marker E1" in [state.action_label(int(a)) for a in np.flatnonzero(state.legal_action_mask())]
+    labels = [pieces("rifles-urban").label(state, int(a)) for a in np.flatnonzero(state.legal_action_mask())]
+    assert "spend a Recon Point to reveal marker E1" in labels
