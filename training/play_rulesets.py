@@ -11,13 +11,19 @@ from envs.cityfight import fire as cf_fire
 from envs.cityfight import render as cityfight_render
 from envs.cityfight.actions import CODEC as CITYFIGHT_CODEC
 from envs.cityfight.flow import Decision as CityfightDecision
+from envs.engine.d10 import p_natural
 from envs.k47 import render as k47_render
 from envs.k47 import shooting as k47_shooting
 from envs.k47.actions import CODEC as K47_CODEC
 from envs.rifles import fire, geometry
 from envs.rifles import render as rifles_render
 from envs.rifles.actions import CODEC as RIFLES_CODEC
+from envs.urbanwar import activation as uw_activation
+from envs.urbanwar import combat as uw_combat
+from envs.urbanwar import geometry as uw_geo
 from envs.urbanwar import render as urbanwar_render
+from envs.urbanwar.actions import CODEC as URBANWAR_CODEC
+from envs.urbanwar.actions import HOLD as URBANWAR_HOLD
 
 
 @dataclass(frozen=True)
@@ -246,8 +252,26 @@ def urbanwar_score(game, side: int) -> str:
     return f"models removed: yours {removed[side]}, theirs {removed[1 - side]}"
 
 
+def urbanwar_to_hit(game, action: int) -> str | None:
+    """UW-SHOOT-8 (UW-DICE-1): d10 + the modifier, a hit on 10 or more, a natural 10 always and a natural 1 never;
+    a target that is not a priority one needs a target check first (UW-SHOOT-5)."""
+    name, args = URBANWAR_CODEC.decode(action)
+    act = getattr(game, "act", None)
+    if name != "shoot" or args[0] == URBANWAR_HOLD or not act or act.get("model", -1) < 0:
+        return None
+    shooter = game.models[act["model"]]
+    target = game.side_models(1 - shooter.side)[args[0]]
+    drm = uw_combat.to_hit_modifier(game, shooter, target, moved=act["moved"], panicked=act["panicked"])
+    band = uw_geo.band_of(game.tables.bands, shooter.cell, target.cell)
+    shots = game.tables.weapons[shooter.profile.ranged].bands[band][1]
+    checked = "" if target in uw_activation.priority_targets(game, shooter, uw_activation.legal_targets(game, shooter)) \
+        else ", after a target check (UW-SHOOT-5)"
+    return f"{shots} d10 {drm:+d}, hits on 10+: {float(p_natural(drm, 10)):.0%} each{checked}"
+
+
 # UW-HID-2/5: orders are placed face down
-URBANWAR = Pieces(urbanwar_render.LEGEND, urbanwar_victory, urbanwar_score, secret_kinds=frozenset({"order"}))
+URBANWAR = Pieces(urbanwar_render.LEGEND, urbanwar_victory, urbanwar_score, to_hit=urbanwar_to_hit,
+                  secret_kinds=frozenset({"order"}))
 
 PIECES = {"rifles-urban": RIFLES, "rifles-darkness": RIFLES, "cityfight": CITYFIGHT, "k47": K47, "urbanwar": URBANWAR}
 

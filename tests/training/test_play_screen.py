@@ -111,3 +111,21 @@ def test_labels_name_what_the_maps_show():
     rs, state, _ = scripted_game("rifles-urban", 1)
     labels = [pieces("rifles-urban").label(state, int(a)) for a in np.flatnonzero(state.legal_action_mask())]
     assert "spend a Recon Point to reveal marker E1" in labels
+
+
+def test_urbanwar_to_hit_shown_is_the_modifier_the_shot_rolls_with():
+    """UW-SHOOT-8: the d10 modifier the menu names is the one each to_hit event then adds."""
+    checked = 0
+    for seed in range(3):
+        rs, state, agents = scripted_game("urbanwar", seed)
+        while not state.is_over:
+            side = state.current_side
+            action = decide(agents[side], state, side)
+            shown = pieces("urbanwar").to_hit(state, action) if state.decision_kind() == "shoot" else None
+            events = state.apply(action)
+            rolled = {re.search(r": \d+([+-]\d+) (hit|miss)", e.text).group(1) for e in events
+                      if e.kind == "to_hit" and "shoots" in e.text}
+            if shown and rolled:
+                assert rolled == {re.search(r"d10 ([+-]\d+)", shown).group(1)}
+                checked += 1
+    assert checked > 20
