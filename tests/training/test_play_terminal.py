@@ -38,8 +38,9 @@ def play_to_the_end(child, seed: int) -> tuple[str, int, str]:
         which = child.expect([PROMPT, CONFIRM, OVER])
         seen.append(child.before + child.after)
         if which == 2:
+            result = child.after
             child.expect(pexpect.EOF)
-            return "".join(seen), answers, child.after
+            return "".join(seen), answers, result
         child.sendline("y" if which == 1 else str(rng.randint(1, int(child.match.group(1)))))
         answers += 1
     raise AssertionError(f"no end after {MAX_ANSWERS} answers")
@@ -50,7 +51,7 @@ def test_a_whole_game_is_played_to_the_end_in_a_terminal(env):
     child = spawn(env, seed=2)
     transcript, answers, result = play_to_the_end(child, seed=2)
     child.close()
-    assert child.exitstatus == 0 and answers > 0
+    assert child.exitstatus == 0 and answers > 0 and OVER.fullmatch(result)
     assert "Key: " in transcript and "you: " in transcript
     assert re.search(r"\[[A-Z]{2}-[A-Z0-9]+-\d+\]", transcript), "events cite their rule IDs"
     wide = [line for line in ANSI.sub("", transcript).splitlines() if len(line.rstrip("\r")) > 80]
