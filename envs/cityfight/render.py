@@ -15,6 +15,15 @@ TERRAIN_CHAR = {0: ".", 1: ":", 2: "T", 3: "W", 4: "B", 5: "C"}
 COVER_COLOUR = {0: (222, 214, 190), 1: (180, 160, 130), 2: (90, 140, 80), 3: (170, 130, 90), 4: (160, 80, 60),
                 5: (140, 140, 150)}
 SIDE_COLOUR = ((40, 90, 200), (200, 50, 40))
+#: the text map's symbols in words (the play screen and the picture's key strip show them)
+LEGEND = (
+    (".", "open"), (":", "cluttered"), ("T", "wood"), ("W", "wooden/metal building"), ("B", "brick building"),
+    ("C", "concrete building"), ("b w c", "lower case: a building square with a doorway"), ("%", "rubble"),
+    ("A D", "an attacker / defender element (a d: suppressed)"), ("2-9", "that many of your elements"),
+    ("*", "engaged (close assault)"), ("!", "enemy spotted"), ("?", "enemy seen there lately"),
+    ("o", "overwatch marker"), ("~", "smoke"),
+    ("A1..C3", "search areas: 3x3 megasquares, column letter A.. and row 1.."),
+)
 
 
 def shown_elements(game, side):
@@ -57,7 +66,7 @@ def status_line(game, side) -> str:
     turn = f"Turn {game.turn}/{game.scenario.turns} {game.phase}{conditions_words(game)}"
     if deciding is not None and (side is None or deciding == side):
         turn += f", {SIDE_NAMES[deciding]} decides {game.decision[0]}"
-    return f"{turn}  [{who} view]  {pools}{outs}"
+    return f"{turn} [{who} view] {pools}{outs}"
 
 
 def conditions_words(game) -> str:
@@ -95,33 +104,61 @@ def text(game, side=None) -> str:
     return "\n".join(lines)
 
 
-CELL, HEADER, MARGIN, PANEL = 30, 36, 22, 170
+CELL, HEADER, MARGIN, PANEL, GRID = 36, 40, 22, 190, (30, 40, 110)
+PICTURE_KEY = [(COVER_COLOUR[c], name) for c, name in enumerate(("open", "cluttered", "wood", "wooden/metal bldg", "brick bldg",
+                                                                 "concrete bldg"))]
+PICTURE_KEY += [(SIDE_COLOUR[0], "attacker element"), (SIDE_COLOUR[1], "defender element"),
+                (tuple(c // 2 for c in SIDE_COLOUR[0]), "darker: suppressed"), ((230, 180, 20), "objective (corner)"),
+                ((250, 250, 250), "doorway (bottom bar)"), ((60, 40, 30), "blocked doorway"), ((240, 160, 0), "engaged (border)"),
+                ("X", "overwatch"), ("%", "rubble"), ("3", "damage points"), ("?", "enemy seen"), ("O", "smoke"),
+                (GRID, "search areas: 3x3 megasquares, named at the top and right (A1...)")]
 
 
 def rgb(game, side=None) -> np.ndarray:
     """A picture: terrain colours, doorways, damage, smoke, Engaged squares, overwatch markers, own (or all)
-    elements, knowledge marks; square IDs on the edges and a list of the shown elements at the right."""
+    elements labelled by name, knowledge marks, the search areas (megasquares, CF-GRID-2) with their names; square
+    IDs on the edges, a list of the shown elements at the right and a key strip under it."""
     from PIL import Image, ImageDraw
 
+    from ..engine import picture_key
+
     board, elements = game.board, shown_elements(game, side)
-    width, height = MARGIN + CELL * board.width + PANEL, HEADER + CELL * board.height + 4
-    image = Image.new("RGB", (width, height), (245, 245, 245))
+    width, board_h = MARGIN + CELL * board.width + PANEL, HEADER + CELL * board.height + 4
+    image = Image.new("RGB", (width, board_h + picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), PICTURE_KEY, width)),
+                      (245, 245, 245))
     draw = ImageDraw.Draw(image)
-    draw.text((4, 4), status_line(game, side)[:140], fill=(0, 0, 0))
+    draw.text((4, 2), status_line(game, side)[:140], fill=(0, 0, 0))
     for x in range(board.width):
-        draw.text((MARGIN + x * CELL + 12, HEADER - 13), chr(ord("a") + x), fill=(60, 60, 60))
+        draw.text((MARGIN + x * CELL + 15, HEADER - 12), chr(ord("a") + x), fill=(60, 60, 60))
     for y in range(board.height):
-        draw.text((3, HEADER + y * CELL + 9), str(y + 1), fill=(60, 60, 60))
+        draw.text((3, HEADER + y * CELL + 12), str(y + 1), fill=(60, 60, 60))
     engaged = game.engaged_squares()
     for square in range(board.size):
         x, y = board.xy(square)
         box = (MARGIN + x * CELL, HEADER + y * CELL, MARGIN + x * CELL + CELL - 1, HEADER + y * CELL + CELL - 1)
         draw.rectangle(box, fill=COVER_COLOUR[game.cover[square]], outline=(120, 120, 120))
         draw_marks(draw, game, side, square, box, engaged)
+    draw_search_areas(draw, board)
     for square in {e.square for e in elements}:
         draw_elements(draw, game, [e for e in elements if e.square == square], board.xy(square))
-    draw_panel(draw, game, elements, MARGIN + CELL * board.width + 8)
+    draw_panel(draw, game, elements, MARGIN + CELL * board.width + 22)
+    picture_key.draw(draw, PICTURE_KEY, board_h, width)
     return np.asarray(image, dtype=np.uint8).copy()
+
+
+def draw_search_areas(draw, board) -> None:
+    """CF-GRID-2: the megasquares searches are made in, 3x3 squares each, outlined and named (column letter at the top,
+    row number at the right)."""
+    right = MARGIN + CELL * board.width
+    for m, name in enumerate(board.msq_names):
+        mx, my = m % board.mwidth, m // board.mwidth
+        left, top = MARGIN + 3 * mx * CELL, HEADER + 3 * my * CELL
+        draw.rectangle((left, top, min(left + 3 * CELL, right) - 1, min(top + 3 * CELL, HEADER + CELL * board.height) - 1),
+                       outline=GRID, width=2)
+        if my == 0:
+            draw.text((left + 3 * CELL // 2 - 3, HEADER - 26), name[0], fill=GRID)
+        if mx == board.mwidth - 1:
+            draw.text((right + 4, top + 3 * CELL // 2 - 6), name[1:], fill=GRID)
 
 
 def draw_panel(draw, game, elements, left: int) -> None:
@@ -141,7 +178,7 @@ def draw_marks(draw, game, side, square: int, box, engaged) -> None:
     if game.damage[square]:
         draw.text((x1 - 9, y1 - 12), str(min(game.damage[square], 9)), fill=(250, 250, 250))   # CF-BLD-1
     if game.rubble[square]:
-        draw.text((x0 + 2, y0 + 1), "%", fill=(90, 70, 50))
+        draw.text((x0 + 1, y1 - 12), "%", fill=(90, 70, 50))
     if game.board.xy(square) in game.scenario.objectives:
         draw.rectangle((x0 + 2, y0 + 2, x0 + 8, y0 + 8), fill=(230, 180, 20), outline=(0, 0, 0))   # CF-SCN-3
     if game.smoke[square]:
@@ -158,13 +195,16 @@ def draw_marks(draw, game, side, square: int, box, engaged) -> None:
 
 
 def draw_elements(draw, game, here, xy) -> None:
+    """Each element as a tag with its name, as on the text map's list (darker: suppressed); a fourth and more as '+n'."""
     x, y = xy
-    for i, e in enumerate(here):
-        left, top = MARGIN + x * CELL + 3 + 8 * i, HEADER + y * CELL + 10
-        colour = SIDE_COLOUR[e.side]
-        if e.suppressed:
-            colour = tuple(c // 2 for c in colour)
-        draw.rectangle((left, top, left + 7, top + 14), fill=colour)
+    left = MARGIN + x * CELL + 10              # the square's left edge keeps its rubble and objective marks
+    for i, e in enumerate(here[:3]):
+        top = HEADER + y * CELL + 2 + 11 * i
+        colour = tuple(c // 2 for c in SIDE_COLOUR[e.side]) if e.suppressed else SIDE_COLOUR[e.side]
+        draw.rectangle((left, top, left + 15, top + 10), fill=colour)
+        draw.text((left + 2, top - 1), e.name, fill=(255, 255, 255))
+    if len(here) > 3:
+        draw.text((left + 17, HEADER + y * CELL + 24), f"+{len(here) - 3}", fill=(0, 0, 0))
 
 
 __all__ = ["COVER_NAMES"]

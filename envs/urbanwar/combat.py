@@ -27,17 +27,25 @@ def wound(game, target, rule: str) -> None:
         game.remove(target)
 
 
+def to_hit_modifier(game, shooter, target, *, moved: bool, panicked: bool, disruption: bool = False) -> int:
+    """UW-SHOOT-8: what is added to the d10 (a hit on 10 or more): SH, the weapon's band modifier (UW-STAT-3/6),
+    a big target, moving, panic."""
+    band = geo.band_of(game.tables.bands, shooter.cell, target.cell)
+    mod = game.tables.weapons[shooter.profile.ranged].bands[band][0]
+    drm = shooter.profile.SH + mod
+    drm += 1 if target.profile.SZ >= 4 else 0                                   # UW-SHOOT-9
+    drm += game.tables.bands[band - 1].moved if moved and not disruption else 0   # UW-ACT-5, UW-OW-8
+    drm -= 2 if panicked else 0                                                 # UW-PANIC-6
+    return drm
+
+
 def shoot(game, shooter, target, *, moved: bool, panicked: bool, disruption: bool = False) -> None:
     """UW-SHOOT-1, UW-SHOOT-8..11: to-hit, heavy armour, damage, cover save, wounds; panic checks after
     (UW-PANIC-5). UW-STAT-8: the natural results are implemented from the rules though the placeholders never
     need them."""
     band = geo.band_of(game.tables.bands, shooter.cell, target.cell)
-    weapon = game.tables.weapons[shooter.profile.ranged]       # UW-STAT-6: the one ranged weapon
-    mod, ndice, strength, rolls = weapon.bands[band]           # UW-STAT-3: modifier and Strength of the band
-    drm = shooter.profile.SH + mod
-    drm += 1 if target.profile.SZ >= 4 else 0                                   # UW-SHOOT-9
-    drm += game.tables.bands[band - 1].moved if moved and not disruption else 0   # UW-ACT-5, UW-OW-8
-    drm -= 2 if panicked else 0                                                 # UW-PANIC-6
+    _mod, ndice, strength, rolls = game.tables.weapons[shooter.profile.ranged].bands[band]
+    drm = to_hit_modifier(game, shooter, target, moved=moved, panicked=panicked, disruption=disruption)
     toughness = target.profile.T + (1 if target.profile.battleshield else 0)    # UW-SPEC-4
     cover = geo.cover_class(game.board, shooter.cell, target.cell)
     save = {geo.SOLID: game.tables.cover_saves["solid"], geo.FLIMSY: game.tables.cover_saves["flimsy"]}.get(cover)

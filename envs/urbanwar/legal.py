@@ -18,32 +18,65 @@ def why(game, action: int) -> str:
 
 
 def label(game, action: int) -> str:
+    """The action in words, naming models by their IDs and cells as (x, y), as the text map lists them."""
     name, args = CODEC.decode(action)
     if name == "edge":
         return f"edge {('north', 'south')[args[0]]}"
     if name == "deploy_first":
         return "deploy first" if args[0] == 0 else "opponent deploys first"
     if name == "deploy":
-        return f"deploy x={args[0]} row {args[1]} from own edge"
+        return f"deploy {deciding_model(game)}at {deploy_cell(game, args[0], args[1])}"
     if name == "order":
-        return "order Snap-fire" if args[0] == 0 else "order Overwatch"
+        return f"order {deciding_model(game)}{'Snap-fire' if args[0] == 0 else 'Overwatch'}"
     if name == "initiative":
         return "activate first" if args[0] == 0 else "opponent activates first"
     if name == "activate":
-        return f"activate model slot {args[0]}"
+        return f"activate {model_id(game, own_side(game), args[0])}"
     if name == "action":
-        return f"action {ACTION_KINDS[args[0]]}"
+        return f"action {ACTION_KINDS[args[0]].replace('_', ' ')}"
     if name == "dest":
-        return f"dest dx={args[0] - REACH} dy={args[1] - REACH}"
+        return f"move to {destination(game, args[0] - REACH, args[1] - REACH)}"
     if name == "shoot":
-        return "shoot hold fire" if args[0] == HOLD else f"shoot enemy slot {args[0]}"
+        return "hold fire" if args[0] == HOLD else f"shoot at {model_id(game, 1 - own_side(game), args[0])}"
     if name == "cc_target":
-        return f"fight enemy slot {args[0]}"
+        return f"fight {model_id(game, 1 - own_side(game), args[0])}"
     if name == "react_none":
-        return "react none"
+        return "no reaction"
     if name == "react":
-        return f"react slot {args[0]} {('disruption', 'intercept')[args[1]]} at step {args[2]}"
-    return "followup no" if args[0] == 0 else "followup yes"
+        return (f"{model_id(game, own_side(game), args[0])} reacts: {('disruption shot', 'intercept charge')[args[1]]} "
+                f"at step {args[2]}")
+    return "no follow-up action" if args[0] == 0 else "take a follow-up action"
+
+
+def own_side(game) -> int:
+    return game.current_side if game.current_side is not None else 0
+
+
+def model_id(game, side: int, slot: int) -> str:
+    models = game.side_models(side)
+    return models[slot].id if slot < len(models) else f"model slot {slot}"
+
+
+def deciding_model(game) -> str:
+    """The model a deploy or order decision is about ('A1 '), when one is open."""
+    if game.decision is None or "model" not in game.decision[1]:
+        return ""
+    return f"{game.models[game.decision[1]['model']].id} "
+
+
+def deploy_cell(game, x: int, row: int) -> str:
+    """UW-SETUP-5: `row` counts from the deploying side's own edge."""
+    y = row if game.edges[own_side(game)] == "north" else SIZE - 1 - row
+    return f"({x},{y})"
+
+
+def destination(game, dx: int, dy: int) -> str:
+    """The cell the acting model would end on, and the step from where it stands."""
+    act = getattr(game, "act", None)
+    if not act or act.get("model", -1) < 0:
+        return f"dx={dx} dy={dy}"
+    cell = game.models[act["model"]].cell
+    return f"({cell % SIZE + dx},{cell // SIZE + dy}), {dx:+d},{dy:+d}"
 
 
 assert SIZE == 48

@@ -6,10 +6,16 @@ import numpy as np
 
 from .config import SIZE
 
-PX = 8
+PX = 20
 COLOURS = {".": (200, 200, 190), ":": (170, 160, 140), "D": (150, 110, 70), "#": (60, 60, 60), "W": (120, 170, 210),
            "=": (140, 140, 150), "%": (160, 130, 90)}
 SIDE_COLOURS = ((30, 80, 220), (220, 40, 40))
+#: the text map's symbols in words (the play screen and the picture's key strip show them)
+LEGEND = (
+    (".", "open"), (":", "building floor"), ("#", "wall"), ("D", "door"), ("W", "window"), ("=", "low wall"),
+    ("%", "debris"), ("A B", "a model of side A / B (a b: panicked); its ID is in the list below"),
+    ("order[?]", "face-down order; O Overwatch, S Snap-fire once face up"),
+)
 
 
 def order_mark(game, m, side) -> str:
@@ -25,7 +31,10 @@ def text(game, side) -> str:
         if m.placed:
             rows[m.cell // SIZE][m.cell % SIZE] = ("a" if m.side == 0 else "b") if m.panic else ("A" if m.side == 0 else "B")
     lines = [f"Urban War, turn {game.turn}, view of {'umpire' if side is None else game.scenario.sides[side].name}"]
-    lines += ["".join(r) for r in rows]
+    # x along the top (tens, then units) and y down the side, as the lists and the move choices name cells: (x,y)
+    lines.append("   " + "".join(str(x // 10) if x % 10 == 0 and x else " " for x in range(SIZE)).rstrip())
+    lines.append("   " + "".join(str(x % 10) for x in range(SIZE)))
+    lines += [f"{y:>2} " + "".join(r) for y, r in enumerate(rows)]
     for m in game.models:
         if m.placed:
             lines.append(f"{m.id} ({m.cell % SIZE},{m.cell // SIZE}) W{m.w}/{m.profile.W}{' panic' if m.panic else ''}"
@@ -33,7 +42,33 @@ def text(game, side) -> str:
     return "\n".join(lines)
 
 
+PICTURE_KEY = [(COLOURS["."], "open"), (COLOURS[":"], "building floor"), (COLOURS["#"], "wall"), (COLOURS["D"], "door"),
+               (COLOURS["W"], "window"), (COLOURS["="], "low wall"), (COLOURS["%"], "debris"), (SIDE_COLOURS[0], "side A model"),
+               (SIDE_COLOURS[1], "side B model"), ((0, 255, 0), "left bar: wounds left"), ((255, 255, 0), "bottom left: panicked"),
+               ((128, 128, 128), "bottom right: face-down order"), ((255, 255, 255), "Overwatch"), ((0, 0, 0), "Snap-fire")]
+
+
 def rgb(game, side) -> np.ndarray:
+    """The board with each model's ID on it (as the text map's list names it) and a key strip under it."""
+    from PIL import Image, ImageDraw
+
+    from ..engine import picture_key
+
+    board = Image.fromarray(board_rgb(game, side))
+    strip = picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), PICTURE_KEY, board.width)
+    image = Image.new("RGB", (board.width, board.height + strip), (245, 245, 245))
+    image.paste(board, (0, 0))
+    draw = ImageDraw.Draw(image)
+    for m in game.models:
+        if m.placed:
+            y, x = divmod(m.cell, SIZE)
+            draw.text((x * PX + 4, y * PX + 1), m.id[-2:], fill=(255, 255, 255))
+    picture_key.draw(draw, PICTURE_KEY, board.height, board.width)
+    return np.asarray(image, dtype=np.uint8).copy()
+
+
+def board_rgb(game, side) -> np.ndarray:
+    """The board alone: terrain, models with wounds, panic and the orders `side` may see (UW-HID-2)."""
     img = np.zeros((SIZE * PX, SIZE * PX, 3), dtype=np.uint8)
     for i, ch in enumerate(game.board.chars):
         y, x = divmod(i, SIZE)
@@ -44,10 +79,10 @@ def rgb(game, side) -> np.ndarray:
         y, x = divmod(m.cell, SIZE)
         block = img[y * PX:(y + 1) * PX, x * PX:(x + 1) * PX]
         block[1:-1, 1:-1] = SIDE_COLOURS[m.side]
-        block[1:1 + max(1, 6 * m.w // m.profile.W), 1] = (0, 255, 0)             # wounds bar
-        if m.panic:
-            block[1:3, -3:-1] = (255, 255, 0)
+        block[1:1 + max(1, (PX - 2) * m.w // m.profile.W), 1] = (0, 255, 0)      # wounds bar
+        if m.panic:                                   # bottom left; the ID is written across the top
+            block[-6:-1, 3:8] = (255, 255, 0)
         mark = order_mark(game, m, side)
-        if mark != " ":
-            block[-3:-1, -3:-1] = {"O": (255, 255, 255), "S": (0, 0, 0), "?": (128, 128, 128)}[mark]
+        if mark != " ":                               # bottom right
+            block[-6:-1, -6:-1] = {"O": (255, 255, 255), "S": (0, 0, 0), "?": (128, 128, 128)}[mark]
     return img

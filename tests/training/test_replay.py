@@ -141,7 +141,7 @@ def test_another_version_or_a_bad_field_fails_naming_it(recorded, tmp_path, caps
 
 
 def test_play_records_the_persons_game_even_on_quit(tmp_path, capsys):
-    code, out, _ = run_cli(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="1\n1\nq\n")
+    code, out, _ = run_cli(capsys, "play", "rifles-urban", "--record", tmp_path, stdin="1\ny\nq\n")   # end phase, confirmed
     assert code == 0
     (path,) = tmp_path.iterdir()
     data, _ = replay.verify(path)

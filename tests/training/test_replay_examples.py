@@ -76,8 +76,8 @@ def test_a_sides_view_does_not_show_the_hidden_enemy():
     own = {e.square for e in state.elements[0]}
     assert defender.square not in own
     x, y = state.board.xy(defender.square)
-    # the middle of the first element's rectangle in its square (render.draw_elements)
-    px, py = MARGIN + x * CELL + 3 + 3, HEADER + y * CELL + 10 + 7
+    # the first element's name tag in its square (render.draw_elements), right of where its name is written
+    px, py = MARGIN + x * CELL + 10 + 14, HEADER + y * CELL + 2 + 9
     with page() as tab:
         open_viewer(tab, html_of("cityfight"))
         assert pixel(tab, px, py) == SIDE_COLOUR[1]
