@@ -64,8 +64,8 @@ def test_k47_to_hit_shown_is_the_need_the_shot_rolls_against():
             events = state.apply(action)
             rolled = sorted(m.groups() for e in events if e.kind == "to_hit"
                             for m in [re.search(r"'s (\w+) x\d+ needs (\d)\+", e.text)] if m)
-            if shown and rolled:
-                assert sorted(re.findall(r"(\w+) (\d)\+ \(", shown)) == rolled
+            if shown and rolled:   # as sets: a unit inside may fire one target from two sides (KB-FROM-3)
+                assert set(re.findall(r"(\w+) (\d)\+ \(", shown)) == set(rolled)
                 checked += 1
     assert checked > 20
 
