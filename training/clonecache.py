@@ -13,6 +13,7 @@ Files are numpy archives read with `allow_pickle=False` (no file a user loads ma
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import sys
@@ -22,7 +23,9 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from .rundir import git_commit, replacing, versions
+from envs.paths import PROJECT_ROOT as ROOT
+
+from .rundir import replacing, versions
 
 #: bump when the file layout below changes: old files then miss instead of loading wrongly
 FORMAT = 1
@@ -33,15 +36,29 @@ def cache_root() -> Path:
     return Path(os.environ.get("RUBBLE_CACHE") or Path.home() / ".cache" / "rubble")
 
 
-def clone_key(info, config, observation_size: int, num_actions: int) -> str:
+def code_digest(rs) -> str:
+    """A digest of the code and data the teacher's games run on: the engine, the adapters, the ruleset's package
+    and configs, the agents and cloning itself. A commit elsewhere (training, tests, docs) keeps the cache."""
+    module = Path(inspect.getfile(type(rs))).resolve()          # e.g. envs/rifles/ruleset.py
+    package = module.parent.name if module.parent.parent == ROOT / "envs" else None
+    own = [*ROOT.glob(f"envs/{package}/**/*.py"), *ROOT.glob(f"configs/{package}/**/*.yaml")] if package else [module]
+    files = {*ROOT.glob("envs/*.py"), *ROOT.glob("envs/engine/**/*.py"), *own, *ROOT.glob("agents/**/*.py"),
+             ROOT / "training" / "imitation.py"}
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def clone_key(info, config, rs) -> str:
     """A digest of everything the cloned policy depends on (a model opponent by its file's content)."""
     opponent = info.opponent
     if opponent.endswith(".zip") and Path(opponent).is_file():
         opponent = hashlib.sha256(Path(opponent).read_bytes()).hexdigest()
     inputs = {"format": FORMAT, "env": info.env, "scenario": info.scenario, "side": info.side, "opponent": opponent,
               "seed": info.seed, "net_arch": list(config.net_arch), "activation": config.activation,
-              "ppo": asdict(config.ppo), "imitation": asdict(config.imitation), "observation_size": observation_size,
-              "num_actions": num_actions, "code": git_commit(), "versions": versions()}
+              "ppo": asdict(config.ppo), "imitation": asdict(config.imitation), "observation_size": rs.observation_size,
+              "num_actions": rs.num_actions, "code": code_digest(rs), "versions": versions()}
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:24]
 
 

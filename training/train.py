@@ -191,7 +191,7 @@ class Session:
         settings, rs = self.config.imitation, self.rs
         factories = [lookup.agent(rs, self.info.opponent)] * len(rs.sides)
         factories[self.side] = lookup.agent(rs, settings.teacher)
-        cached = clone_path(rs.name, clone_key(self.info, self.config, rs.observation_size, rs.num_actions))
+        cached = clone_path(rs.name, clone_key(self.info, self.config, rs))
         stats = load_clone(cached, self.model.policy)
         if stats is not None:
             if self.progress:

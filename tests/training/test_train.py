@@ -208,7 +208,7 @@ def test_a_cached_clone_that_does_not_fit_the_policy_is_cloned_again(tmp_path, c
     config = write_config(tmp_path, **{"imitation": {"teacher": "scripted", "games": 3, "epochs": 2}})
     run = new_run(TrainRequest(env=ENV, side="player", timesteps=128, config_path=config, results=tmp_path))
     rs = registry.get(ENV)
-    path = clone_path(rs.name, clone_key(run.read_info(), load_config(run.config), rs.observation_size, rs.num_actions))
+    path = clone_path(rs.name, clone_key(run.read_info(), load_config(run.config), rs))
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not an archive")
     run_session(run, progress=False)
