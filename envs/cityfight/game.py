@@ -75,7 +75,7 @@ class CityfightGame(TaskGame):
     def refresh(self) -> None:
         """Also forget the observation's change-detection caches (observation.py keeps them on the game)."""
         super().refresh()
-        for key in [k for k in self.__dict__ if k.startswith(("_static_planes", "_map_planes", "_report_ages_"))]:
+        for key in [k for k in self.__dict__ if k.startswith(("_static_planes", "_map_planes", "_report_ages_", "_own_searches_", "_known_planes_"))]:
             del self.__dict__[key]
 
     def init_state(self) -> None:

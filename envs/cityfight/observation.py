@@ -165,7 +165,9 @@ def map_planes(game) -> np.ndarray:
 
 def encode_planes(game, side: int, planes: np.ndarray) -> None:
     board, k = game.board, game.knowledge[side]
-    view = map_planes(game).copy()                            # (PLANES, board squares) in board order
+    # An 18 x 18 map: board order is codec order, so the planes are written in place.
+    view = planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
+    view[:] = known_planes(game, side)                       # the map and the side's reports: rarely changed
     for s, plane in ((side, "own_overwatch"), (1 - side, "enemy_overwatch")):
         for e in game.elements[s]:
             if e.overwatch != DEAD:
@@ -176,7 +178,7 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
         if e.square != DEAD:
             view[P["own_count"], e.square] += 1 / 3
             view[P["own_suppressed"], e.square] += e.suppressed / 3
-    encode_knowledge(game, k, view)
+    encode_reports_now(game, k, view)
     decision = own_decision(game, side)
     if decision is not None:
         ctx = decision[1]
@@ -185,21 +187,35 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
                 view[P["decision_square"], ctx[key]] = 1
         if decision[0] == "ifa":
             view[P["decision_square"], ctx["options"]] = 1
-    if board.size == SQUARES:
-        planes[:] = view                                      # an 18 x 18 map: board order is codec order
-    else:
+    if view is not planes:
         planes[:, board.code] = view
 
 
-def encode_knowledge(game, k, view: np.ndarray) -> None:
-    """CF-HID-5..13: the side's reports with their age."""
-    view[REPORT_PLANES] = report_ages(game, k)                # he_impact: CF-HID-9
-    view[P["spotted"], k.spotted] = 1
-    if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
-        view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
+def known_planes(game, side: int) -> np.ndarray:
+    """The public map (map_planes) with the side's reports by age (CF-HID-5..13), read-only, rebuilt only when
+    one of its parts was: each part returns the same array while its inputs are unchanged."""
+    k = game.knowledge[side]
+    parts = (map_planes(game), report_ages(game, k), own_searches(game, k))
+    key = f"_known_planes_{side}"
+    hit = game.__dict__.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], parts)):
+        return hit[1]
+    view = parts[0].copy()
+    view[REPORT_PLANES] = parts[1]                            # he_impact: CF-HID-9
     # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
     # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-    view[P["own_search"]] = recency(k.searched, game.turn)[game.board.msq_array]
+    view[P["own_search"]] = parts[2]
+    view.setflags(write=False)
+    game.__dict__[key] = (parts, view)
+    return view
+
+
+def encode_reports_now(game, k, view: np.ndarray) -> None:
+    """CF-SRCH-22 / CF-HID-5: the squares SPOTTED in this activation and the enemy's search of this turn."""
+    if k.spotted:
+        view[P["spotted"], k.spotted] = 1
+    if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
+        view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
 
 
 REPORT_PLANES = [P[plane] for plane in ("seen_occupied", "seen_empty", "fire_origin", "exposed", "he_impact")]
@@ -214,6 +230,19 @@ def report_ages(game, k) -> np.ndarray:
     if cached is not None:
         return cached
     ages = recency(k.occupied + k.empty + k.origins + k.exposed + k.impacts, game.turn).reshape(5, -1)
+    ages.setflags(write=False)
+    return remember(game, key, state, ages)
+
+
+def own_searches(game, k) -> np.ndarray:
+    """(squares,) recency of the side's last search of each square's MSq, read-only, recomputed only when the turn
+    or a search changed it."""
+    key = f"_own_searches_{k.side}"
+    state = (game.turn, k.searched)
+    cached = unchanged_since(game, key, state)
+    if cached is not None:
+        return cached
+    ages = recency(k.searched, game.turn)[game.board.msq_array]
     ages.setflags(write=False)
     return remember(game, key, state, ages)
 
