@@ -93,6 +93,10 @@ class Picture:
             self._acts[e.slot] = set(self.view.act_mask(e, runs=False))
         return self._acts[e.slot]
 
+    def known_acts(self, slot: int, mask) -> None:
+        """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
+        self._acts[slot] = set(np.flatnonzero(mask).tolist())
+
     def walk(self, goal: int, avoid: tuple = ()) -> list[int]:
         return self.doctrine.walk(self.board, goal, avoid)
 
@@ -158,6 +162,8 @@ class CityfightDoctrine:
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
         picture = Picture(self, view)
+        if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
+            picture.known_acts(ctx["element"], mask)
         choice = getattr(self, f"_{kind}")(picture, ctx, mask)
         if choice is not None and mask[choice]:
             return int(choice)
