@@ -149,7 +149,16 @@ class CityfightGame(TaskGame):
 
     def engaged(self, square: int) -> bool:
         """CF-AUTO-1: a square holding elements of both sides (public: both sides know it)."""
-        return any(e.square == square for e in self.elements[0]) and any(e.square == square for e in self.elements[1])
+        # Plain loops: asked several times per legal-action list, where generators cost twice as much.
+        for e in self.elements[0]:
+            if e.square == square:
+                break
+        else:
+            return False
+        for e in self.elements[1]:
+            if e.square == square:
+                return True
+        return False
 
     def engaged_squares(self) -> set[int]:
         held = [{e.square for e in self.elements[s] if e.square != DEAD} for s in (0, 1)]

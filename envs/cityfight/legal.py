@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import ap, fire, he, movement, overwatch, search, smoke
+from . import ap, assault, fire, he, movement, overwatch, search, smoke
 from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
 from .config import CATEGORIES
 from .flow import Decision, answer
@@ -72,7 +72,6 @@ def act_actions(game, e, runs: bool = True) -> list[int]:
 
 def own_square_assault(game, e) -> list[int]:
     """CF-CA-1: fire into the own Engaged square starts an open close-assault round."""
-    from . import assault
     return [e.square] if assault.may_assault_own_square(game, e) else []
 
 
