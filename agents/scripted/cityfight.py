@@ -87,10 +87,10 @@ class Picture:
         return sorted(found)
 
     # Queries ------------------------------------------------------------------------------------------------
-    def acts(self, e) -> set[int]:
-        """The actions own element `e` may take now (its act mask, without runs: the doctrine steps)."""
+    def acts(self, e):
+        """The actions own element `e` may take now, for `in` (its act mask without runs: the doctrine steps)."""
         if e.slot not in self._acts:
-            self._acts[e.slot] = set(self.view.act_mask(e, runs=False))
+            self._acts[e.slot] = self.view.act_set(e)
         return self._acts[e.slot]
 
     def known_acts(self, slot: int, mask) -> None:
