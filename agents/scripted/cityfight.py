@@ -71,6 +71,7 @@ class Picture:
         self.contact_msqs = {self.board.msq[c] for c in self.contacts}
         self._acts: dict = {}
         self._goals: dict = {}
+        self._targets: dict = {}
 
     def _contacts(self) -> list[int]:
         """CF-BOT-2: squares seen occupied this turn or last (declared, revealed, fire origins, overwatch reports,
@@ -96,6 +97,16 @@ class Picture:
     def known_acts(self, slot: int, mask) -> None:
         """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
         self._acts[slot] = set(np.flatnonzero(mask).tolist())
+
+    def targets(self, e) -> list[int]:
+        """The contacts own element `e` may fire at now (kinetic or special), nearest first, then reading order;
+        worked out once per element, as several CF-BOT rules ask it with different ranges."""
+        if e.slot not in self._targets:
+            acts = self.acts(e)
+            found = [c for c in self.contacts
+                     if self.square_action("fire", c) in acts or self.square_action("special", c) in acts]
+            self._targets[e.slot] = sorted(found, key=lambda c: (self.range(e.square, c), c))
+        return self._targets[e.slot]
 
     def walk(self, goal: int, avoid: tuple = ()) -> list[int]:
         return self.doctrine.walk(self.board, goal, avoid)
@@ -275,10 +286,7 @@ class CityfightDoctrine:
 
     def contact_targets(self, p, e, within: int = FAR) -> list[int]:
         """Contacts in range and LOS that `e` may fire at now (kinetic or special), nearest first, reading order."""
-        acts = p.acts(e)
-        found = [c for c in p.contacts if p.range(e.square, c) <= within
-                 and (p.square_action("fire", c) in acts or p.square_action("special", c) in acts)]
-        return sorted(found, key=lambda c: (p.range(e.square, c), c))
+        return [c for c in p.targets(e) if p.range(e.square, c) <= within]
 
     def special_ok(self, p, e, square: int) -> bool:
         """A Fire Special Weapon shot at a building square: legal with 2 AP usable, its best effect roll can kill
