@@ -44,6 +44,7 @@ KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
 FAR = 10 ** 6
 CLOSE = 2                        # CF-FIRE-5: the first range band
 ORTHOGONAL, DIAGONAL = 2, 3      # walking costs: one diagonal step a turn (CF-MOVE-1)
+RANK = {"CF-BOT-4": 0, "CF-BOT-6": 1}   # CF-BOT-3: Engaged elements first, then those engaging a contact
 
 
 @dataclass
@@ -231,19 +232,26 @@ class CityfightDoctrine:
     # Activation (CF-BOT-3, CF-BOT-10, CF-BOT-13) ------------------------------------------------------------------
     def _activate(self, p, ctx, mask):
         candidates = [e for e in p.own if mask[OFF["activate"] + e.slot]]
-        plans = {e.slot: self.plan(p, e) for e in candidates}
-        useful = [e for e in candidates if plans[e.slot].actions]
-        if not useful:
-            return OUT                                        # CF-BOT-13
-        watcher = [e for e in useful if plans[e.slot].rule == "CF-BOT-10"]
-        if watcher:                                           # CF-BOT-10: the defender's first activation
-            return OFF["activate"] + min(watcher, key=lambda e: (self.chokepoints(p).index(self.chokepoint(p, e)),
-                                                                 e.slot)).slot
-        group = {"CF-BOT-4": 0, "CF-BOT-6": 1}
+        watchers = self.watchers(p, candidates)
+        if watchers:                                          # CF-BOT-10: the defender's first activation
+            return OFF["activate"] + min(watchers, key=lambda e: (self.chokepoints(p).index(self.chokepoint(p, e)),
+                                                                  e.slot)).slot
+        # CF-BOT-3: the leader last, so the leaders' plans are made only when no other element has a use.
+        for leaders in (False, True):
+            group = [e for e in candidates if p.is_leader(e) == leaders]
+            plans = {e.slot: self.plan(p, e) for e in group}
+            useful = [e for e in group if plans[e.slot].actions]
+            if useful:
+                return OFF["activate"] + min(useful, key=lambda e: (RANK.get(plans[e.slot].rule, 2),
+                                                                    p.objective_distance(e), e.slot)).slot
+        return OUT                                            # CF-BOT-13
 
-        def rank(e):                                          # CF-BOT-3: leader last
-            return p.is_leader(e), group.get(plans[e.slot].rule, 2), p.objective_distance(e), e.slot
-        return OFF["activate"] + min(useful, key=rank).slot
+    def watchers(self, p, candidates) -> list:
+        """The defender's elements whose plan is CF-BOT-10 (overwatch on a chokepoint): not Engaged (CF-BOT-4
+        comes first), and a chokepoint to watch."""
+        if self.side == ATTACKER:
+            return []
+        return [e for e in candidates if e.square not in p.engaged and self.watch(p, e) is not None]
 
     def _act(self, p, ctx, mask):
         e = p.view.element(ctx["element"])
