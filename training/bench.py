@@ -163,7 +163,7 @@ class Row:
 
 
 def run_suite(names: Sequence[str], apis: Sequence[str], seconds: float, seed: int, reps: int, peers: bool,
-              progress: Callable[[str], None] = lambda line: None) -> list[Row]:
+              progress: Callable[[str], None] | None = None) -> list[Row]:
     """`reps` repetitions; in each, the peer (if asked) right before every measurement, so that each ratio
     compares rates taken moments apart."""
     jobs = [(name, api) for api in apis for name in names]
@@ -178,7 +178,8 @@ def run_suite(names: Sequence[str], apis: Sequence[str], seconds: float, seed: i
             if peer is not None:
                 peer_rates.append(peer)
                 ratios[(name, api)].append(rate.steps_per_second / peer.steps_per_second)
-            progress(f"repetition {rep + 1}/{reps}: {name} {api} {rate.steps_per_second:,.0f} steps/s")
+            if progress is not None:
+                progress(f"repetition {rep + 1}/{reps}: {name} {api} {rate.steps_per_second:,.0f} steps/s")
     rows = [Row(PEER, "aec", tuple(peer_rates), tuple(1.0 for _ in peer_rates))] if peer_rates else []
     return rows + [Row(name, api, tuple(rates[(name, api)]), tuple(ratios[(name, api)])) for name, api in jobs]
 

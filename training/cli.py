@@ -103,7 +103,7 @@ def cmd_bench(args) -> int:
         print("\n\n".join(bench.profile(name, api, args.seconds, args.seed) for name in names for api in apis))
         return 0
     rows = bench.run_suite(names, apis, args.seconds, args.seed, args.reps, args.peers,
-                           progress=(lambda line: None) if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True)))
+                           progress=None if args.quiet else lambda line: print(line, file=sys.stderr, flush=True))
     if args.json:
         print(json.dumps({"peer": bench.PEER if args.peers else None, "clock": "CPU time of the bench process",
                           "seconds": args.seconds, "repetitions": args.reps, "seed": args.seed,

@@ -187,26 +187,31 @@ class Session:
         raise ModelFileError(f"{self.rundir.path}: no saved model could be read ({', '.join(refused)})")
 
     def imitate(self) -> None:
-        """Behaviour cloning of the teacher before the first PPO step (training/imitation.py)."""
-        settings, rs = self.config.imitation, self.rs
-        factories = [lookup.agent(rs, self.info.opponent)] * len(rs.sides)
-        factories[self.side] = lookup.agent(rs, settings.teacher)
-        cached = clone_path(rs.name, clone_key(self.info, self.config, rs))
+        """Behaviour cloning of the teacher before the first PPO step (training/imitation.py), or the cloned start
+        an earlier run with the same inputs left in the cache (training/clonecache.py)."""
+        cached = clone_path(self.rs.name, clone_key(self.info, self.config, self.rs))
         stats = load_clone(cached, self.model.policy)
-        if stats is not None:
+        if stats is None:
+            stats = self._clone()
+            save_clone(cached, self.model.policy, stats)
+        else:
             if self.progress:
                 print(f"imitation: the cloned start of an earlier run with this config ({cached})", file=sys.stderr)
             stats["cached"] = str(cached)
-        else:
-            if self.progress:
-                print(f"imitation: {settings.games} games of the {settings.teacher} {self.info.side}", file=sys.stderr)
-            demos = collect(rs, self.info.scenario, self.side, factories,
-                            teacher_seeds(self.info.seed, settings.games), self.config.ppo.gamma)
-            stats = clone(self.model.policy, demos, settings.epochs, settings.batch_size, self.config.ppo.vf_coef,
-                          self.info.seed, settings.learning_rate)
-            save_clone(cached, self.model.policy, stats)
+        settings = self.config.imitation
         self._save_info(imitation={**stats, "teacher": settings.teacher, "seconds": round(self.clock.elapsed(), 1)})
         self.save("running")   # a Ctrl-C from here on resumes from the cloned policy
+
+    def _clone(self) -> dict:
+        settings, rs = self.config.imitation, self.rs
+        factories = [lookup.agent(rs, self.info.opponent)] * len(rs.sides)
+        factories[self.side] = lookup.agent(rs, settings.teacher)
+        if self.progress:
+            print(f"imitation: {settings.games} games of the {settings.teacher} {self.info.side}", file=sys.stderr)
+        demos = collect(rs, self.info.scenario, self.side, factories, teacher_seeds(self.info.seed, settings.games),
+                        self.config.ppo.gamma)
+        return clone(self.model.policy, demos, settings.epochs, settings.batch_size, self.config.ppo.vf_coef,
+                     self.info.seed, settings.learning_rate)
 
     # Learning -------------------------------------------------------------------------------------
     def learn(self, extra: Sequence[BaseCallback]) -> str:
