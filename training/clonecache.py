@@ -1,7 +1,7 @@
 """The cloned start of a training run, kept between runs: behaviour cloning runs once per config.
 
-Cloning the teacher (training/imitation.py) costs about as much as a short run's whole budget (96 s of a
-1-minute rifles-urban run). Its result depends only on what goes into it: the env, scenario, side,
+Cloning the teacher (training/imitation.py) costs about as much as a short run's whole budget (issue #17: 96 s
+of a 1-minute rifles-urban run). Its result depends only on what goes into it: the env, scenario, side,
 opponent, seed, the policy's shape, the PPO and imitation settings and the code. A run whose inputs match a
 run before it loads that run's cloned policy and optimizer state instead of cloning again. Cloning draws
 from no global random state and PPO starts after it either way, so a run from the cache trains exactly as
@@ -51,15 +51,20 @@ def code_digest(rs) -> str:
 
 
 def clone_key(info, config, rs) -> str:
-    """A digest of everything the cloned policy depends on (a model opponent by its file's content)."""
-    opponent = info.opponent
-    if opponent.endswith(".zip") and Path(opponent).is_file():
-        opponent = hashlib.sha256(Path(opponent).read_bytes()).hexdigest()
-    inputs = {"format": FORMAT, "env": info.env, "scenario": info.scenario, "side": info.side, "opponent": opponent,
+    """A digest of everything the cloned policy depends on (a model opponent or a scenario file by its content)."""
+    inputs = {"format": FORMAT, "env": info.env, "scenario": _content_or_name(info.scenario), "side": info.side,
+              "opponent": _content_or_name(info.opponent),
               "seed": info.seed, "net_arch": list(config.net_arch), "activation": config.activation,
               "ppo": asdict(config.ppo), "imitation": asdict(config.imitation), "observation_size": rs.observation_size,
               "num_actions": rs.num_actions, "code": code_digest(rs), "versions": versions()}
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:24]
+
+
+def _content_or_name(name: str | None) -> str | None:
+    """The digest of the file `name` names, if it is one (a scenario or model file may change), else the name."""
+    if name is None or not Path(name).is_file():
+        return name
+    return hashlib.sha256(Path(name).read_bytes()).hexdigest()
 
 
 def clone_path(env: str, key: str) -> Path:
