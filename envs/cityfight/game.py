@@ -18,6 +18,9 @@ from .observation import encode
 from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke
 from .tasks import HiddenSetup, TurnStart
 
+#: the prefixes of the caches observation.py keeps on the game
+OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_report_ages_", "_own_searches_", "_known_planes_", "_enemy_oob_")
+
 
 class CityfightGame(TaskGame):
     """One game of Cityfight on a square map."""
@@ -75,7 +78,7 @@ class CityfightGame(TaskGame):
     def refresh(self) -> None:
         """Also forget the observation's change-detection caches (observation.py keeps them on the game)."""
         super().refresh()
-        for key in [k for k in self.__dict__ if k.startswith(("_static_planes", "_map_planes", "_report_ages_", "_own_searches_", "_known_planes_"))]:
+        for key in [k for k in self.__dict__ if k.startswith(OBSERVATION_CACHES)]:
             del self.__dict__[key]
 
     def init_state(self) -> None:

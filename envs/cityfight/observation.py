@@ -272,17 +272,32 @@ def starting_specials(game, side: int) -> list:
 
 def encode_enemy_oob(game, side: int, obs: np.ndarray, at: int) -> None:
     """CF-HID-1: the enemy's starting order of battle is public; CF-CA-11: killed types seen."""
-    k = game.knowledge[side]
-    seen_killed = dict(k.killed)
-    specials = starting_specials(game, 1 - side)
+    obs[at:at + MAX_ELEMENTS * ENEMY] = enemy_oob(game, side)
+    seen_killed = dict(game.knowledge[side].killed)
+    if not seen_killed:
+        return
     for e in game.elements[1 - side]:
-        base = at + e.slot * ENEMY
-        obs[base + ROWS.index(e.row)] = 1
-        if specials[e.slot] is not None:
-            obs[base + len(ROWS) + WEAPONS.index(specials[e.slot])] = 1
         if seen_killed.get(e.row, 0) > 0:
             seen_killed[e.row] -= 1
-            obs[base + len(ROWS) + len(WEAPONS)] = 1
+            obs[at + e.slot * ENEMY + len(ROWS) + len(WEAPONS)] = 1
+
+
+def enemy_oob(game, side: int) -> np.ndarray:
+    """The rows and starting special weapons of the enemy's elements (CF-HID-1), read-only, built once per game:
+    neither ever changes."""
+    key = f"_enemy_oob_{side}"
+    cached = game.__dict__.get(key)
+    if cached is None:
+        cached = np.zeros(MAX_ELEMENTS * ENEMY, dtype=np.float32)
+        specials = starting_specials(game, 1 - side)
+        for e in game.elements[1 - side]:
+            base = e.slot * ENEMY
+            cached[base + ROWS.index(e.row)] = 1
+            if specials[e.slot] is not None:
+                cached[base + len(ROWS) + WEAPONS.index(specials[e.slot])] = 1
+        cached.setflags(write=False)
+        game.__dict__[key] = cached
+    return cached
 
 
 def bounds(tables) -> tuple[np.ndarray, np.ndarray]:
