@@ -108,17 +108,27 @@ def require_extra(extra: str, verb: str, *modules: str) -> None:
 
 
 def cmd_bench(args) -> int:
-    from .bench import PEER, bench_env, format_rates, peer_env, time_aec
+    import json
+
+    from . import bench
 
     if args.peers:
         require_extra("bench", "bench --peers", "pygame")
-
     names = [lookup.ruleset(n).name for n in args.env] or registry.names()
-    if not names and not args.peers:
+    if not names:
         raise CommandError("no environments are registered to bench")
-    peer = time_aec(peer_env(), PEER, args.seconds, args.seed) if args.peers else None
-    rates = [bench_env(name, args.api, args.seconds, args.seed) for name in names]
-    print(format_rates(rates, peer))
+    apis = args.api or list(bench.APIS)
+    if args.profile:
+        print("\n\n".join(bench.profile(name, api, args.seconds, args.seed) for name in names for api in apis))
+        return 0
+    rows = bench.run_suite(names, apis, args.seconds, args.seed, args.reps, args.peers,
+                           progress=None if args.quiet else lambda line: print(line, file=sys.stderr, flush=True))
+    if args.json:
+        print(json.dumps({"peer": bench.PEER if args.peers else None, "clock": "CPU time of the bench process",
+                          "seconds": args.seconds, "repetitions": args.reps, "seed": args.seed,
+                          "rows": [row.as_dict() for row in rows]}, indent=1))
+    else:
+        print(bench.format_rows(rows, args.reps))
     return 0
 
 
@@ -306,11 +316,17 @@ def _add_simulate(sub) -> None:
 
 
 def _add_bench(sub) -> None:
-    p = sub.add_parser("bench", help="steps/s of random masked play through the adapters, one process")
+    p = sub.add_parser("bench", help="CPU-time speed of play through the adapters and of scripted games, one process")
     p.add_argument("env", nargs="*", help="environment names (default: all registered)")
-    p.add_argument("--seconds", type=arg.seconds, default=5.0, help="time per environment")
-    p.add_argument("--api", choices=("gym", "aec"), default="gym", help="Gymnasium env or PettingZoo AEC env")
+    p.add_argument("--seconds", type=arg.seconds, default=3.0, help="CPU seconds per measurement and repetition")
+    p.add_argument("--api", choices=("aec", "gym", "games"), action="append",
+                   help="aec: PettingZoo AEC env, observation and mask every step; gym: Gymnasium env against the "
+                        "scripted opponent; games: scripted against scripted (repeatable; default: all three)")
+    p.add_argument("--reps", type=arg.every, default=3, help="repetitions (the table shows medians)")
     p.add_argument("--peers", action="store_true", help="also time PettingZoo's connect_four_v3, and compare")
+    p.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    p.add_argument("--profile", action="store_true", help="profile the named environments instead: the top functions")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.add_argument("--seed", type=arg.seed, default=0)
     p.set_defaults(run=cmd_bench)
 

@@ -98,7 +98,12 @@ def imitation_lines(info) -> list[str]:
     return [f"- imitation: before PPO the policy copied the {i['teacher']} {info.side} (behaviour cloning, "
             f"training/imitation.py): {i['decisions']:,} decisions from {i['games']:,} games (the teacher won "
             f"{i['teacher_wins']:,}), {i['epochs']} epochs, {i['accuracy']:.1%} of the teacher's choices matched "
-            f"afterwards; {i['seconds']:.0f} s of the training time"]
+            f"afterwards; {i['seconds']:.0f} s of the training time{cached_text(i)}"]
+
+
+def cached_text(imitation: dict) -> str:
+    """Where the cloned start came from when an earlier run with the same config had cloned it."""
+    return f" (the cloned start of an earlier run, loaded from `{imitation['cached']}`)" if "cached" in imitation else ""
 
 
 def duration(seconds: float) -> str:

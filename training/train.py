@@ -22,6 +22,7 @@ from envs.engine.scenario import ScenarioError
 
 from . import lookup
 from .callbacks import Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps
+from .clonecache import clone_key, clone_path, load_clone, save_clone
 from .config import TrainConfig, activation_fn, load_config
 from .evallog import append_eval_row, eval_row, read_eval_rows, truncate_eval_rows
 
@@ -186,7 +187,22 @@ class Session:
         raise ModelFileError(f"{self.rundir.path}: no saved model could be read ({', '.join(refused)})")
 
     def imitate(self) -> None:
-        """Behaviour cloning of the teacher before the first PPO step (training/imitation.py)."""
+        """Behaviour cloning of the teacher before the first PPO step (training/imitation.py), or the cloned start
+        an earlier run with the same inputs left in the cache (training/clonecache.py)."""
+        cached = clone_path(self.rs.name, clone_key(self.info, self.config, self.rs))
+        stats = load_clone(cached, self.model.policy)
+        if stats is None:
+            stats = self._clone()
+            save_clone(cached, self.model.policy, stats)
+        else:
+            if self.progress:
+                print(f"imitation: the cloned start of an earlier run with this config ({cached})", file=sys.stderr)
+            stats["cached"] = str(cached)
+        settings = self.config.imitation
+        self._save_info(imitation={**stats, "teacher": settings.teacher, "seconds": round(self.clock.elapsed(), 1)})
+        self.save("running")   # a Ctrl-C from here on resumes from the cloned policy
+
+    def _clone(self) -> dict:
         settings, rs = self.config.imitation, self.rs
         factories = [lookup.agent(rs, self.info.opponent)] * len(rs.sides)
         factories[self.side] = lookup.agent(rs, settings.teacher)
@@ -194,10 +210,8 @@ class Session:
             print(f"imitation: {settings.games} games of the {settings.teacher} {self.info.side}", file=sys.stderr)
         demos = collect(rs, self.info.scenario, self.side, factories, teacher_seeds(self.info.seed, settings.games),
                         self.config.ppo.gamma)
-        stats = clone(self.model.policy, demos, settings.epochs, settings.batch_size, self.config.ppo.vf_coef,
-                      self.info.seed, settings.learning_rate)
-        self._save_info(imitation={**stats, "teacher": settings.teacher, "seconds": round(self.clock.elapsed(), 1)})
-        self.save("running")   # a Ctrl-C from here on resumes from the cloned policy
+        return clone(self.model.policy, demos, settings.epochs, settings.batch_size, self.config.ppo.vf_coef,
+                     self.info.seed, settings.learning_rate)
 
     # Learning -------------------------------------------------------------------------------------
     def learn(self, extra: Sequence[BaseCallback]) -> str:

@@ -44,6 +44,7 @@ KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
 FAR = 10 ** 6
 CLOSE = 2                        # CF-FIRE-5: the first range band
 ORTHOGONAL, DIAGONAL = 2, 3      # walking costs: one diagonal step a turn (CF-MOVE-1)
+RANK = {"CF-BOT-4": 0, "CF-BOT-6": 1}   # CF-BOT-3: Engaged elements first, then those engaging a contact
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Picture:
         self.contact_msqs = {self.board.msq[c] for c in self.contacts}
         self._acts: dict = {}
         self._goals: dict = {}
+        self._targets: dict = {}
 
     def _contacts(self) -> list[int]:
         """CF-BOT-2: squares seen occupied this turn or last (declared, revealed, fire origins, overwatch reports,
@@ -87,11 +89,25 @@ class Picture:
         return sorted(found)
 
     # Queries ------------------------------------------------------------------------------------------------
-    def acts(self, e) -> set[int]:
-        """The actions own element `e` may take now (its act mask, without runs: the doctrine steps)."""
+    def acts(self, e):
+        """The actions own element `e` may take now, for `in` (its act mask without runs: the doctrine steps)."""
         if e.slot not in self._acts:
-            self._acts[e.slot] = set(self.view.act_mask(e, runs=False))
+            self._acts[e.slot] = self.view.act_set(e)
         return self._acts[e.slot]
+
+    def known_acts(self, slot: int, mask) -> None:
+        """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
+        self._acts[slot] = set(np.flatnonzero(mask).tolist())
+
+    def targets(self, e) -> list[int]:
+        """The contacts own element `e` may fire at now (kinetic or special), nearest first, then reading order;
+        worked out once per element, as several CF-BOT rules ask it with different ranges."""
+        if e.slot not in self._targets:
+            acts = self.acts(e)
+            found = [c for c in self.contacts
+                     if self.square_action("fire", c) in acts or self.square_action("special", c) in acts]
+            self._targets[e.slot] = sorted(found, key=lambda c: (self.range(e.square, c), c))
+        return self._targets[e.slot]
 
     def walk(self, goal: int, avoid: tuple = ()) -> list[int]:
         return self.doctrine.walk(self.board, goal, avoid)
@@ -158,6 +174,8 @@ class CityfightDoctrine:
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
         picture = Picture(self, view)
+        if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
+            picture.known_acts(ctx["element"], mask)
         choice = getattr(self, f"_{kind}")(picture, ctx, mask)
         if choice is not None and mask[choice]:
             return int(choice)
@@ -214,19 +232,26 @@ class CityfightDoctrine:
     # Activation (CF-BOT-3, CF-BOT-10, CF-BOT-13) ------------------------------------------------------------------
     def _activate(self, p, ctx, mask):
         candidates = [e for e in p.own if mask[OFF["activate"] + e.slot]]
-        plans = {e.slot: self.plan(p, e) for e in candidates}
-        useful = [e for e in candidates if plans[e.slot].actions]
-        if not useful:
-            return OUT                                        # CF-BOT-13
-        watcher = [e for e in useful if plans[e.slot].rule == "CF-BOT-10"]
-        if watcher:                                           # CF-BOT-10: the defender's first activation
-            return OFF["activate"] + min(watcher, key=lambda e: (self.chokepoints(p).index(self.chokepoint(p, e)),
-                                                                 e.slot)).slot
-        group = {"CF-BOT-4": 0, "CF-BOT-6": 1}
+        watchers = self.watchers(p, candidates)
+        if watchers:                                          # CF-BOT-10: the defender's first activation
+            return OFF["activate"] + min(watchers, key=lambda e: (self.chokepoints(p).index(self.chokepoint(p, e)),
+                                                                  e.slot)).slot
+        # CF-BOT-3: the leader last, so the leaders' plans are made only when no other element has a use.
+        for leaders in (False, True):
+            group = [e for e in candidates if p.is_leader(e) == leaders]
+            plans = {e.slot: self.plan(p, e) for e in group}
+            useful = [e for e in group if plans[e.slot].actions]
+            if useful:
+                return OFF["activate"] + min(useful, key=lambda e: (RANK.get(plans[e.slot].rule, 2),
+                                                                    p.objective_distance(e), e.slot)).slot
+        return OUT                                            # CF-BOT-13
 
-        def rank(e):                                          # CF-BOT-3: leader last
-            return p.is_leader(e), group.get(plans[e.slot].rule, 2), p.objective_distance(e), e.slot
-        return OFF["activate"] + min(useful, key=rank).slot
+    def watchers(self, p, candidates) -> list:
+        """The defender's elements whose plan is CF-BOT-10 (overwatch on a chokepoint): not Engaged (CF-BOT-4
+        comes first), and a chokepoint to watch."""
+        if self.side == ATTACKER:
+            return []
+        return [e for e in candidates if e.square not in p.engaged and self.watch(p, e) is not None]
 
     def _act(self, p, ctx, mask):
         e = p.view.element(ctx["element"])
@@ -269,10 +294,7 @@ class CityfightDoctrine:
 
     def contact_targets(self, p, e, within: int = FAR) -> list[int]:
         """Contacts in range and LOS that `e` may fire at now (kinetic or special), nearest first, reading order."""
-        acts = p.acts(e)
-        found = [c for c in p.contacts if p.range(e.square, c) <= within
-                 and (p.square_action("fire", c) in acts or p.square_action("special", c) in acts)]
-        return sorted(found, key=lambda c: (p.range(e.square, c), c))
+        return [c for c in p.targets(e) if p.range(e.square, c) <= within]
 
     def special_ok(self, p, e, square: int) -> bool:
         """A Fire Special Weapon shot at a building square: legal with 2 AP usable, its best effect roll can kill

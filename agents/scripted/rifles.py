@@ -14,6 +14,9 @@ from envs.rifles.enemy import ORDER_NAMES
 from ..priority import Ablatable, Ablation, Criterion, Priority
 
 ENEMY_SIDE = 1
+# The player's actions by their arguments (CODEC.table): looked up at every decision
+ACTIVATE, MOVE, FIRE, CLOSE_COMBAT, RALLY = (CODEC.table(f) for f in ("activate", "move", "fire", "close_combat", "rally"))
+DEMO_OPTIONS = [CODEC.encode("demo_retry")] + [CODEC.encode("demo_place", p, m) for p in range(4) for m in (1, 0)]
 
 
 # RB-AI-2, RB-AI-5, RB-AI-6, RB-AI-10, RB-AI-11 as ranked lists (agents/priority.py), so an audit can change them.
@@ -246,33 +249,34 @@ class ScriptedPlayer(Ablatable):
 
     def _activate(self, view, mask):
         order = sorted(view.own_groups(), key=lambda g: (not g.engaged, -len(g.ok_units()), g.gid))
-        return first_legal(mask, [CODEC.encode("activate", g.gid) for g in order])
+        return first_legal(mask, [ACTIVATE[g.gid] for g in order])
 
     def _fight(self, view, mask):
         g = view.active
         if g.engaged:
-            return first_legal(mask, [CODEC.encode("close_combat", g.engaged_with, 0)])
+            return first_legal(mask, [CLOSE_COMBAT[g.engaged_with][0]])
         return None
 
     def _rally(self, view, mask):
         g = view.active
         if 2 * sum(u.suppressed for u in g.units) >= len(g.units):
-            return first_legal(mask, [CODEC.encode("rally", 1), CODEC.encode("rally", 0)])
+            return first_legal(mask, [RALLY[1], RALLY[0]])
         return None
 
     def _demolish(self, view, mask):
-        options = [CODEC.encode("demo_retry")] + [CODEC.encode("demo_place", p, m) for p in range(4) for m in (1, 0)]
-        return first_legal(mask, options)
+        return first_legal(mask, DEMO_OPTIONS)
 
     def _fire(self, view, mask):
         g = view.active
-        targets = sorted(view.foe_groups(), key=lambda e: (best_tn(view, g, e), -len(e.units), e.gid))
-        return first_legal(mask, [CODEC.encode("fire", e.gid, b) for e in targets for b in (1, 0)])
+        # Only targets it may fire at are ranked: working out a TN costs more than the rest of the decision.
+        foes = [e for e in view.foe_groups() if mask[FIRE[e.gid][1]] or mask[FIRE[e.gid][0]]]
+        targets = sorted(foes, key=lambda e: (best_tn(view, g, e), -len(e.units), e.gid))
+        return first_legal(mask, [FIRE[e.gid][b] for e in targets for b in (1, 0)])
 
     def _assault(self, view, mask):
         g = view.active
         weak = [e for e in view.foe_groups() if len(e.units) < len(g.ok_units())]
-        return first_legal(mask, [CODEC.encode("close_combat", e.gid, b) for e in weak for b in (1, 0)])
+        return first_legal(mask, [CLOSE_COMBAT[e.gid][b] for e in weak for b in (1, 0)])
 
     def _advance(self, view, mask):
         """Toward the objective, into the best cover of the next Stripe; into the objective once beside it."""
@@ -283,14 +287,14 @@ class ScriptedPlayer(Ablatable):
         if objective is None:
             return first_legal(mask, [CODEC.encode("exit")]) or self._step(view, mask, g, min(6, g.stripe + 1))
         if g.stripe == objective.stripe:
-            return first_legal(mask, [CODEC.encode("move", g.stripe - 1, objective.place, 0)])
+            return first_legal(mask, [MOVE[g.stripe - 1][objective.place][0]])
         return self._step(view, mask, g, g.stripe + (1 if objective.stripe > g.stripe else -1))
 
     def _step(self, view, mask, g, stripe: int):
         places = range(len(view.places[stripe]))
         ranked = sorted(places, key=lambda p: (cover_rank(view.kind_at(stripe, p)), p))
         marked = any(s == stripe for _, s in view.markers())
-        return first_legal(mask, [CODEC.encode("move", stripe - 1, p, r) for p in ranked for r in ((1, 0) if marked else (0,))])
+        return first_legal(mask, [MOVE[stripe - 1][p][r] for p in ranked for r in ((1, 0) if marked else (0,))])
 
 
 def cover_rank(kind: str) -> int:

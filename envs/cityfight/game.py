@@ -18,6 +18,9 @@ from .observation import encode
 from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke
 from .tasks import HiddenSetup, TurnStart
 
+#: the prefixes of the caches observation.py keeps on the game
+OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_report_ages_", "_own_searches_", "_known_planes_", "_enemy_oob_")
+
 
 class CityfightGame(TaskGame):
     """One game of Cityfight on a square map."""
@@ -75,7 +78,7 @@ class CityfightGame(TaskGame):
     def refresh(self) -> None:
         """Also forget the observation's change-detection caches (observation.py keeps them on the game)."""
         super().refresh()
-        for key in [k for k in self.__dict__ if k.startswith(("_static_planes", "_map_planes", "_report_ages_"))]:
+        for key in [k for k in self.__dict__ if k.startswith(OBSERVATION_CACHES)]:
             del self.__dict__[key]
 
     def init_state(self) -> None:
@@ -149,7 +152,16 @@ class CityfightGame(TaskGame):
 
     def engaged(self, square: int) -> bool:
         """CF-AUTO-1: a square holding elements of both sides (public: both sides know it)."""
-        return any(e.square == square for e in self.elements[0]) and any(e.square == square for e in self.elements[1])
+        # Plain loops: asked several times per legal-action list, where generators cost twice as much.
+        for e in self.elements[0]:
+            if e.square == square:
+                break
+        else:
+            return False
+        for e in self.elements[1]:
+            if e.square == square:
+                return True
+        return False
 
     def engaged_squares(self) -> set[int]:
         held = [{e.square for e in self.elements[s] if e.square != DEAD} for s in (0, 1)]

@@ -103,7 +103,8 @@ def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
 
 def recency(turns: list[int], now: int) -> np.ndarray:
     """CF-HID-13: 1 this turn, 1/2 last turn, ... 0 never."""
-    t = np.asarray(turns, dtype=np.float32)
+    # Through int32: half the cost of asarray on a list of Python ints (the same float32 values).
+    t = np.fromiter(turns, dtype=np.int32, count=len(turns)).astype(np.float32)
     return np.where(t == NEVER, 0.0, 1.0 / (1.0 + now - t))
 
 
@@ -165,7 +166,9 @@ def map_planes(game) -> np.ndarray:
 
 def encode_planes(game, side: int, planes: np.ndarray) -> None:
     board, k = game.board, game.knowledge[side]
-    view = map_planes(game).copy()                            # (PLANES, board squares) in board order
+    # An 18 x 18 map: board order is codec order, so the planes are written in place.
+    view = planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
+    view[:] = known_planes(game, side)                       # the map and the side's reports: rarely changed
     for s, plane in ((side, "own_overwatch"), (1 - side, "enemy_overwatch")):
         for e in game.elements[s]:
             if e.overwatch != DEAD:
@@ -176,7 +179,7 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
         if e.square != DEAD:
             view[P["own_count"], e.square] += 1 / 3
             view[P["own_suppressed"], e.square] += e.suppressed / 3
-    encode_knowledge(game, k, view)
+    encode_reports_now(game, k, view)
     decision = own_decision(game, side)
     if decision is not None:
         ctx = decision[1]
@@ -185,35 +188,65 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
                 view[P["decision_square"], ctx[key]] = 1
         if decision[0] == "ifa":
             view[P["decision_square"], ctx["options"]] = 1
-    if board.size == SQUARES:
-        planes[:] = view                                      # an 18 x 18 map: board order is codec order
-    else:
+    if view is not planes:
         planes[:, board.code] = view
 
 
-def encode_knowledge(game, k, view: np.ndarray) -> None:
-    """CF-HID-5..13: the side's reports with their age."""
-    view[REPORT_PLANES] = report_ages(game, k)                # he_impact: CF-HID-9
-    view[P["spotted"], k.spotted] = 1
-    if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
-        view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
+def known_planes(game, side: int) -> np.ndarray:
+    """The public map (map_planes) with the side's reports by age (CF-HID-5..13), read-only, rebuilt only when
+    one of its parts was: each part returns the same array while its inputs are unchanged."""
+    k = game.knowledge[side]
+    parts = (map_planes(game), *(report_age(game, k, report) for report in REPORTS), own_searches(game, k))
+    key = f"_known_planes_{side}"
+    hit = game.__dict__.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], parts)):
+        return hit[1]
+    view = parts[0].copy()
+    for plane, ages in zip(REPORTS.values(), parts[1:]):
+        view[plane] = ages                                    # he_impact: CF-HID-9
     # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
     # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-    view[P["own_search"]] = recency(k.searched, game.turn)[game.board.msq_array]
+    view[P["own_search"]] = parts[-1]
+    view.setflags(write=False)
+    game.__dict__[key] = (parts, view)
+    return view
 
 
-REPORT_PLANES = [P[plane] for plane in ("seen_occupied", "seen_empty", "fire_origin", "exposed", "he_impact")]
+def encode_reports_now(game, k, view: np.ndarray) -> None:
+    """CF-SRCH-22 / CF-HID-5: the squares SPOTTED in this activation and the enemy's search of this turn."""
+    if k.spotted:
+        view[P["spotted"], k.spotted] = 1
+    if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
+        view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
 
 
-def report_ages(game, k) -> np.ndarray:
-    """(5, squares) recency of the side's occupied, empty, fire-origin, exposed and HE-impact reports, read-only,
-    recomputed only when the turn or one of those reports changed."""
-    key = f"_report_ages_{k.side}"
-    state = (game.turn, k.occupied, k.empty, k.origins, k.exposed, k.impacts)
+#: The side's reports (Knowledge lists of turns per square) and their planes
+REPORTS = {"occupied": P["seen_occupied"], "empty": P["seen_empty"], "origins": P["fire_origin"],
+           "exposed": P["exposed"], "impacts": P["he_impact"]}
+
+
+def report_age(game, k, report: str) -> np.ndarray:
+    """(squares,) recency of one of the side's reports, read-only, recomputed only when the turn or that report
+    changed (a decision changes one report at most, a turn all their ages)."""
+    key = f"_report_ages_{k.side}_{report}"
+    turns = getattr(k, report)
+    cached = unchanged_since(game, key, (game.turn, turns))
+    if cached is not None:
+        return cached
+    ages = recency(turns, game.turn)
+    ages.setflags(write=False)
+    return remember(game, key, (game.turn, turns), ages)
+
+
+def own_searches(game, k) -> np.ndarray:
+    """(squares,) recency of the side's last search of each square's MSq, read-only, recomputed only when the turn
+    or a search changed it."""
+    key = f"_own_searches_{k.side}"
+    state = (game.turn, k.searched)
     cached = unchanged_since(game, key, state)
     if cached is not None:
         return cached
-    ages = recency(k.occupied + k.empty + k.origins + k.exposed + k.impacts, game.turn).reshape(5, -1)
+    ages = recency(k.searched, game.turn)[game.board.msq_array]
     ages.setflags(write=False)
     return remember(game, key, state, ages)
 
@@ -239,17 +272,32 @@ def starting_specials(game, side: int) -> list:
 
 def encode_enemy_oob(game, side: int, obs: np.ndarray, at: int) -> None:
     """CF-HID-1: the enemy's starting order of battle is public; CF-CA-11: killed types seen."""
-    k = game.knowledge[side]
-    seen_killed = dict(k.killed)
-    specials = starting_specials(game, 1 - side)
+    obs[at:at + MAX_ELEMENTS * ENEMY] = enemy_oob(game, side)
+    seen_killed = dict(game.knowledge[side].killed)
+    if not seen_killed:
+        return
     for e in game.elements[1 - side]:
-        base = at + e.slot * ENEMY
-        obs[base + ROWS.index(e.row)] = 1
-        if specials[e.slot] is not None:
-            obs[base + len(ROWS) + WEAPONS.index(specials[e.slot])] = 1
         if seen_killed.get(e.row, 0) > 0:
             seen_killed[e.row] -= 1
-            obs[base + len(ROWS) + len(WEAPONS)] = 1
+            obs[at + e.slot * ENEMY + len(ROWS) + len(WEAPONS)] = 1
+
+
+def enemy_oob(game, side: int) -> np.ndarray:
+    """The rows and starting special weapons of the enemy's elements (CF-HID-1), read-only, built once per game:
+    neither ever changes."""
+    key = f"_enemy_oob_{side}"
+    cached = game.__dict__.get(key)
+    if cached is None:
+        cached = np.zeros(MAX_ELEMENTS * ENEMY, dtype=np.float32)
+        specials = starting_specials(game, 1 - side)
+        for e in game.elements[1 - side]:
+            base = e.slot * ENEMY
+            cached[base + ROWS.index(e.row)] = 1
+            if specials[e.slot] is not None:
+                cached[base + len(ROWS) + WEAPONS.index(specials[e.slot])] = 1
+        cached.setflags(write=False)
+        game.__dict__[key] = cached
+    return cached
 
 
 def bounds(tables) -> tuple[np.ndarray, np.ndarray]:

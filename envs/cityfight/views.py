@@ -128,6 +128,11 @@ class SideView:
         assert e.side == self.side, "a view answers only for its own elements"
         return legal.act_actions(self._game, e, runs)
 
+    def act_set(self, e) -> legal.ActionsOf:
+        """act_mask(e, runs=False) for `in` questions only, each family of actions built when first asked about."""
+        assert e.side == self.side, "a view answers only for its own elements"
+        return legal.ActionsOf(self._game, e)
+
     def can_spend(self, e, cost: int) -> bool:
         """CF-AP-9: own element `e` may still pay `cost` AP from its section's pool."""
         return e.side == self.side and ap.can_spend(self._game, e, cost)

@@ -69,6 +69,15 @@ class ActionCodec:
             rest //= dim
         return family.name, tuple(reversed(args))
 
+    def table(self, name: str) -> list:
+        """The flat indices of family `name` as nested lists, `table(name)[a][b] == encode(name, a, b)`: a list
+        lookup for hot loops, where encode's checks cost more than the decision using it."""
+        family = self.families[name]
+        flat: list = list(range(family.offset, family.offset + family.size))
+        for dim in reversed(family.shape[1:]):
+            flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
+        return flat
+
     def offset(self, name: str) -> int:
         return self.families[name].offset
 

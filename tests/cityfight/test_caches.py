@@ -123,3 +123,24 @@ def test_msqs_towards_the_attacker_edge_table():
         for here in range(36):
             assert list(table[here]) == [m for m in range(36) if nearer_edge(6, edge, m, here)]
     assert msqs_towards(6, 36, "S")[0] == tuple(range(6, 36))
+
+
+def test_the_lazy_action_set_answers_as_the_act_actions_list_in_random_games():
+    """legal.ActionsOf (the doctrine's `in` questions, CF-ACT-1..11) against act_actions without runs, for every
+    own element at every decision of seeded random games, over every action."""
+    from envs import registry
+    from envs.cityfight.actions import NUM_ACTIONS
+    from envs.cityfight.legal import ActionsOf, act_actions
+    rs, checked = registry.get("cityfight"), 0
+    for seed in range(3):
+        game, rng = rs.new_game(seed=seed), np.random.default_rng(seed)
+        for _ in range(60):
+            if game.is_over:
+                break
+            for e in game.living(game.current_side):
+                expected, lazy = set(act_actions(game, e, runs=False)), ActionsOf(game, e)
+                assert [a for a in range(NUM_ACTIONS) if a in lazy] == sorted(expected), (seed, e.name)
+                checked += 1
+            legal = np.flatnonzero(game.legal_action_mask())
+            game.apply(int(legal[rng.integers(len(legal))]))
+    assert checked > 300

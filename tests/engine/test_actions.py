@@ -1,6 +1,8 @@
 """ActionCodec: structured actions <-> flat indices, errors, masks."""
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -72,3 +74,15 @@ def test_mask_rejects_indices_outside_the_codec(codec, legal):
     # A negative index would otherwise wrap round and mark the last action legal.
     with pytest.raises(ValueError, match="legal actions"):
         codec.mask(legal)
+
+
+def test_table_gives_encode_of_every_argument_tuple(codec):
+    for name, family in codec.families.items():
+        if not family.shape:
+            continue
+        table = codec.table(name)
+        for args in itertools.product(*(range(d) for d in family.shape)):
+            entry = table
+            for arg in args:
+                entry = entry[arg]
+            assert entry == codec.encode(name, *args), (name, args)

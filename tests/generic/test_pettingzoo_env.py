@@ -38,6 +38,26 @@ def test_raw_env_is_unwrapped(ruleset):
     assert env.possible_agents == list(ruleset.sides)
 
 
+def test_the_order_is_still_enforced_before_reset_and_after_the_game(ruleset):
+    from pettingzoo.utils.env_logger import EnvLogger
+    env, _ = aec_env_factory(ruleset.name)
+    game = env()
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        game.last()
+    with pytest.raises(AssertionError, match="reset"):
+        game.step(0)
+    game.reset(seed=0)
+    while game.agents:
+        observation, _, terminated, truncated, _ = game.last()
+        game.step(None if terminated or truncated else int(observation["action_mask"].nonzero()[0][0]))
+    EnvLogger.suppress_output()
+    try:
+        game.step(None)                   # every agent is done: PettingZoo's warning only, the game is not touched
+    finally:
+        EnvLogger.unsuppress_output()
+    assert game.agents == [] and game.unwrapped.game.is_over
+
+
 @pytest.mark.parametrize("mode", RubbleAECEnv.metadata["render_modes"])
 @pytest.mark.parametrize("render_side", [None, 0])
 def test_render(ruleset, mode, render_side):

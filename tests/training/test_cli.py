@@ -1,5 +1,6 @@
 """The `rubble` command over every registered environment (the toy race included): list, play, simulate, bench."""
 import io
+import json
 import re
 import subprocess
 import sys
@@ -128,13 +129,33 @@ def test_agents_are_looked_up_with_random_always_available():
 
 @pytest.mark.parametrize("env", NAMES)
 def test_bench_times_the_gym_env_and_the_peer(capsys, env):
-    code, out, _ = run(capsys, "bench", env, "--seconds", "0.2", "--peers")
+    code, out, _ = run(capsys, "bench", env, "--seconds", "0.1", "--reps", "2", "--api", "gym", "--peers", "--quiet")
     assert code == 0
     assert re.search(rf"^{re.escape(env)} +gym .* [\d.]+x$", out, re.M)
     assert re.search(r"^connect_four_v3 +aec .* 1\.00x$", out, re.M)
 
 
 @pytest.mark.parametrize("env", NAMES)
-def test_bench_times_the_aec_env(capsys, env):
-    code, out, _ = run(capsys, "bench", env, "--seconds", "0.2", "--api", "aec")
+def test_bench_times_the_aec_env_and_whole_scripted_games(capsys, env):
+    code, out, _ = run(capsys, "bench", env, "--seconds", "0.1", "--reps", "1", "--api", "aec", "--api", "games",
+                       "--quiet")
     assert code == 0 and re.search(rf"^{re.escape(env)} +aec ", out, re.M)
+    assert re.search(rf"^{re.escape(env)} +games +[\d,]+ +[\d.]+$", out, re.M)
+
+
+def test_bench_json_has_every_repetition_and_the_ratio_to_the_peer(capsys):
+    code, out, _ = run(capsys, "bench", NAMES[0], "--seconds", "0.1", "--reps", "2", "--api", "aec", "--peers", "--json",
+                       "--quiet")
+    data = json.loads(out)
+    assert code == 0 and data["peer"] == "connect_four_v3" and data["repetitions"] == 2
+    peer, row = data["rows"]
+    assert peer["env"] == "connect_four_v3" and peer["ratio_to_peer"] == 1.0
+    assert row["env"] == NAMES[0] and len(row["repetitions"]) == 2
+    low, high = row["ratio_range"]
+    assert low <= row["ratio_to_peer"] <= high and row["steps_per_second"] > 0
+
+
+def test_bench_profile_prints_the_top_functions(capsys):
+    code, out, _ = run(capsys, "bench", NAMES[0], "--profile", "--api", "aec", "--seconds", "0.2")
+    assert code == 0 and "top 25 functions by own time" in out
+    assert len(re.findall(r"^ +[\d.]+ +[\d.]+ +[\d,]+ +[\d.]+  \S+", out, re.M)) == 25

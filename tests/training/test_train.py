@@ -8,7 +8,10 @@ import torch
 from stable_baselines3.common.callbacks import BaseCallback
 
 from agents.trained import model_meta
+from envs import registry
 from tests.training.helpers import ENV, run_cli, write_config
+from training.clonecache import clone_key, clone_path
+from training.config import load_config
 from training.rundir import RunDir
 from training.train import Session, TrainRequest, new_run, run_session
 
@@ -184,6 +187,33 @@ def test_imitation_clones_the_teacher_before_ppo(tmp_path):
     imitation = run.read_info().imitation
     assert imitation["games"] == 3 and imitation["decisions"] > 3 and 0 <= imitation["accuracy"] <= 1
     assert "- imitation: before PPO the policy copied the scripted player" in run.report.read_text()
+
+
+def test_a_second_run_of_the_same_config_starts_from_the_cached_clone_and_trains_the_same(tmp_path):
+    config = write_config(tmp_path, **{"imitation": {"teacher": "scripted", "games": 3, "epochs": 2}})
+    runs = [new_run(TrainRequest(env=ENV, side="player", timesteps=128, config_path=config, results=tmp_path,
+                                 run=name)) for name in ("first", "second")]
+    for run in runs:
+        run_session(run, progress=False)
+    first, second = (run.read_info().imitation for run in runs)
+    assert "cached" not in first and second["cached"].endswith(".npz")
+    assert {k: v for k, v in second.items() if k not in ("cached", "seconds")} == \
+        {k: v for k, v in first.items() if k != "seconds"}
+    assert "the cloned start of an earlier run" in runs[1].report.read_text()
+    weights = [load_model(run.model).policy.state_dict() for run in runs]
+    assert all(torch.equal(weights[0][name], weights[1][name]) for name in weights[0])
+
+
+def test_a_cached_clone_that_does_not_fit_the_policy_is_cloned_again(tmp_path, capsys):
+    config = write_config(tmp_path, **{"imitation": {"teacher": "scripted", "games": 3, "epochs": 2}})
+    run = new_run(TrainRequest(env=ENV, side="player", timesteps=128, config_path=config, results=tmp_path))
+    rs = registry.get(ENV)
+    path = clone_path(rs.name, clone_key(run.read_info(), load_config(run.config), rs))
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not an archive")
+    run_session(run, progress=False)
+    assert "cached" not in run.read_info().imitation
+    assert f"{path}: cached cloned start not used" in capsys.readouterr().err
 
 
 def test_a_model_opponent_is_named_by_its_run_and_kept_as_an_absolute_path(tmp_path, monkeypatch):
