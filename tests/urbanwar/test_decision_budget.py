@@ -17,7 +17,7 @@ def budget(*args: str) -> dict[str, float]:
 
 def test_every_kind_is_counted_and_orders_all_snap_fire_make_longer_games():
     uniform = budget("--games", "3")
-    snap = budget("--games", "3", "--prefer", "order Snap-fire")
+    snap = budget("--games", "3", "--prefer", "order .* Snap-fire")
     assert uniform["deploy"] == snap["deploy"] == 12 and uniform["deploy_first"] == 1     # UW-DEC-1
     assert abs(sum(v for k, v in uniform.items() if k != "total") - uniform["total"]) < 0.2
     assert snap["total"] > 1.2 * uniform["total"]     # UW-TURN-12/14: Overwatch models act only by interrupting
