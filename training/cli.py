@@ -1,5 +1,5 @@
 """The `rubble` command: list the environments, play one, simulate series of games, benchmark the adapters,
-train, evaluate and report."""
+train, evaluate, report and playtest."""
 from __future__ import annotations
 
 import argparse
@@ -10,7 +10,7 @@ import envs  # noqa: F401 - importing the package registers every ruleset
 from envs import registry
 from envs.paths import PROJECT_ROOT
 
-from . import lookup, replay_cli
+from . import lookup, playtest_cli, replay_cli
 from .lookup import CommandError
 
 
@@ -324,6 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evaluate(sub)
     _add_report(sub)
     replay_cli.add_replay(sub)
+    playtest_cli.add_playtest(sub, _count, _seed)
     return parser
 
 
