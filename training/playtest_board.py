@@ -76,4 +76,5 @@ GEOMETRIES = {
 
 def geometry(game) -> BoardGeometry | None:
     """The geometry of a game's ruleset, or None where casualties are not yet located (k47, urbanwar)."""
-    return GEOMETRIES.get(type(game).__module__.split(".")[1])
+    package = type(game).__module__.split(".")   # envs.<ruleset>.game
+    return GEOMETRIES.get(package[1]) if package[0] == "envs" and len(package) > 2 else None

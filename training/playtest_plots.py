@@ -89,7 +89,7 @@ def rule_firings(table, rules: list[str]) -> bytes:
            xlim=(0, 100))
     ax.tick_params(axis="y", labelsize=7)
     ax.invert_yaxis()
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(table.variants))
     fig.tight_layout()
     return _png(fig)
 

@@ -31,7 +31,8 @@ def base_path(rs, scenario: str) -> str | None:
 
 def default_options(rs, path: str) -> dict:
     """The rule options a game of this scenario plays with when no variant changes them."""
-    return dict(rs.new_game(scenario=path, seed=0).options)
+    # Rule options are a TaskGame notion (envs.engine.taskgame); a state without them has none to vary.
+    return dict(getattr(rs.new_game(scenario=path, seed=0), "options", {}))
 
 
 def _tables_path(scenario_path: str) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -37,7 +37,7 @@ class GameTelemetry:
     decisions: int
     turns: int
     victory: str                     # the rule and words that ended it, numbers as N: "RB-VIC-1: the objective is held"
-    rules: Counter = field(compare=False)
+    rules: Counter                   # rule ID -> times an event cited it
     casualties: tuple[Casualty, ...] = ()
     dice: tuple[int, ...] = ()       # every face rolled, in order (the pairing is checked on these)
     dice_from_seed: bool = True      # every roll came from the stream of `seed`, in order
