@@ -28,7 +28,7 @@ def _playtest(rs, args) -> Playtest:
     else:
         playtest = load_playtest(_playtest_path(rs, args.playtest), rs)
     return Playtest(args.name or playtest.name, rs.name, playtest.variants, args.games or playtest.games,
-                    playtest.seed if args.seed is None else args.seed, playtest.source, playtest.description)
+                    playtest.seed if args.seed is None else args.seed, playtest.source, playtest.description, playtest.agents)
 
 
 def _playtest_path(rs, given: str | None) -> Path:
@@ -45,13 +45,16 @@ def _playtest_path(rs, given: str | None) -> Path:
     raise CommandError(f"unknown playtest {given!r} for {rs.name}; known: {', '.join(known) or 'none'}, or a YAML path")
 
 
-def _tables(rs, args, trained: bool = True) -> tuple[tuple[str, ...], ...]:
-    """Table 1: the agents asked for (default scripted everywhere); table 2: a committed trained model on the learner
-    side against scripted, when one exists (or the --trained model given)."""
+def _tables(rs, args, playtest: Playtest | None = None, trained: bool = True) -> tuple[tuple[str, ...], ...]:
+    """Table 1: the agents the command line names, else the playtest file's, else scripted everywhere; table 2: a
+    committed trained model on the learner side against scripted, when one exists (or the --trained model given)."""
     from .cli import side_agents
     from .exploitability import best_model
 
-    first = side_agents(rs, args)
+    named = args.agents or args.player != "scripted" or args.enemy != "scripted"
+    first = playtest.agents if playtest and playtest.agents and not named else side_agents(rs, args)
+    for name in first:
+        lookup.agent(rs, name)   # an unknown agent or an unfit model fails before any game
     if args.trained == "none" or not trained:
         return (first,)
     model = args.trained if args.trained != "auto" else best_model(args.results, rs.name, rs.sides[rs.default_learner_side])
@@ -70,14 +73,10 @@ def _command(args, playtest: Playtest) -> str:
         words += ["--variant", *variant]
     words += ["--games", str(playtest.games), "--seed", str(playtest.seed)]
     if args.agents or args.player != "scripted" or args.enemy != "scripted":
-        words += ["--agents", ",".join(lookup_agents(args))]
+        words += ["--agents", ",".join(args.agents.split(",") if args.agents else [args.player, args.enemy])]
     if args.trained != "auto":
         words += ["--trained", args.trained]
     return shlex.join(words)
-
-
-def lookup_agents(args) -> list[str]:
-    return args.agents.split(",") if args.agents else [args.player, args.enemy]
 
 
 def _board(rs, variant):
@@ -145,7 +144,8 @@ def cmd_playtest(args) -> int:
             require_extra("tune", "playtest --tune", "optuna")
             from .playtest_tune import run_tuning
             return run_tuning(rs, _tables(rs, args, trained=False)[0], args)
-        return run_playtest(rs, _playtest(rs, args), _tables(rs, args), args)
+        playtest = _playtest(rs, args)
+        return run_playtest(rs, playtest, _tables(rs, args, playtest), args)
     except ScenarioError as exc:
         raise CommandError(str(exc)) from None
 

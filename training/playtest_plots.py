@@ -99,7 +99,7 @@ def heat_map(table, board: np.ndarray, box, sides) -> bytes:
     column per side."""
     rows, cols = len(table.variants), len(sides)
     height, width = board.shape[:2]
-    fig, axes = plt.subplots(rows, cols, figsize=(4.8 * cols, 4.8 * rows * height / width + 0.5), squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(6.5 * cols, 6.5 * rows * height / width + 0.6 * rows), squeeze=False)
     peak = max((n / v.games for v in table.variants for n in v.cells.values()), default=1.0)
     cmap = plt.get_cmap("inferno_r")
     for r, v in enumerate(table.variants):

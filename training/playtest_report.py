@@ -68,7 +68,7 @@ def comparison_blocks(table) -> list:
     base = table.variants[0].name
     rows = tuple((f"{table.variants[c.variant].name} vs {base}", format_difference(c.difference), f"{c.shared_rolls:.0f}")
                  for c in table.comparisons)
-    return [Table(("comparison", "difference of win rates", "rolls alike before the dice part (median)"), rows)]
+    return [Table(("comparison", "difference of win rates", "rolls alike before the dice of a pair differ (median)"), rows)]
 
 
 def victory_table(table) -> Table:
@@ -192,9 +192,10 @@ def write_games_csv(path: Path, ctx: Context, tables) -> None:
 
 
 def playtest_yaml(ctx: Context, tables) -> str:
-    """The playtest as run, in the playtest file format (the first table's agents)."""
+    """The playtest as run, in the playtest file format (table 1's agents)."""
     p = ctx.playtest
     data = {"name": p.name, "ruleset": p.ruleset, "games": len(ctx.seeds), "seed": ctx.seeds.start,
+            "agents": list(tables[0].agents),
             "variants": {v.name: {**({"scenario": v.scenario} if v.scenario else {}), **v.settings()} for v in p.variants}}
     return yaml.safe_dump(data, sort_keys=False)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import yaml
 
+from envs import registry
 from envs.engine.scenario import ScenarioError
 from envs.paths import PROJECT_ROOT
 
@@ -48,6 +49,7 @@ class Playtest:
     seed: int = 0
     source: str = COMMAND_LINE      # the playtest file, or the command line
     description: str = ""
+    agents: tuple[str, ...] | None = None   # table 1's agent per side; None: scripted, or the command line's
 
 
 def shown_path(path) -> str:
@@ -183,7 +185,22 @@ def load_playtest(path: str | Path, rs) -> Playtest:
     built = tuple(builder.build(str(n), _settings(s, source, f"variants.{n}"), source, f"variants.{n}")
                   for n, s in variants.items())
     return Playtest(str(data.get("name", Path(path).stem)), rs.name, built, _count(data, "games", 200, source, 1),
-                    _count(data, "seed", 0, source, 0), source, str(data.get("description", "")))
+                    _count(data, "seed", 0, source, 0), source, str(data.get("description", "")), _agents(data, rs, source))
+
+
+def _agents(data: dict, rs, source: str) -> tuple[str, ...] | None:
+    """`agents: [scripted, random]`: an agent name (or trained model .zip) per side, in side order."""
+    if "agents" not in data:
+        return None
+    names = data["agents"]
+    expected = f"a list of {len(rs.sides)} agent names, one per side ({', '.join(rs.sides)})"
+    if not isinstance(names, list) or len(names) != len(rs.sides) or not all(isinstance(n, str) for n in names):
+        raise _error(source, "agents", expected, names)
+    known = registry.agents(rs.name)
+    for i, name in enumerate(names):
+        if name not in known and not name.endswith(".zip"):
+            raise _error(source, f"agents[{i}]", "an agent of " + rs.name + ": " + ", ".join(known) + " or a model .zip", name)
+    return tuple(names)
 
 
 def variant_from_words(builder: VariantBuilder, words: list[str]) -> Variant:

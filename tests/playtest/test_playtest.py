@@ -130,6 +130,8 @@ def write_playtest(tmp_path, variants, **top):
     ({"a": {}}, {}, "variants", "two or more variant names"),
     ({"a": {}, "b": {}}, {"game": 5}, "game", "a known field"),
     ({"a": {}, "b": {}}, {"games": 0}, "games", "an integer >= 1"),
+    ({"a": {}, "b": {}}, {"agents": ["scripted"]}, "agents", "a list of 2 agent names"),
+    ({"a": {}, "b": {}}, {"agents": ["scripted", "genius"]}, "agents[1]", "an agent of rifles-urban"),
 ])
 def test_a_bad_variant_fails_naming_file_and_field(tmp_path, variants, top, field, expected):
     path = write_playtest(tmp_path, variants, **top)
@@ -177,6 +179,7 @@ def test_report_files_and_no_silent_overwrite(tmp_path, capsys):
     assert all(r["dice_from_seed"] == "True" for r in rows)
     again = yaml.safe_load((folder / "playtest.yaml").read_text())
     assert again["variants"]["no-exposed-movement"] == {"scenario": "block_six", "exposed_movement": False}
+    assert again["agents"] == ["scripted", "scripted"]
 
     code, _, err = run_cli(capsys, *argv)
     assert code == 2 and "--force" in err
