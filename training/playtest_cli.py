@@ -14,6 +14,7 @@ from envs.engine.taskgame import TaskGame
 
 from . import lookup, playtest_scenario
 from .lookup import CommandError
+from .playtest_dice import PAIRINGS
 from .playtest_spec import COMMAND_LINE, Playtest, VariantBuilder, load_playtest, playtest_files, variant_from_words
 
 
@@ -28,7 +29,8 @@ def _playtest(rs, args) -> Playtest:
     else:
         playtest = load_playtest(_playtest_path(rs, args.playtest), rs)
     return Playtest(args.name or playtest.name, rs.name, playtest.variants, args.games or playtest.games,
-                    playtest.seed if args.seed is None else args.seed, playtest.source, playtest.description, playtest.agents)
+                    playtest.seed if args.seed is None else args.seed, playtest.source, playtest.description, playtest.agents,
+                    args.pairing or playtest.pairing)
 
 
 def _playtest_path(rs, given: str | None) -> Path:
@@ -71,7 +73,7 @@ def _command(args, playtest: Playtest) -> str:
         words.append(playtest.source)
     for variant in args.variant or ():
         words += ["--variant", *variant]
-    words += ["--games", str(playtest.games), "--seed", str(playtest.seed)]
+    words += ["--games", str(playtest.games), "--seed", str(playtest.seed), "--pairing", playtest.pairing]
     if args.agents or args.player != "scripted" or args.enemy != "scripted":
         words += ["--agents", ",".join(args.agents.split(",") if args.agents else [args.player, args.enemy])]
     if args.trained != "auto":
@@ -102,7 +104,7 @@ def run_playtest(rs, playtest: Playtest, tables, args) -> int:
     except FileExistsError as exc:
         raise CommandError(str(exc)) from None
     seeds = range(playtest.seed, playtest.seed + playtest.games)
-    plan = Plan(rs.name, playtest.variants, tables)
+    plan = Plan(rs.name, playtest.variants, tables, playtest.pairing)
     start = time.perf_counter()
     outcome = run_games(plan, seeds, args.jobs, args.backend, args.ray_address, progress=not args.quiet)
     seconds = time.perf_counter() - start
@@ -120,11 +122,12 @@ def run_playtest(rs, playtest: Playtest, tables, args) -> int:
 
 
 def _print_summary(summaries, side: str) -> None:
+    from .playtest_report import agent_name
     from .playtest_stats import format_difference
     from .series import format_share
 
     for number, table in enumerate(summaries, 1):
-        print(f"table {number}: {', '.join(table.agents)}")
+        print(f"table {number}: {', '.join(map(agent_name, table.agents))}")
         for v in table.variants:
             print(f"  {v.name:<20} {side} wins {format_share(v.tally)}")
         for c in table.comparisons:
@@ -188,6 +191,8 @@ def add_playtest(sub, count, seed) -> None:
     p.add_argument("--scenario", help="the scenario the variants start from (default: the playtest's, else the env's)")
     p.add_argument("--games", type=count, help="games per variant and table (default: the playtest's)")
     p.add_argument("--seed", type=seed, help="game i uses seed SEED+i under every variant (default: the playtest's)")
+    p.add_argument("--pairing", choices=PAIRINGS, help="how paired games share dice: a stream per decision (default), "
+                                                     "per phase, or one per game (as `rubble simulate`)")
     p.add_argument("--player", default="scripted", help="agent for side 0 in table 1")
     p.add_argument("--enemy", default="scripted", help="agent for side 1 in table 1")
     p.add_argument("--agents", help="comma-separated agent per side for table 1 (overrides --player/--enemy)")

@@ -10,10 +10,18 @@ import yaml
 
 from . import playtest_plots as plots
 from .playtest_document import Heading, Paragraph, Picture, Table, to_html, to_markdown
+from .playtest_spec import shown_path
 from .playtest_stats import format_difference
 from .series import format_share
 
 RESULT = {1: "win", 0: "draw", -1: "loss"}
+PAIRING_WORDS = {
+    "decision": "each decision (the k-th decision of a side in a turn) reads its own stream, so a variant's extra or "
+                "missing roll shifts the dice of that decision only.",
+    "phase": "each phase (a side's decisions in a turn) reads its own stream, so a variant's extra or missing roll "
+             "shifts the dice of that phase only.",
+    "game": "one stream per game, common until the variants' rules ask for different rolls.",
+}
 
 
 class ReportExistsError(FileExistsError):
@@ -48,9 +56,13 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
+def agent_name(agent: str) -> str:
+    """An agent as the report names it: a model file by its path in the repo."""
+    return shown_path(agent) if agent.endswith(".zip") else agent
+
+
 def _agents(ctx: Context, agents) -> str:
-    return ", ".join(f"{side}: {Path(a).parent.name + '/' + Path(a).name if a.endswith('.zip') else a}"
-                     for side, a in zip(ctx.sides, agents))
+    return ", ".join(f"{side}: {agent_name(a)}" for side, a in zip(ctx.sides, agents))
 
 
 def results_table(ctx: Context, table) -> Table:
@@ -159,10 +171,9 @@ def head_blocks(ctx: Context, tables) -> list:
             *([Paragraph(p.description)] if p.description else []),
             Paragraph(f"Defined in `{p.source}`; run with `{ctx.command}`. Seeds {ctx.seeds.start}..{ctx.seeds.stop - 1}; "
                       f"{status} Backend {ctx.backend}; {ctx.seconds:.0f} s."),
-            Paragraph("Paired dice: game i of every variant starts from seed i, so all variants roll the same dice stream "
-                      "(common random numbers) and the agents get the same seeds; the stream stays common until the "
-                      "variants' rules ask for different rolls. "
-                      + ("Checked: every game's rolls were its seed's stream, in order."
+            Paragraph(f"Paired dice ({p.pairing}): game i of every variant starts from seed i, so the variants roll the "
+                      f"same dice (common random numbers) and the agents get the same seeds; {PAIRING_WORDS[p.pairing]} "
+                      + ("Checked: every game's rolls were its seed's streams, in order."
                          if all(v.dice_from_seed for t in tables for v in t.variants)
                          else "WARNING: some games did not roll their seed's stream; the pairing is broken.")),
             Paragraph(f"Intervals are 95 %: Wilson for a win rate; for a difference, the paired interval from the per-game "
@@ -183,7 +194,7 @@ def write_games_csv(path: Path, ctx: Context, tables) -> None:
         out.writerow(["table", "agents", "variant", "seed", f"{ctx.sides[ctx.focus]}_result", "victory", "turns",
                       "decisions", *(f"{s}_lost" for s in ctx.sides), "rules_fired", "dice_rolls", "dice_from_seed"])
         for number, table in enumerate(tables, 1):
-            agents = ";".join(table.agents)
+            agents = ";".join(map(agent_name, table.agents))
             for v in table.variants:
                 for r in v.records:
                     lost = [sum(1 for c in r.casualties if c.side == s) for s in range(len(ctx.sides))]
@@ -194,8 +205,8 @@ def write_games_csv(path: Path, ctx: Context, tables) -> None:
 def playtest_yaml(ctx: Context, tables) -> str:
     """The playtest as run, in the playtest file format (table 1's agents)."""
     p = ctx.playtest
-    data = {"name": p.name, "ruleset": p.ruleset, "games": len(ctx.seeds), "seed": ctx.seeds.start,
-            "agents": list(tables[0].agents),
+    data = {"name": p.name, "ruleset": p.ruleset, "games": len(ctx.seeds), "seed": ctx.seeds.start, "pairing": p.pairing,
+            "agents": [agent_name(a) for a in tables[0].agents],
             "variants": {v.name: {**({"scenario": v.scenario} if v.scenario else {}), **v.settings()} for v in p.variants}}
     return yaml.safe_dump(data, sort_keys=False)
 

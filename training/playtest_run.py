@@ -26,6 +26,7 @@ class Plan:
     ruleset: str
     variants: tuple[Variant, ...]
     tables: tuple[tuple[str, ...], ...]   # per table, the agent of each side (names or .zip paths)
+    pairing: str = "decision"             # how paired games share dice: playtest_dice.PAIRINGS
 
 
 @dataclass
@@ -45,7 +46,7 @@ def _resolve(ruleset: str, agents: tuple[str, ...]):
 def play_task(plan: Plan, table: int, seed: int) -> list[GameTelemetry]:
     """Seed `seed` of table `table` under every variant: the same dice stream and the same agent seeds for each."""
     rs, factories = _resolve(plan.ruleset, plan.tables[table])
-    return [play(rs, variant, factories, seed, table, index) for index, variant in enumerate(plan.variants)]
+    return [play(rs, variant, factories, seed, table, index, plan.pairing) for index, variant in enumerate(plan.variants)]
 
 
 def _play_job(job) -> list[GameTelemetry]:

@@ -99,6 +99,6 @@ def scenario_file(rs, variant) -> str:
     return _scenario_file(base, tuple(sorted(variant.scenario_edits.items())), tuple(sorted(variant.table_edits.items())))
 
 
-def new_game(rs, variant, seed: int):
-    """Game `seed` of a variant: its scenario, its rule options and the dice stream of `seed`."""
-    return rs.new_game(scenario=scenario_file(rs, variant), seed=seed, **variant.options)
+def new_game(rs, variant, seed: int, dice=None):
+    """Game `seed` of a variant: its scenario, its rule options and the dice stream of `seed` (or the dice given)."""
+    return rs.new_game(scenario=scenario_file(rs, variant), seed=seed, dice=dice, **variant.options)

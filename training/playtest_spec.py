@@ -16,10 +16,11 @@ from envs.engine.scenario import ScenarioError
 from envs.paths import PROJECT_ROOT
 
 from . import playtest_scenario
+from .playtest_dice import PAIRINGS
 from .playtest_options import scalar_fields
 
 COMMAND_LINE = "command line"
-TOP_FIELDS = ("name", "ruleset", "scenario", "games", "seed", "agents", "variants", "description")
+TOP_FIELDS = ("name", "ruleset", "scenario", "games", "seed", "agents", "pairing", "variants", "description")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Playtest:
     source: str = COMMAND_LINE      # the playtest file, or the command line
     description: str = ""
     agents: tuple[str, ...] | None = None   # table 1's agent per side; None: scripted, or the command line's
+    pairing: str = PAIRINGS[0]              # how paired games share dice (playtest_dice)
 
 
 def shown_path(path) -> str:
@@ -185,7 +187,15 @@ def load_playtest(path: str | Path, rs) -> Playtest:
     built = tuple(builder.build(str(n), _settings(s, source, f"variants.{n}"), source, f"variants.{n}")
                   for n, s in variants.items())
     return Playtest(str(data.get("name", Path(path).stem)), rs.name, built, _count(data, "games", 200, source, 1),
-                    _count(data, "seed", 0, source, 0), source, str(data.get("description", "")), _agents(data, rs, source))
+                    _count(data, "seed", 0, source, 0), source, str(data.get("description", "")), _agents(data, rs, source),
+                    _pairing(data, source))
+
+
+def _pairing(data: dict, source: str) -> str:
+    value = data.get("pairing", PAIRINGS[0])
+    if value not in PAIRINGS:
+        raise _error(source, "pairing", "one of " + ", ".join(PAIRINGS), value)
+    return value
 
 
 def _agents(data: dict, rs, source: str) -> tuple[str, ...] | None:

@@ -1,18 +1,17 @@
 """One playtest game played to its end with its telemetry: outcome and victory condition, length, casualties (type,
-turn, board cell), how often each rule fired, and a check that its dice were the stream of its seed."""
+turn, board cell), how often each rule fired, and a check that its dice were the streams of its seed."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 from dataclasses import dataclass
 
-import numpy as np
-
 from envs.engine.contract import decide
 from envs.engine.dice import agent_seed
 
 from . import playtest_scenario
 from .playtest_board import geometry
+from .playtest_dice import PhaseClock, PhaseDice, game_dice, rolled_as_given
 
 MAX_DECISIONS = 200_000   # as `rubble simulate`: a game this long is a bug, not a long game
 _NUMBER = re.compile(r"\d+")
@@ -40,7 +39,7 @@ class GameTelemetry:
     rules: Counter                   # rule ID -> times an event cited it
     casualties: tuple[Casualty, ...] = ()
     dice: tuple[int, ...] = ()       # every face rolled, in order (the pairing is checked on these)
-    dice_from_seed: bool = True      # every roll came from the stream of `seed`, in order
+    dice_from_seed: bool = True      # every roll came from the streams of `seed` its pairing gives, in order
 
 
 def victory_condition(events) -> str:
@@ -52,30 +51,23 @@ def victory_condition(events) -> str:
     return "no game-over event"
 
 
-def stream_matches_seed(log, seed: int) -> bool:
-    """Whether each logged roll (sides, face) is the next uniform of PCG64(seed) scaled to its die, as
-    SeededDice draws them: the game used its seed's one stream, from its start, in order."""
-    if not log:
-        return True
-    sides, faces = np.array([s for s, _ in log]), np.array([f for _, f in log])
-    uniforms = np.random.Generator(np.random.PCG64(seed)).random(len(log))
-    return bool(np.array_equal((uniforms * sides).astype(np.int64) + 1, faces))
-
-
 def _casualties(before, after, turn: int) -> list[Casualty]:
     return [Casualty(side, unit, turn, cell) for key, (side, unit, cell) in before.items() if key not in after]
 
 
-def play(rs, variant, factories, seed: int, table: int = 0, index: int = 0) -> GameTelemetry:
-    """Game `seed` of `variant`, side s played by `factories[s]`, with its telemetry."""
-    state = playtest_scenario.new_game(rs, variant, seed)
+def play(rs, variant, factories, seed: int, table: int = 0, index: int = 0, pairing: str = "decision") -> GameTelemetry:
+    """Game `seed` of `variant`, side s played by `factories[s]`, its dice paired by `pairing`, with its telemetry."""
+    dice = game_dice(pairing, seed)
+    state = playtest_scenario.new_game(rs, variant, seed, dice)
     agents = [make(side, agent_seed(seed, side)) for side, make in enumerate(factories)]
     where = geometry(state)
     units = where.units(state) if where else {}
     rules, casualties, tail = Counter(e.rule for e in state.setup_events), [], state.setup_events
-    decisions = 0
+    decisions, phase = 0, PhaseClock(pairing)
     while not state.is_over:
         side, turn = state.current_side, state.turn
+        if isinstance(dice, PhaseDice):
+            dice.enter(phase.key(turn, side))
         new = state.apply(decide(agents[side], state, side))
         rules.update(e.rule for e in new)
         tail = new or tail   # the game-over event is among the last decision's events
@@ -87,6 +79,5 @@ def play(rs, variant, factories, seed: int, table: int = 0, index: int = 0) -> G
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"{rs.name} game seed {seed} passed {MAX_DECISIONS} decisions without ending")
     rules.pop("", None)   # an event no rule claims is not a rule firing
-    log = state.dice.log
     return GameTelemetry(table, index, seed, tuple(state.returns()), decisions, state.turn, victory_condition(tail),
-                         rules, tuple(casualties), tuple(f for _, f in log), stream_matches_seed(log, seed))
+                         rules, tuple(casualties), tuple(f for _, f in dice.log), rolled_as_given(dice, seed))
