@@ -6,6 +6,7 @@ import argparse
 import inspect
 import os
 import shlex
+import sys
 import time
 from pathlib import Path
 
@@ -71,6 +72,8 @@ def _command(args, playtest: Playtest) -> str:
     words = ["rubble", "playtest", args.env]
     if playtest.source != COMMAND_LINE:
         words.append(playtest.source)
+    if args.scenario:
+        words += ["--scenario", args.scenario]
     for variant in args.variant or ():
         words += ["--variant", *variant]
     words += ["--games", str(playtest.games), "--seed", str(playtest.seed), "--pairing", playtest.pairing]
@@ -108,6 +111,9 @@ def run_playtest(rs, playtest: Playtest, tables, args) -> int:
     start = time.perf_counter()
     outcome = run_games(plan, seeds, args.jobs, args.backend, args.ray_address, progress=not args.quiet)
     seconds = time.perf_counter() - start
+    if not outcome.records:
+        print("stopped before any game finished: no report written", file=sys.stderr)
+        return 130
     catalog = catalog_rules(rs.rule_prefixes)
     focus = rs.default_learner_side
     summaries = [summarise_table(agents, playtest.variants, [r for r in outcome.records if r.table == t], focus, catalog)

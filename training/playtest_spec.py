@@ -143,8 +143,10 @@ class VariantBuilder:
         try:
             playtest_scenario.new_game(self.rs, variant, seed=0)
         except ScenarioError as exc:
-            key = exc.field if exc.field in variant.scenario_edits else f"tables.{exc.field}"
-            raise _error(source, f"{where}.{key}", exc.expected) from None
+            if exc.field in variant.scenario_edits or exc.field in variant.table_edits:
+                key = exc.field if exc.field in variant.scenario_edits else f"tables.{exc.field}"
+                raise _error(source, f"{where}.{key}", exc.expected) from None
+            raise   # not the variant's edit: the committed file itself is at fault, and the error names it
         except ValueError as exc:
             raise _error(source, where, f"rule options the ruleset accepts ({exc})") from None
 
