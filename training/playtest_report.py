@@ -78,9 +78,8 @@ def results_table(ctx: Context, table) -> Table:
 
 def comparison_blocks(table) -> list:
     base = table.variants[0].name
-    rows = tuple((f"{table.variants[c.variant].name} vs {base}", format_difference(c.difference), f"{c.shared_rolls:.0f}")
-                 for c in table.comparisons)
-    return [Table(("comparison", "difference of win rates", "rolls alike before the dice of a pair differ (median)"), rows)]
+    rows = tuple((f"{table.variants[c.variant].name} vs {base}", format_difference(c.difference)) for c in table.comparisons)
+    return [Table(("comparison", "difference of win rates"), rows)]
 
 
 def victory_table(table) -> Table:

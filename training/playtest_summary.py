@@ -48,7 +48,6 @@ class Comparison:
 
     variant: int
     difference: Difference
-    shared_rolls: float     # median count of rolls both games of a pair made alike before their dice first differ
 
 
 @dataclass(frozen=True)
@@ -74,16 +73,9 @@ def summarise_variant(name: str, settings: dict, records: Sequence[GameTelemetry
         all(r.dice_from_seed for r in records))
 
 
-def shared_prefix(a: Sequence[int], b: Sequence[int]) -> int:
-    """How many rolls two games made alike before their faces first differ."""
-    n = min(len(a), len(b))
-    return next((i for i in range(n) if a[i] != b[i]), n)
-
-
 def compare(base: VariantSummary, other: VariantSummary, index: int, focus: int) -> Comparison:
     wins = [[int(r.returns[focus] > 0) for r in v.records] for v in (base, other)]
-    prefixes = [shared_prefix(a.dice, b.dice) for a, b in zip(base.records, other.records)]
-    return Comparison(index, paired_difference(*wins), statistics.median(prefixes) if prefixes else 0.0)
+    return Comparison(index, paired_difference(*wins))
 
 
 def summarise_table(agents, variants, records: Sequence[GameTelemetry], focus: int, catalog: list[str]) -> TableSummary:

@@ -28,11 +28,16 @@ from training.playtest_run import Plan, run_games
 from training.playtest_scenario import new_game as variant_game
 from training.playtest_spec import VariantBuilder, load_playtest, variant_from_words
 from training.playtest_stats import paired_difference
-from training.playtest_summary import shared_prefix
 from training.playtest_telemetry import play
 
 URBAN = "rifles-urban"
 SCRIPTED = ("scripted", "scripted")
+
+
+def shared_prefix(a, b) -> int:
+    """How many rolls two games made alike before their faces first differ."""
+    n = min(len(a), len(b))
+    return next((i for i in range(n) if a[i] != b[i]), n)
 
 
 def urban_variants(*words):
