@@ -312,3 +312,12 @@ def test_tuning_rejects_a_field_that_is_not_a_number(planted, tmp_path, capsys):
     code, _, err = run_cli(capsys, "playtest", URBAN, "--tune", "ap=2.5..6", "--results", tmp_path)
     assert code == 2 and "whole bounds" in err
 
+
+
+@pytest.mark.parametrize("argv, extra", [(["--backend", "ray"], "ray"), (["--tune", "ap=2..6"], "tune")])
+def test_a_missing_extra_is_named_in_one_line(monkeypatch, capsys, argv, extra):
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name.split(".")[0] in ("ray", "optuna") else found(name, *a))
+    code, _, err = run_cli(capsys, "playtest", URBAN, *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and f'pip install -e ".[{extra}]"' in err, err
