@@ -165,7 +165,7 @@ def _list_options(rs, scenario: str | None) -> int:
     path = playtest_scenario.base_path(rs, scenario or rs.default_scenario)
     if path is None:
         raise CommandError(f"unknown scenario {scenario!r}; known: {', '.join(sorted(rs.scenarios()))}")
-    game = rs.new_game(scenario=path, seed=0)
+    game = rs.new_game(scenario=scenario or rs.default_scenario, seed=0)
     source = inspect.getsource(type(game).config) if isinstance(game, TaskGame) else ""   # where option defaults live
     print(format_settings(rule_options(dict(game.options), path, source), scenario_fields(path), Path(path).stem))
     return 0

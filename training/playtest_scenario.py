@@ -29,10 +29,10 @@ def base_path(rs, scenario: str) -> str | None:
     return None
 
 
-def default_options(rs, path: str) -> dict:
-    """The rule options a game of this scenario plays with when no variant changes them."""
+def default_options(rs, scenario: str) -> dict:
+    """The rule options a game of this scenario (a name or a path) plays with when no variant changes them."""
     # Rule options are a TaskGame notion (envs.engine.taskgame); a state without them has none to vary.
-    return dict(getattr(rs.new_game(scenario=path, seed=0), "options", {}))
+    return dict(getattr(rs.new_game(scenario=scenario, seed=0), "options", {}))
 
 
 def _tables_path(scenario_path: str) -> Path:
@@ -92,10 +92,10 @@ def _scenario_file(base: str, edits: tuple, table_edits: tuple) -> str:
 
 
 def scenario_file(rs, variant) -> str:
-    """The scenario file a variant plays: the committed one, or its edited copy."""
-    base = base_path(rs, variant.scenario)
+    """The scenario a variant plays: the committed one (as named), or its edited copy."""
     if not variant.scenario_edits and not variant.table_edits:
-        return base
+        return variant.scenario   # by name where it is one: not every ruleset takes a path (k47 adds .yaml to it)
+    base = base_path(rs, variant.scenario)
     return _scenario_file(base, tuple(sorted(variant.scenario_edits.items())), tuple(sorted(variant.table_edits.items())))
 
 

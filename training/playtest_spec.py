@@ -99,7 +99,7 @@ class VariantBuilder:
             raise _error(source, f"{where}.scenario", "a scenario of " + self.rs.name + ": "
                          + ", ".join(sorted(self.rs.scenarios())), scenario)
         fields = scalar_fields(yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {})
-        return path, playtest_scenario.default_options(self.rs, path), fields, playtest_scenario.table_fields(path)
+        return path, playtest_scenario.default_options(self.rs, scenario), fields, playtest_scenario.table_fields(path)
 
     def default(self, key: str, source: str = COMMAND_LINE, where: str = "--tune"):
         """The committed value of a key a variant may set (to tell an integer field from a real one)."""
