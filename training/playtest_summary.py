@@ -78,11 +78,17 @@ def compare(base: VariantSummary, other: VariantSummary, index: int, focus: int)
     return Comparison(index, paired_difference(*wins))
 
 
+def _settings(variant, base) -> dict:
+    """What a variant sets, its scenario first when it is not the first variant's."""
+    other = {"scenario": variant.scenario} if variant.scenario != base.scenario else {}
+    return {**other, **variant.settings()}
+
+
 def summarise_table(agents, variants, records: Sequence[GameTelemetry], focus: int, catalog: list[str]) -> TableSummary:
     """The records of one table (any order) summarised per variant; only seeds every variant finished are kept."""
     by_variant = [sorted((r for r in records if r.variant == i), key=lambda r: r.seed) for i in range(len(variants))]
     common = set.intersection(*({r.seed for r in rs} for rs in by_variant))
     by_variant = [[r for r in rs if r.seed in common] for rs in by_variant]
-    summaries = tuple(summarise_variant(v.name, v.settings(), rs, focus, catalog) for v, rs in zip(variants, by_variant))
+    summaries = tuple(summarise_variant(v.name, _settings(v, variants[0]), rs, focus, catalog) for v, rs in zip(variants, by_variant))
     comparisons = tuple(compare(summaries[0], s, i, focus) for i, s in enumerate(summaries) if i > 0)
     return TableSummary(tuple(agents), summaries, comparisons)
