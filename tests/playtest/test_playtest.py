@@ -270,7 +270,7 @@ class PlantedRace(toy_game.ToyRace):
         return {"standard": str(self.folder / "scenarios" / "standard.yaml")}
 
     def new_game(self, scenario=None, seed=0, dice=None, **options):
-        f = Fields.load(scenario or self.scenarios()["standard"])
+        f = Fields.load(self.scenarios().get(scenario or "standard", scenario))   # a name or a path
         state = toy_game.ToyRaceState(dice or SeededDice(seed), f.int("target", min=1), f.int("turn_limit", min=1))
         state.scores[1] = f.int("red_head_start", min=0)
         return state
