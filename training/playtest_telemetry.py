@@ -38,7 +38,7 @@ class GameTelemetry:
     victory: str                     # the rule and words that ended it, numbers as N: "RB-VIC-1: the objective is held"
     rules: Counter                   # rule ID -> times an event cited it
     casualties: tuple[Casualty, ...] = ()
-    dice: tuple[int, ...] = ()       # every face rolled, in order (the pairing is checked on these)
+    dice: tuple[int, ...] = ()       # every face rolled, in order
     dice_from_seed: bool = True      # every roll came from the streams of `seed` its pairing gives, in order
 
 
