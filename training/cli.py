@@ -1,5 +1,5 @@
 """The `rubble` command: list the environments, play one, simulate series of games, benchmark the adapters,
-train, evaluate and report."""
+train, evaluate, report and playtest."""
 from __future__ import annotations
 
 import argparse
@@ -12,7 +12,7 @@ from envs.engine.scenario import ScenarioError
 from envs.paths import PROJECT_ROOT
 
 from . import arguments as arg
-from . import lookup, output, replay_cli
+from . import lookup, output, playtest_cli, replay_cli
 from .lookup import CommandError
 
 
@@ -447,6 +447,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_audit(sub)
     _add_distill(sub)
     replay_cli.add_replay(sub)
+    playtest_cli.add_playtest(sub, arg.games, arg.seed)
     for p in (parser, *sub.choices.values()):   # before or after the verb; SUPPRESS: a verb's default never hides it
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="show the traceback of an error instead of its one line")
