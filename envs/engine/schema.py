@@ -50,6 +50,9 @@ def _error(f: Fields, spec: type, message: str):
     if text.startswith("Invalid"):                      # a value outside a Literal or a tagged union's tags
         return f.error(path, "one of " + ", ".join(_choices(spec, path)), _value(f.data, path))
     expected = re.sub(r"^Expected ", "", re.sub(r", got `\w+`$", "", text))
+    bounds = _bounds(spec, path) if re.fullmatch(r"`(int|float)` [<>]=? \S+", expected) else None
+    if bounds is not None:                  # msgspec names the bound broken; a designer wants the whole range
+        expected = f"{expected.split()[0]} in {bounds[0]}..{bounds[1]}"
     got = path.rpartition(".")[2] if found["key"] else _value(f.data, path)     # a bad key: the key itself
     return f.error(path or "<top>", _plain(expected) + (" as a key" if found["key"] else ""), got)
 
@@ -61,6 +64,20 @@ def _plain(expected: str) -> str:
     for name, words in names.items():
         expected = expected.replace(name, words)
     return expected
+
+
+def _bounds(spec: type, path: str) -> tuple | None:
+    """(low, high) when the field at `path` is declared with both a lower and an upper bound (msgspec Meta)."""
+    *head, last = _steps(path) or [None]
+    types = [spec]
+    for step in head:
+        types = [t for tp in types for option in _options(tp) for t in _inner(option, step)]
+    for declared in (t for tp in types for option in _options(tp) for t in _inner(option, last)):
+        for meta in typing.get_args(declared)[1:] if typing.get_origin(declared) is typing.Annotated else ():
+            low, high = getattr(meta, "ge", None), getattr(meta, "le", None)
+            if low is not None and high is not None:
+                return low, high
+    return None
 
 
 def _choices(spec: type, path: str) -> list[str]:

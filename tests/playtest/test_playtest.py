@@ -152,7 +152,7 @@ def write_playtest(tmp_path, variants, **top):
 @pytest.mark.parametrize("variants, top, field, expected", [
     ({"a": {}, "b": {"turn": 8}}, {}, "variants.b.turn", "a rule option"),
     ({"a": {}, "b": {"exposed_movement": "no"}}, {}, "variants.b.exposed_movement", "true or false"),
-    ({"a": {}, "b": {"turns": 0}}, {}, "variants.b.turns", "an integer in 1..inf"),
+    ({"a": {}, "b": {"turns": 0}}, {}, "variants.b.turns", "an integer in 1..100"),
     ({"a": {}, "b": {"enemy.quality": "elite"}}, {}, "variants.b.enemy.quality", "one of recruit, regular, veteran"),
     ({"a": {}, "b": {"tables.tn_cap": 9}}, {}, "variants.b.tables.tn_cap", "an integer in 2..6"),
     ({"a": {}, "b": {"scenario": "nowhere"}}, {}, "variants.b.scenario", "a scenario of rifles-urban"),

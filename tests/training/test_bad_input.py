@@ -174,9 +174,9 @@ def test_configs_without_a_ruleset_folder_fail_naming_it(capsys, tmp_path, monke
 
 
 @pytest.mark.parametrize("field, value, at, expected", [
-    ("turns", "1000000000000", "turns", "an integer <= 100"),
-    ("ammo_rating", "[-3, 3]", "ammo_rating[0]", "an integer >= 0"),        # CF-AMMO-1: D6 <= AR
-    ("recovery_bonus", "[0, 9]", "recovery_bonus[1]", "an integer <= 6"),
+    ("turns", "1000000000000", "turns", "an integer in 1..100"),
+    ("ammo_rating", "[-3, 3]", "ammo_rating[0]", "an integer in 0..6"),        # CF-AMMO-1: D6 <= AR
+    ("recovery_bonus", "[0, 9]", "recovery_bonus[1]", "an integer in -6..6"),
 ])
 def test_cityfight_values_out_of_range_are_refused(tmp_path, field, value, at, expected):
     import re
