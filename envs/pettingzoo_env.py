@@ -16,6 +16,10 @@ Masks (observation["action_mask"], int8 as everywhere): the deciding agent's leg
 agent that is not deciding (PettingZoo's classic games do the same); all ones for a terminated agent, as
 the Gymnasium env's terminal observations (see envs/gym_env.py): never all false at the end.
 
+`observation_key=` names the observation's vector entry: "observation" (PettingZoo's classic games, the
+default) or "observations" (what RLlib's action-masking RLModule reads beside "action_mask"; see
+examples/rllib_selfplay.py). Nothing else changes.
+
 `state()` (PettingZoo's global state, for centralised critics) is every side's observation concatenated in
 side order: all that any side knows, with the bounds of each. It is the umpire's view as far as the game has
 one: what no side knows yet (unrevealed markers, future dice) is in no state. `state_space` is its Box.
@@ -44,6 +48,9 @@ from .gym_env import (
     terminal_mask,
 )
 
+# The observation dict's vector key: PettingZoo's convention, or RLlib's action-masking convention.
+OBSERVATION_KEYS = ("observation", "observations")
+
 
 def pettingzoo_name(ruleset: Ruleset) -> str:
     """PettingZoo-style module name: "rifles-urban" + "rubble/RiflesUrban-v0" -> "rifles_urban_v0"."""
@@ -58,8 +65,11 @@ class RubbleAECEnv(AECEnv):
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, render_mode: str | None = None,
                  render_side: int | None = None, umpire_events: bool = False, illegal_action: str = "lose",
-                 illegal_reward: float = -1.0, **options) -> None:
+                 illegal_reward: float = -1.0, observation_key: str = "observation", **options) -> None:
         super().__init__()
+        if observation_key not in OBSERVATION_KEYS:
+            raise ValueError(f"observation_key: expected one of {OBSERVATION_KEYS}, got {observation_key!r}")
+        self.observation_key = observation_key
         check_illegal_action_mode(illegal_action, illegal_reward)
         self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         self.umpire_events = umpire_events   # the umpire's event log in infos: for logging only (names hidden state)
@@ -76,7 +86,7 @@ class RubbleAECEnv(AECEnv):
         self.possible_agents = list(self._ruleset.sides)
         self._side_of = {agent: side for side, agent in enumerate(self.possible_agents)}
         n = self._ruleset.num_actions
-        obs_space = spaces.Dict({"observation": observation_box(self._ruleset),
+        obs_space = spaces.Dict({observation_key: observation_box(self._ruleset),
                                  "action_mask": mask_box(n)})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
@@ -169,7 +179,7 @@ class RubbleAECEnv(AECEnv):
         self.agent_selection = last_agent
 
     def observe(self, agent) -> dict:
-        """{"observation": float32 vector, "action_mask": int8}: legal actions if `agent` decides now, all ones
+        """{"observation" (or `observation_key`): float32 vector, "action_mask": int8}: legal actions if `agent` decides now, all ones
         once the episode is over, else all zero."""
         side = self._side_of[agent]
         game = self._game
@@ -179,7 +189,7 @@ class RubbleAECEnv(AECEnv):
             mask = game.legal_action_mask().astype(MASK_DTYPE)
         else:
             mask = np.zeros(self._ruleset.num_actions, dtype=MASK_DTYPE)
-        return {"observation": game.observation(side), "action_mask": mask}
+        return {self.observation_key: game.observation(side), "action_mask": mask}
 
     def state(self) -> np.ndarray:
         """PettingZoo's global state: every side's observation, concatenated in side order (module docstring)."""

@@ -16,7 +16,6 @@ from copy import deepcopy
 import gymnasium
 import numpy as np
 from gymnasium.utils import env_checker as gym_checker
-from gymnasium.utils.passive_env_checker import data_shares_objects
 
 from envs import registry
 from envs.engine.contract import GameState, IllegalActionError, Ruleset
@@ -359,6 +358,20 @@ def check_masked_data_not_reused(env: RubbleEnv, seed: int = 123) -> None:
         for obs_2, info_2 in calls[i + 1:]:
             assert not data_shares_objects(obs_1, obs_2), "two calls returned the same observation array"
             assert not data_shares_objects(info_1, info_2), "two calls returned info sharing an object"
+
+
+def data_shares_objects(a, b) -> bool:
+    """Whether two returned values share a mutable object (an array's memory, a dict or list), at any depth.
+    Our own, as Gymnasium 1.2 (the one RLlib pins) has no such helper."""
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return np.shares_memory(a, b)
+    if isinstance(a, dict | list) and a is b:
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
+        return any(data_shares_objects(a[k], b[k]) for k in a.keys() & b.keys())
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return any(data_shares_objects(x, y) for x in a for y in b)
+    return False
 
 
 def check_render(ruleset: Ruleset, mode: str, opponent) -> None:

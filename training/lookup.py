@@ -46,10 +46,25 @@ def agent(rs: Ruleset, name: str) -> AgentFactory:
     """The factory for agent `name`: a registered agent, or a trained model given as a .zip path."""
     if name.endswith(".zip"):
         return _trained(rs, name)
+    if name.startswith("distilled:"):
+        return _distilled(rs, name.removeprefix("distilled:"))
     factories = agent_factories(rs)
     if name in factories:
         return factories[name]
     raise _unknown("agent", name, [*factories, "or a trained model's .zip path"])
+
+
+def _distilled(rs: Ruleset, path: str) -> AgentFactory:
+    """A distilled priority list (agents/distilled.py) as an enemy; the file is read and checked now."""
+    from agents import distilled
+
+    try:
+        factory = distilled.factory(path)
+    except distilled.DistilledListError as exc:
+        raise CommandError(str(exc)) from None
+    if not rs.name.startswith("rifles"):
+        raise CommandError(f"{path}: a distilled list plays a Rifles enemy, not {rs.name}")
+    return factory
 
 
 def _trained(rs: Ruleset, path: str) -> AgentFactory:

@@ -11,28 +11,99 @@ from envs import registry
 from envs.rifles.actions import CODEC
 from envs.rifles.enemy import ORDER_NAMES
 
+from ..priority import Ablatable, Ablation, Criterion, Priority
+
 ENEMY_SIDE = 1
 
 
-class ScriptedEnemy:
+# RB-AI-2, RB-AI-5, RB-AI-6, RB-AI-10, RB-AI-11 as ranked lists (agents/priority.py), so an audit can change them.
+def _engaged_first(view, ctx):
+    return lambda g: not g.engaged
+
+
+def _nearest_visible_player(view, ctx):
+    foes = view.foe_groups()      # once per decision, not once per group
+    return lambda g: nearest_distance(view, g, foes)
+
+
+def _lower_stripe(view, ctx):
+    return lambda g: g.stripe
+
+
+def _lower_id(view, ctx):
+    return lambda g: g.gid
+
+
+def _terrain_priority(view, ctx):
+    return lambda place: view.priority_rank(ctx["stripe"], place)
+
+
+def _lower_place(view, ctx):
+    return lambda place: place
+
+
+def _nearest_target(view, ctx):
+    me = view.group(1, ctx["group"])
+    return lambda t: view.distance(me, t)
+
+
+def _lowest_tn(view, ctx):
+    me, units = view.group(1, ctx["group"]), ctx.get("units")      # RB-AI-8: only the units named in ctx fire
+    return lambda t: best_tn(view, me, t, units)
+
+
+def _fewest_units(view, ctx):
+    return lambda t: len(t.units)
+
+
+def _nearest_to_mover(view, ctx):
+    mover = view.group(0, ctx["target"])
+    return lambda g: view.distance(g, mover)
+
+
+PRIORITIES = {p.rule: p for p in (
+    Priority("RB-AI-2", "activate", (Criterion("Engaged first", _engaged_first),
+                                     Criterion("nearest to a visible player group", _nearest_visible_player),
+                                     Criterion("lower Stripe", _lower_stripe), Criterion("lower ID", _lower_id))),
+    Priority("RB-AI-5", "place", (Criterion("terrain priority", _terrain_priority), Criterion("lower ID", _lower_place))),
+    Priority("RB-AI-6", "target", (Criterion("nearest", _nearest_target), Criterion("lowest TN", _lowest_tn),
+                                   Criterion("lower ID", _lower_id))),
+    Priority("RB-AI-10", "target", (Criterion("fewest units", _fewest_units), Criterion("lower ID", _lower_id))),
+    Priority("RB-AI-11", "free_attacker", (Criterion("nearest with the mover in range", _nearest_to_mover),
+                                           Criterion("lower ID", _lower_id))),
+)}
+
+# The rule that governs each decision the automaton is asked (a target is RB-AI-10's in close combat).
+DECISION_RULES = {"activate": "RB-AI-2", "order": "RB-AI-4", "place": "RB-AI-5", "level": "RU-AI-2", "target": "RB-AI-6",
+                  "advance": "RB-AI-9", "fast": "RD-AI-1", "move_up": "RU-AI-3", "through_complex": "RU-AI-4",
+                  "free_attacker": "RB-AI-11"}
+
+
+class ScriptedEnemy(Ablatable):
     """The enemy automaton: RB-AI-2..11, RU-AI-1..5 (and RD-AI-1/2 in the Darkness) as choices among the legal answers."""
 
     name = "scripted"
     needs_observation = False
+    RULES = (*DECISION_RULES.values(), "RB-AI-10")
 
     def __init__(self, side: int = ENEMY_SIDE, seed: int | None = 0) -> None:
         self.side, self.rng = side, np.random.default_rng(seed)
+        self.priorities = PRIORITIES
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
+        if self.is_off(rule_of(kind, ctx)):
+            return self.random_legal(mask)
         choose = getattr(self, f"_{kind}")
         return choose(view, ctx)
+
+    def rule_for(self, view) -> str:
+        return rule_of(*view.decision)
 
     def _activate(self, view, ctx) -> int:
         """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
         groups = [view.group(1, slot) for slot in ctx["options"]]
-        foes = view.foe_groups()      # once, not once per group
-        best = pick(groups, key=lambda g: (not g.engaged, nearest_distance(view, g, foes), g.stripe, g.gid))
+        best = self.priorities["RB-AI-2"].choose(groups, view, ctx)
         return CODEC.encode("e_activate", best.gid)
 
     def _order(self, view, ctx) -> int:
@@ -44,7 +115,7 @@ class ScriptedEnemy:
 
     def _place(self, view, ctx) -> int:
         """RB-AI-5: terrain priority (complex, MS, Building, Rubble, Wall, Woods), ties lower ID, else Open."""
-        best = pick(ctx["options"], key=lambda p: (view.priority_rank(ctx["stripe"], p), p))
+        best = self.priorities["RB-AI-5"].choose(ctx["options"], view, ctx)
         return CODEC.encode("e_place", best)
 
     def _level(self, view, ctx) -> int:
@@ -55,13 +126,8 @@ class ScriptedEnemy:
     def _target(self, view, ctx) -> int:
         """RB-AI-6 for fire (nearest, lowest TN, lower ID); RB-AI-10 for close combat (fewest units, lower ID; the
         Darkness attack of RD-AI-1 too, its options holding only the nearest ring, range 0 before range 1)."""
-        me = view.group(1, ctx["group"])
         targets = [view.group(0, slot) for slot in ctx["options"]]
-        if ctx["mode"] == "close_combat":
-            best = min(targets, key=lambda t: (len(t.units), t.gid))
-        else:                                             # RB-AI-8: only the units named in ctx fire
-            units = ctx.get("units")
-            best = pick(targets, key=lambda t: (view.distance(me, t), best_tn(view, me, t, units), t.gid))
+        best = self.priorities[rule_of("target", ctx)].choose(targets, view, ctx)
         return CODEC.encode("e_target", best.gid)
 
     def _advance(self, view, ctx) -> int:
@@ -87,14 +153,15 @@ class ScriptedEnemy:
 
     def _free_attacker(self, view, ctx) -> int:
         """RB-AI-11: the nearest group with the mover in range, ties lower ID."""
-        mover = view.group(0, ctx["target"])
-        best = pick([view.group(1, s) for s in ctx["options"]], key=lambda g: (view.distance(g, mover), g.gid))
-        return CODEC.encode("e_free_attacker", best.gid)
+        options = [view.group(1, s) for s in ctx["options"]]
+        return CODEC.encode("e_free_attacker", self.priorities["RB-AI-11"].choose(options, view, ctx).gid)
 
 
-def pick(options: list, key):
-    """min(options, key=key); a lone option is chosen without working out its key (the keys only rank)."""
-    return options[0] if len(options) == 1 else min(options, key=key)
+def rule_of(kind: str, ctx) -> str:
+    """The rule that decides `kind` (RB-AI-10 for a close-combat target)."""
+    if kind == "target" and ctx["mode"] == "close_combat":
+        return "RB-AI-10"
+    return DECISION_RULES[kind]
 
 
 def nearest(view, group):
@@ -122,26 +189,60 @@ def mask_allows_first(view, ctx) -> bool:
     return not any(p.stripe == me.stripe and p.place == me.place and p.level == 1 for p in view.foe_groups())
 
 
-class ScriptedPlayer:
-    """A sensible player: rally the shaken, shoot the best target, blow the strongpoint, push for the objective."""
+class ScriptedPlayer(Ablatable):
+    """A sensible player: rally the shaken, shoot the best target, blow the strongpoint, push for the objective.
+
+    Not a catalog list: our own heuristic, as a list of steps tried in order for the active group, the first that
+    has a legal action deciding. An audit may strike a step out (`off`) or move it one step down (`lower`)."""
 
     name = "scripted"
     needs_observation = False
+    STEPS = {"fight": "fight when Engaged", "rally": "rally when half the group is Suppressed",
+             "demolish": "place or retry a demolition charge", "fire": "fire at the best target",
+             "assault": "assault a weaker group", "advance": "advance toward the objective"}
+    RULES = tuple(STEPS)
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side, self.rng = side, np.random.default_rng(seed)
+        self.priorities, self.steps, self.last_step = {}, list(self.STEPS), None
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
+        self.last_step = None
         if kind == "rubble_cost":
             return CODEC.encode("rubble_pay")
         if view.active is None:
             return self._activate(view, mask) or CODEC.encode("end_phase")
-        for choice in (self._fight, self._rally, self._demo, self._fire, self._assault, self._advance):
-            action = choice(view, mask)
+        for step in self.steps:
+            action = getattr(self, f"_{step}")(view, mask)
             if action is not None:
+                self.last_step = step
                 return action
         return CODEC.encode("end_activation")
+
+    def rule_for(self, view) -> str | None:
+        """The step that took the last decision (None: activation, end of activation, rubble cost)."""
+        return self.last_step
+
+    def ablation_plan(self) -> list[Ablation]:
+        return [*(Ablation("off", s) for s in self.steps), *(Ablation("lower", s) for s in self.steps[:-1])]
+
+    def ablate(self, ablation: Ablation, seed: int | None = 0):
+        if ablation.rule not in self.steps or ablation.kind == "drop":
+            raise ValueError(f"ScriptedPlayer's steps are {', '.join(self.steps)} (off or lower); got {ablation}")
+        i = self.steps.index(ablation.rule)
+        if ablation.kind == "off":
+            del self.steps[i]
+        elif i + 1 < len(self.steps):
+            self.steps[i], self.steps[i + 1] = self.steps[i + 1], self.steps[i]
+        return self
+
+    def rule_words(self, rule: str) -> str:
+        return self.STEPS[rule]
+
+    def describe(self, ablation: Ablation) -> str:
+        words = f"'{self.STEPS[ablation.rule]}'"
+        return f"{words} struck out" if ablation.kind == "off" else f"{words} moved one step down"
 
     def _activate(self, view, mask):
         order = sorted(view.own_groups(), key=lambda g: (not g.engaged, -len(g.ok_units()), g.gid))
@@ -159,7 +260,7 @@ class ScriptedPlayer:
             return first_legal(mask, [CODEC.encode("rally", 1), CODEC.encode("rally", 0)])
         return None
 
-    def _demo(self, view, mask):
+    def _demolish(self, view, mask):
         options = [CODEC.encode("demo_retry")] + [CODEC.encode("demo_place", p, m) for p in range(4) for m in (1, 0)]
         return first_legal(mask, options)
 

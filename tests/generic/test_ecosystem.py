@@ -337,3 +337,12 @@ def test_sb3_subproc_vec_env_with_spawn():
             vector.step(np.array([np.flatnonzero(m)[0] for m in masks]))
     finally:
         vector.close()
+
+
+def test_the_reuse_checker_sees_shared_arrays_and_dicts():
+    from tests.checkers import data_shares_objects
+
+    a = np.zeros(3)
+    info = {"mask": a}
+    assert data_shares_objects(a, a[1:]) and data_shares_objects(info, {"mask": a}) and data_shares_objects(info, info)
+    assert not data_shares_objects(a, a.copy()) and not data_shares_objects({"mask": a}, {"mask": a.copy()})

@@ -6,6 +6,7 @@ import warnings
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+import envs
 from envs.pettingzoo_env import RubbleAECEnv, aec_env_factory
 from tests import checkers
 
@@ -46,3 +47,13 @@ def test_render(ruleset, mode, render_side):
     env.reset(seed=0)
     checkers.check_frame(env.render(), mode)
     env.close()
+
+
+def test_observation_key_gives_rllibs_masking_module_its_keys():
+    with pytest.raises(ValueError, match="observation_key"):
+        envs.make_aec("cityfight", observation_key="obs")
+    env = envs.make_aec("cityfight", observation_key="observations")
+    env.reset(seed=0)
+    observation = env.observe(env.agent_selection)
+    assert set(observation) == {"observations", "action_mask"}
+    assert set(env.observation_space(env.agent_selection).spaces) == {"observations", "action_mask"}
