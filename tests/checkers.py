@@ -475,8 +475,9 @@ def count_prompt_leaks(ruleset: Ruleset, games: int, seed: int = 0, per_state: i
     """(decisions checked, leaks found) over `games` random games: at each decision, the action played and a few
     other legal ones, against every hidden variant (`next_deciders_leaks`)."""
     rng, checked, leaks = np.random.default_rng(seed), 0, 0
+    scenarios = scenario_names(ruleset)      # every scenario in turn: a variant scenario may hide more
     for game in range(games):
-        state = ruleset.new_game(seed=seed + game)
+        state = ruleset.new_game(scenario=scenarios[game % len(scenarios)], seed=seed + game)
         while state.current_side is not None:
             legal = np.flatnonzero(state.legal_action_mask())
             played = random_action(rng, state.legal_action_mask())

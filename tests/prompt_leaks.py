@@ -2,7 +2,7 @@
 
     python -m tests.prompt_leaks cityfight --games 200 [--seed 0] [--others 0]
 
-At every decision of `games` random games (seeds seed..seed+games-1): the action played (and `--others` more
+At every decision of `games` random games (seeds seed..seed+games-1, the scenarios in turn): the action played (and `--others` more
 legal ones) against every hidden variant of the state. Prints decisions checked and leaks found.
 """
 from __future__ import annotations

@@ -168,7 +168,7 @@ def html_page(markdown_text: str, pictures: dict[str, bytes]) -> str:
 def write(audit: Audit, out_dir: Path, command: str, force: bool = False) -> Path:
     """Write the report into `out_dir` (a new folder; an existing one only with `force`), built beside it first."""
     out_dir = Path(out_dir)
-    if out_dir.exists() and not force:
+    if out_dir.exists() and any(out_dir.iterdir()) and not force:
         raise FileExistsError(f"{out_dir} exists: pass --force to replace it, or --out for another folder")
     tmp = out_dir.with_name(f".{out_dir.name}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import envs  # noqa: F401 - importing the package registers every ruleset
 from envs import registry
+from envs.engine.scenario import ScenarioError
 from envs.paths import PROJECT_ROOT
 
-from . import lookup, replay_cli
+from . import arguments as arg
+from . import lookup, output, replay_cli
 from .lookup import CommandError
 
 
@@ -21,24 +23,41 @@ def _shown_path(path) -> str:
     return text[len(root):] if text.startswith(root) else text
 
 
-def describe(rs) -> str:
-    """The `rubble list` entry of one ruleset."""
+def describe(rs) -> tuple[str, int]:
+    """The `rubble list` entry of one ruleset, and how many of its scenario files are broken."""
     lines = [
         f"{rs.name}  (gym id {rs.gym_id})",
         f"  sides: {', '.join(rs.sides)}",
         f"  actions: {rs.num_actions}  observation size: {rs.observation_size}",
         "  scenarios:",
     ]
-    for name, path in sorted(rs.scenarios().items()):
+    try:
+        scenarios = rs.scenarios()
+    except ScenarioError as exc:       # e.g. a RUBBLE_CONFIGS tree without this ruleset's folder
+        scenarios, lines[-1] = {}, f"  scenarios: none: {exc}"
+    if not scenarios and lines[-1] == "  scenarios:":
+        lines[-1] = "  scenarios: none (no YAML file in its scenarios folder)"
+    broken = 0
+    for name, path in sorted(scenarios.items()):
         default = "  (default)" if name == rs.default_scenario else ""
-        lines.append(f"    {name}: {_shown_path(path)}{default}")
+        problem = lookup.scenario_problem(rs, name)
+        broken += problem is not None
+        lines.append(f"    {name}: {_shown_path(path)}{default}" + (f"  BROKEN: {problem}" if problem else ""))
     lines.append(f"  agents: {', '.join(lookup.agent_factories(rs))}")
-    return "\n".join(lines)
+    return "\n".join(lines), broken + (not scenarios)
 
 
 def cmd_list(args) -> int:
     rulesets = registry.all_rulesets()
-    print("\n\n".join(map(describe, rulesets)) if rulesets else "no environments are registered")
+    if not rulesets:
+        print("no environments are registered")
+        return 0
+    entries = [describe(rs) for rs in rulesets]
+    print("\n\n".join(text for text, _ in entries))
+    broken = sum(n for _, n in entries)
+    if broken:
+        raise CommandError(f"{broken} scenario file(s) or folder(s) broken or missing (marked above); "
+                           "the other scenarios play")
     return 0
 
 
@@ -48,8 +67,8 @@ def cmd_play(args) -> int:
     rs = lookup.ruleset(args.env)
     scenario = lookup.scenario(rs, args.scenario)
     side = lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side
-    enemy = lookup.agent(rs, args.enemy)
     agents = ["person" if s == side else args.enemy for s in range(len(rs.sides))]
+    enemy = lookup.agent(rs, args.enemy, tuple(s for s in range(len(rs.sides)) if s != side))
     recorder = replay_cli.recorder_from(args, agents, args.seed, numbered=True)
     return play(rs, scenario, side, enemy, args.seed, sys.stdin, sys.stdout, recorder)
 
@@ -64,8 +83,8 @@ def side_agents(rs, args) -> tuple[str, ...]:
         raise CommandError(f"{rs.name} has {len(rs.sides)} sides ({', '.join(rs.sides)}): name their agents with --agents")
     if len(names) != len(rs.sides):
         raise CommandError(f"--agents names {len(names)} agents; {rs.name} has sides {', '.join(rs.sides)}")
-    for name in names:
-        lookup.agent(rs, name)  # an unknown name fails here, before any game starts
+    for side, name in enumerate(names):
+        lookup.agent(rs, name, (side,))  # an unknown name or a model of another side fails here, before any game
     return names
 
 
@@ -140,7 +159,8 @@ def _new_run(args):
     rs = lookup.ruleset(args.env)
     side = rs.sides[lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side]
     opponent = args.opponent or "scripted"
-    lookup.agent(rs, opponent)  # an unknown opponent or a missing .zip fails before anything is made
+    # an unknown opponent, a missing .zip or one trained for another side fails before anything is made
+    lookup.agent(rs, opponent, tuple(s for s in range(len(rs.sides)) if rs.sides[s] != side))
     request = TrainRequest(env=rs.name, side=side, opponent=opponent, scenario=lookup.scenario(rs, args.scenario),
                            seed=args.seed or 0, timesteps=args.timesteps, minutes=args.minutes,
                            config_path=args.config or default_config_path(rs.name), envs=args.envs, run=args.run_name,
@@ -169,7 +189,10 @@ def cmd_evaluate(args) -> int:
     scenario = lookup.scenario(rs, args.scenario)
     if args.seed < HELD_OUT_SEED:
         print(f"note: seeds below {HELD_OUT_SEED:,} include those of the evaluations during training", file=sys.stderr)
-    out_dir = args.results / rs.name / "ladder"
+    for name in args.agents:
+        lookup.agent(rs, name)      # an unknown agent or a bad .zip fails before any folder is made
+    out_dir = output.writable_folder(output.choose(args.results / rs.name / "ladder", args.force, "evaluation",
+                                                   _shown_path))
     recorder = replay_cli.recorder_from(args, (), args.seed)
     text = replay_cli.recording(lambda: evaluate(rs, scenario, args.agents, args.games, args.seed, args.jobs, out_dir,
                                                  not args.quiet, recorder))
@@ -187,9 +210,10 @@ def cmd_report(args) -> int:
         models = {}
         for side, given in enumerate((args.player, args.enemy)[: len(rs.sides)]):
             if given is not None:
-                lookup.agent(rs, given)   # a missing or unfit .zip fails here, in one line
+                lookup.agent(rs, given, (side,))   # a missing or unfit .zip, or one of another side, fails here
             models[side] = given or _str(best_model(args.results, rs.name, rs.sides[side]))
-        out = args.results / rs.name / "exploitability.md"
+        out = output.choose(args.results / rs.name / "exploitability.md", args.force, "report", _shown_path)
+        output.writable_folder(out.parent)
         print(write_report(rs, lookup.scenario(rs, args.scenario), models, args.games, args.seed, out))
         print(f"written: {_shown_path(out)}\n")
     return 0
@@ -206,9 +230,8 @@ def cmd_audit(args) -> int:
     setup = AuditSetup(rs.name, lookup.scenario(rs, args.scenario), side, args.against,
                        tuple(seeds_from(args.seed, args.games)), args.audited)
     listed = "scripted" if args.audited == "scripted" else "distilled"
-    out = args.out or args.results / rs.name / "audit" / f"{listed}-{rs.sides[side]}-vs-{args.against}"
-    if out.exists() and not args.force:
-        raise CommandError(f"{_shown_path(out)} exists: pass --force to replace it, or --out for another folder")
+    out = output.choose(args.out or args.results / rs.name / "audit" / f"{listed}-{rs.sides[side]}-vs-{args.against}",
+                        args.force, "audit", _shown_path)
     if args.trained:
         lookup.agent(rs, args.trained)     # a missing or unfit model fails here, in one line
     audit = run_audit(setup, args.jobs, not args.quiet, args.trained)
@@ -232,9 +255,7 @@ def cmd_distill(args) -> int:
     if not rs.name.startswith("rifles") or lookup.side(rs, args.side) != 1:
         raise CommandError(f"distill fits the Rifles enemy automaton's list; not {rs.name}'s {args.side}")
     lookup.agent(rs, args.trained)
-    out = args.out or args.results / rs.name / "distilled"
-    if out.exists() and not args.force:
-        raise CommandError(f"{_shown_path(out)} exists: pass --force to replace it, or --out for another folder")
+    out = output.choose(args.out or args.results / rs.name / "distilled", args.force, "distilled list", _shown_path)
     scenario = lookup.scenario(rs, args.scenario)
     ranked, answers = collect(rs.name, scenario, args.trained, seeds_from(FIT_SEED, args.fit_games))
     rules, fitted = fit(ranked, answers, args.size)
@@ -258,27 +279,13 @@ def _str(path) -> str | None:
     return None if path is None else str(path)
 
 
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
-    return value
-
-
-def _seed(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a seed >= 0, got {text}")
-    return value
-
-
 def _add_play(sub) -> None:
     p = sub.add_parser("play", help="play one side in the terminal against an agent")
     p.add_argument("env", help="environment name, e.g. rifles-urban")
     p.add_argument("--scenario", help="scenario name (default: the environment's default)")
     p.add_argument("--side", help="the side you play, by name or number (default: the learner side)")
     p.add_argument("--enemy", default="scripted", help="agent for the other side(s), or a trained model .zip")
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the dice and the agents")
+    p.add_argument("--seed", type=arg.seed, default=0, help="seed of the dice and the agents")
     replay_cli.add_record_options(p, series=False)
     p.set_defaults(run=cmd_play)
 
@@ -286,13 +293,13 @@ def _add_play(sub) -> None:
 def _add_simulate(sub) -> None:
     p = sub.add_parser("simulate", help="play N seeded games between agents and report results")
     p.add_argument("env")
-    p.add_argument("--games", type=_count, default=100)
+    p.add_argument("--games", type=arg.games, default=100)
     p.add_argument("--player", default="scripted", help="agent for side 0")
     p.add_argument("--enemy", default="scripted", help="agent for side 1")
     p.add_argument("--agents", help="comma-separated agent per side, in side order (overrides --player/--enemy)")
-    p.add_argument("--seed", type=_seed, default=0, help="game i uses seed SEED+i")
+    p.add_argument("--seed", type=arg.seed, default=0, help="game i uses seed SEED+i")
     p.add_argument("--scenario")
-    p.add_argument("--jobs", type=_count, default=1, help="worker processes")
+    p.add_argument("--jobs", type=arg.jobs, default=1, help="worker processes")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     replay_cli.add_record_options(p, series=True)
     p.set_defaults(run=cmd_simulate)
@@ -301,18 +308,11 @@ def _add_simulate(sub) -> None:
 def _add_bench(sub) -> None:
     p = sub.add_parser("bench", help="steps/s of random masked play through the adapters, one process")
     p.add_argument("env", nargs="*", help="environment names (default: all registered)")
-    p.add_argument("--seconds", type=float, default=5.0, help="time per environment")
+    p.add_argument("--seconds", type=arg.seconds, default=5.0, help="time per environment")
     p.add_argument("--api", choices=("gym", "aec"), default="gym", help="Gymnasium env or PettingZoo AEC env")
     p.add_argument("--peers", action="store_true", help="also time PettingZoo's connect_four_v3, and compare")
-    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--seed", type=arg.seed, default=0)
     p.set_defaults(run=cmd_bench)
-
-
-def _minutes(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected minutes > 0, got {text}")
-    return value
 
 
 def _add_train(sub) -> None:
@@ -324,11 +324,11 @@ def _add_train(sub) -> None:
                                   "the opponent plays the others")
     p.add_argument("--opponent", help="scripted (default), random, or a trained model's .zip")
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--minutes", type=_minutes, help="wall-clock budget (default: the config's `minutes`)")
-    budget.add_argument("--timesteps", type=_count, help="budget in learner decisions")
-    p.add_argument("--seed", type=_seed, help="seeds the model, the training games and the agents (default 0)")
+    budget.add_argument("--minutes", type=arg.minutes, help="wall-clock budget (default: the config's `minutes`)")
+    budget.add_argument("--timesteps", type=arg.timesteps, help="budget in learner decisions")
+    p.add_argument("--seed", type=arg.seed, help="seeds the model, the training games and the agents (default 0)")
     p.add_argument("--config", help="hyperparameters (default: configs/training/ENV.yaml, else default.yaml)")
-    p.add_argument("--envs", type=_count, help="parallel environments (default: the config's `envs`)")
+    p.add_argument("--envs", type=arg.envs, help="parallel environments (default: the config's `envs`)")
     p.add_argument("--scenario")
     p.add_argument("--run", dest="run_name", help="name of the run folder (default: SIDE-vs-OPPONENT-seedN, numbered if taken)")
     p.add_argument("--resume", metavar="RUN", help="continue an interrupted run (name under results/ENV, or its "
@@ -345,12 +345,14 @@ def _add_evaluate(sub) -> None:
     p = sub.add_parser("evaluate", help="every ordered pair of agents on both sides, on held-out seeds; a rating ladder")
     p.add_argument("env")
     p.add_argument("--agents", nargs="+", required=True, help="agent names and/or trained model .zip paths")
-    p.add_argument("--games", type=_count, default=200, help="games per pairing")
-    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED,
+    p.add_argument("--games", type=arg.games, default=200, help="games per pairing")
+    p.add_argument("--seed", type=arg.seed, default=HELD_OUT_SEED,
                    help=f"game i uses seed SEED+i (default {HELD_OUT_SEED}: seeds no training evaluation uses)")
     p.add_argument("--scenario")
-    p.add_argument("--jobs", type=_count, default=1, help="worker processes")
-    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/ladder/ (default: results/)")
+    p.add_argument("--jobs", type=arg.jobs, default=1, help="worker processes")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/ladder/ (default: results/); "
+                   "if an evaluation is there, ladder-2/, ladder-3/... beside it")
+    p.add_argument("--force", action="store_true", help="replace the evaluation in RESULTS/ENV/ladder/")
     p.add_argument("--quiet", action="store_true")
     replay_cli.add_record_options(p, series=True)
     p.set_defaults(run=cmd_evaluate)
@@ -365,10 +367,12 @@ def _add_report(sub) -> None:
     p.add_argument("--player", help="trained player model .zip (default: the finished player run under RESULTS/ENV "
                                     "whose last periodic evaluation won most)")
     p.add_argument("--enemy", help="trained enemy model .zip (default: likewise)")
-    p.add_argument("--games", type=_count, default=500, help="games per row")
-    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="game i uses seed SEED+i")
+    p.add_argument("--games", type=arg.games, default=500, help="games per row")
+    p.add_argument("--seed", type=arg.seed, default=HELD_OUT_SEED, help="game i uses seed SEED+i")
     p.add_argument("--scenario")
-    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="reads runs from and writes to RESULTS/ENV/")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="reads runs from and writes to RESULTS/ENV/ "
+                   "(exploitability.md; if one is there, exploitability-2.md, ... beside it)")
+    p.add_argument("--force", action="store_true", help="replace RESULTS/ENV/exploitability.md")
     p.set_defaults(run=cmd_report)
 
 
@@ -382,15 +386,15 @@ def _add_audit(sub) -> None:
     p.add_argument("--side", help="the scripted side audited (default: the last side, the solo game's enemy)")
     p.add_argument("--audited", default="scripted", help="the list audited: scripted (default) or distilled:PATH")
     p.add_argument("--against", default="scripted", help="agent on every other side (default: scripted)")
-    p.add_argument("--games", type=_count, default=1000, help="games per series (one series per change)")
-    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="game i of every series uses seed SEED+i")
+    p.add_argument("--games", type=arg.games, default=1000, help="games per series (one series per change)")
+    p.add_argument("--seed", type=arg.seed, default=HELD_OUT_SEED, help="game i of every series uses seed SEED+i")
     p.add_argument("--scenario")
-    p.add_argument("--jobs", type=_count, default=1, help="worker processes")
-    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/audit/SIDE-vs-AGAINST/")
+    p.add_argument("--jobs", type=arg.jobs, default=1, help="worker processes")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/audit/LIST-SIDE-vs-AGAINST/")
     p.add_argument("--trained", metavar="MODEL", help="a trained model of the audited side (.zip): where it departs "
                                                      "from the list, and what taking its answers rule by rule is worth")
     p.add_argument("--out", type=Path, help="the report's folder instead")
-    p.add_argument("--force", action="store_true", help="replace an existing report")
+    p.add_argument("--force", action="store_true", help="replace an existing report (else one is written beside it)")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(run=cmd_audit)
 
@@ -403,20 +407,20 @@ def _add_distill(sub) -> None:
     p.add_argument("env")
     p.add_argument("--side", default="enemy", help="the side distilled (the Rifles enemy)")
     p.add_argument("--trained", required=True, metavar="MODEL", help="the trained model (.zip) to distil")
-    p.add_argument("--fit-games", type=_count, default=300, help="games of the trained agent to fit on")
-    p.add_argument("--games", type=_count, default=500, help="held-out games per enemy in the comparison")
-    p.add_argument("--size", type=_count, default=12, help="most lines in the distilled list")
-    p.add_argument("--seed", type=_seed, default=HELD_OUT_SEED, help="held-out game i uses seed SEED+i")
+    p.add_argument("--fit-games", type=arg.games, default=300, help="games of the trained agent to fit on")
+    p.add_argument("--games", type=arg.games, default=500, help="held-out games per enemy in the comparison")
+    p.add_argument("--size", type=arg.every, default=12, help="most lines in the distilled list")
+    p.add_argument("--seed", type=arg.seed, default=HELD_OUT_SEED, help="held-out game i uses seed SEED+i")
     p.add_argument("--scenario")
     p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/distilled/")
     p.add_argument("--out", type=Path, help="the folder instead")
-    p.add_argument("--force", action="store_true", help="replace an existing folder's files")
+    p.add_argument("--force", action="store_true", help="replace an existing list and report (else written beside them)")
     p.set_defaults(run=cmd_distill)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rubble", description=__doc__)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    parser = arg.OneLineParser(prog="rubble", description=__doc__)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=arg.OneLineParser)
     sub.add_parser("list", help="the registered environments, their scenarios and agents").set_defaults(run=cmd_list)
     _add_play(sub)
     _add_simulate(sub)
@@ -427,21 +431,31 @@ def build_parser() -> argparse.ArgumentParser:
     _add_audit(sub)
     _add_distill(sub)
     replay_cli.add_replay(sub)
+    for p in (parser, *sub.choices.values()):   # before or after the verb; SUPPRESS: a verb's default never hides it
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show the traceback of an error instead of its one line")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the `rubble` command; returns the exit status (2 for a bad name or usage)."""
+    """Run the `rubble` command; returns the exit status (2 for a bad name or usage, 1 for other errors)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:     # a usage error (its one line is printed) or --help: a status, as for every error
+        return exc.code or 0
     if not hasattr(args, "run"):
         parser.print_help(sys.stderr)
         return 2
     try:
         return args.run(args)
-    except CommandError as exc:
-        print(f"rubble: {exc}", file=sys.stderr)
-        return 2
+    except KeyboardInterrupt:
+        print("rubble: interrupted", file=sys.stderr)
+        return 130                # the shell's status for Ctrl-C
+    except Exception as exc:      # every error ends in one line and a non-zero status; --debug shows where
+        if getattr(args, "debug", False):
+            raise
+        return arg.report(exc)
 
 
 if __name__ == "__main__":

@@ -59,6 +59,7 @@ class TrainConfig:
     eval_games: int
     final_games: int
     checkpoint_every: int
+    eval_record: int = 0            # every Nth periodic evaluation writes its first game as a replay; 0: none
 
     def to_yaml(self) -> str:
         """The config in the file format it was read from (load_config reads it back unchanged)."""
@@ -67,7 +68,8 @@ class TrainConfig:
             "policy": {"net_arch": list(self.net_arch), "activation": self.activation},
             "ppo": asdict(self.ppo),
             "imitation": asdict(self.imitation),
-            "evaluation": {"every": self.eval_every, "games": self.eval_games, "final_games": self.final_games},
+            "evaluation": {"every": self.eval_every, "games": self.eval_games, "final_games": self.final_games,
+                           **({"record": self.eval_record} if self.eval_record else {})},
             "checkpoints": {"every": self.checkpoint_every},
         }
         return yaml.safe_dump(data, sort_keys=False)
@@ -97,7 +99,7 @@ def load_config(path) -> TrainConfig:
     policy = f.sub("policy")
     policy.unknown({"net_arch", "activation"})
     evaluation, checkpoints = f.sub("evaluation"), f.sub("checkpoints")
-    evaluation.unknown({"every", "games", "final_games"})
+    evaluation.unknown({"every", "games", "final_games", "record"})
     checkpoints.unknown({"every"})
     return TrainConfig(
         minutes=f.number("minutes", min=0.01),
@@ -112,6 +114,7 @@ def load_config(path) -> TrainConfig:
         eval_games=evaluation.int("games", min=1),
         final_games=evaluation.int("final_games", min=1),
         checkpoint_every=checkpoints.int("every", min=1),
+        eval_record=evaluation.int("record", min=0, default=0),
     )
 
 

@@ -35,6 +35,7 @@ class Ranked:
     rule: str
     values: dict[str, np.ndarray]      # feature -> value per option
     chosen: int                        # index of the trained agent's option
+    automaton_agrees: bool = False     # the automaton's own rule answered as the trained agent did
 
 
 def _options(kind: str, view, ctx) -> tuple[list, list[int]]:
@@ -55,7 +56,7 @@ def _answer_given(rule: str, action: int) -> str:
     return ANSWERS[rule][0] if action == yes else ANSWERS[rule][1]
 
 
-def record(state, rule: str, action: int, ranked: list[Ranked], answers: dict[str, Counter]) -> None:
+def record(state, rule: str, action: int, ranked: list[Ranked], answers: dict[str, Counter], listed_answer: int) -> None:
     view = state.view(ENEMY)
     kind, ctx = view.decision
     if rule in ANSWERS:
@@ -68,14 +69,14 @@ def record(state, rule: str, action: int, ranked: list[Ranked], answers: dict[st
         return
     values = {f: np.array([key(view, ctx)(o) for o in options], dtype=float)
               for f, (_, key) in VOCABULARY[RANKED_RULES[rule]].items()}
-    ranked.append(Ranked(rule, values, actions.index(action)))
+    ranked.append(Ranked(rule, values, actions.index(action), listed_answer == action))
 
 
 def collect(ruleset: str, scenario, model: str, seeds, against: str = "scripted") -> tuple[list[Ranked], dict]:
     """The trained enemy plays `seeds` against `against`; every decision it takes is recorded."""
     rs = lookup.ruleset(ruleset)
     trained, player = lookup.agent(rs, model), lookup.agent(rs, against)
-    listed = ScriptedEnemy(ENEMY, 0)           # only to name the rule of each decision
+    listed = ScriptedEnemy(ENEMY, 0)           # names the rule of each decision, and gives the list's own answer
     ranked, answers = [], {}
     for seed in seeds:
         agents = [player(0, agent_seed(seed, 0)), trained(ENEMY, agent_seed(seed, ENEMY))]
@@ -86,7 +87,8 @@ def collect(ruleset: str, scenario, model: str, seeds, against: str = "scripted"
             side = state.current_side
             action = decide(agents[side], state, side)
             if side == ENEMY:
-                record(state, listed.rule_for(state.view(ENEMY)), action, ranked, answers)
+                listed_answer = decide(listed, state, ENEMY)
+                record(state, listed.rule_for(state.view(ENEMY)), action, ranked, answers, listed_answer)
             state.apply(action)
     return ranked, answers
 
@@ -127,9 +129,18 @@ def fit(ranked: list[Ranked], answers: dict[str, Counter], size: int = 12) -> tu
         gain, rule, feature, first = best
         chosen[rule].append((feature, first))
         score[rule] += gain
+    for rule, ds in by_rule.items():     # a rule left to the automaton, where one criterion alone agrees more
+        if not chosen[rule] and len(rules) + sum(map(len, chosen.values())) < size:
+            single = max(((f, first) for f in VOCABULARY[RANKED_RULES[rule]] for first in FIRST),
+                         key=lambda c: agreement(ds, [c]))
+            if agreement(ds, [single]) > sum(d.automaton_agrees for d in ds):
+                chosen[rule] = [single]
+                score[rule] = agreement(ds, [single])
     rules.update({rule: criteria for rule, criteria in chosen.items() if criteria})
-    fit_report = {rule: (score[rule], len(ds)) for rule, ds in by_rule.items()}
-    fit_report.update({rule: (count.most_common(1)[0][1], sum(count.values())) for rule, count in answers.items()})
+    # A rule given no criterion stays the automaton's own (agents/distilled.py): its agreement is the automaton's.
+    fit_report = {rule: (score[rule] if chosen[rule] else sum(d.automaton_agrees for d in ds), len(ds), not chosen[rule])
+                  for rule, ds in by_rule.items()}
+    fit_report.update({rule: (count.most_common(1)[0][1], sum(count.values()), False) for rule, count in answers.items()})
     return rules, fit_report
 
 
@@ -175,7 +186,8 @@ def report(ruleset: str, model: str, list_path: str, distilled: list[str], fitte
         lo, hi = wilson_interval(sum(series), n)
         rows.append(f"| {label} | {100 * sum(series) / n:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}] |")
     paired = paired_difference(wins["the original list"], wins["the distilled list"])
-    agree = [f"| {rule} | {hit:,} of {total:,} ({100 * hit / total:.0f} %) |" for rule, (hit, total) in fitted.items()]
+    agree = [f"| {rule} | {hit:,} of {total:,} ({100 * hit / total:.0f} %){' — the automaton’s own rule, kept' if kept else ''} |"
+             for rule, (hit, total, kept) in fitted.items()]
     side_by_side = ["| distilled list | original list |", "| --- | --- |"]
     original = original_lines()
     for i in range(max(len(distilled), len(original))):

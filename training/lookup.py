@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from envs import registry
 from envs.engine.contract import AgentFactory, Ruleset
+from envs.engine.scenario import ScenarioError
 
 
 class CommandError(Exception):
@@ -22,11 +23,21 @@ def ruleset(name: str) -> Ruleset:
 
 
 def scenario(rs: Ruleset, name: str | None) -> str | None:
-    """`name` if the ruleset has that scenario; None stays None (the ruleset's default)."""
+    """`name` if the ruleset has that scenario and its file loads; None stays None (the ruleset's default)."""
     known = rs.scenarios()
-    if name is None or name in known:
-        return name
-    raise _unknown("scenario", name, sorted(known))
+    if name is not None and name not in known:
+        raise _unknown("scenario", name, sorted(known))
+    rs.new_game(name, seed=0)    # a broken file fails here, in one line, before any game or progress bar starts
+    return name
+
+
+def scenario_problem(rs: Ruleset, name: str) -> str | None:
+    """Why scenario `name` cannot be played (its file's error, in one line), or None."""
+    try:
+        rs.new_game(name, seed=0)
+    except ScenarioError as exc:
+        return str(exc)
+    return None
 
 
 def side(rs: Ruleset, name: str) -> int:
@@ -42,10 +53,11 @@ def agent_factories(rs: Ruleset) -> dict[str, AgentFactory]:
     return registry.agents(rs.name)
 
 
-def agent(rs: Ruleset, name: str) -> AgentFactory:
-    """The factory for agent `name`: a registered agent, or a trained model given as a .zip path."""
+def agent(rs: Ruleset, name: str, sides: tuple[int, ...] = ()) -> AgentFactory:
+    """The factory for agent `name`: a registered agent, or a trained model given as a .zip path, which must have
+    been trained for each of `sides` (the sides it is to play), else a CommandError says what it is."""
     if name.endswith(".zip"):
-        return _trained(rs, name)
+        return _trained(rs, name, sides)
     if name.startswith("distilled:"):
         return _distilled(rs, name.removeprefix("distilled:"))
     factories = agent_factories(rs)
@@ -67,13 +79,14 @@ def _distilled(rs: Ruleset, path: str) -> AgentFactory:
     return factory
 
 
-def _trained(rs: Ruleset, path: str) -> AgentFactory:
+def _trained(rs: Ruleset, path: str, sides: tuple[int, ...]) -> AgentFactory:
     """A trained actor's factory; the file is read and checked now (cached), so a bad one fails here in one line."""
     from agents import trained
 
     try:
         actor = trained.read_actor(path)
-        trained.check_fits(actor, rs, None, path)
+        for side in sides or (None,):
+            trained.check_fits(actor, rs, side, path)
     except trained.ModelFileError as exc:
         raise CommandError(str(exc)) from None
     return lambda side, seed: trained.load(path, rs, side, seed)

@@ -5,6 +5,8 @@ import sys
 import time
 from pathlib import Path
 
+from . import arguments as arg
+from . import output
 from .lookup import CommandError
 
 
@@ -13,7 +15,7 @@ def add_record_options(p, series: bool = True) -> None:
     p.add_argument("--record", type=Path, metavar="DIR", help="write replays (.rubble.json.gz) into DIR; "
                    "an existing replay is never overwritten")
     if series:
-        p.add_argument("--record-every", type=_count, default=1, metavar="N", help="record game 0, N, 2N... of the series")
+        p.add_argument("--record-every", type=arg.every, default=1, metavar="N", help="record game 0, N, 2N... of the series")
         p.add_argument("--record-losses", action="store_true",
                        help="record only the games side 0 lost (with --record-every: of those games)")
 
@@ -26,6 +28,7 @@ def recorder_from(args, agents, first_seed: int = 0, numbered: bool = False):
 
     if args.record.exists() and not args.record.is_dir():
         raise CommandError(f"--record {args.record}: a file is there; expected a folder")
+    output.writable_folder(args.record, "replays")     # before any game, not after the first one
     return Recorder(args.record, tuple(agents), getattr(args, "record_every", 1), first_seed,
                     0 if getattr(args, "record_losses", False) else None, numbered=numbered)
 
@@ -40,14 +43,6 @@ def recording(run):
         raise CommandError(existing_error(exc)) from None
 
 
-def _count(text: str) -> int:
-    import argparse
-
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
-    return value
-
 
 def add_replay(sub) -> None:
     p = sub.add_parser("replay", help="check a replay file (--verify), or turn it into a web page (--html) or a GIF")
@@ -57,8 +52,13 @@ def add_replay(sub) -> None:
     p.add_argument("--html", type=Path, metavar="OUT", help="write a self-contained viewer page (no network needed)")
     p.add_argument("--gif", type=Path, metavar="OUT", help="write an animated GIF of the board (umpire's view "
                                                            "unless --side)")
-    p.add_argument("--side", help="with --gif: the side whose view is shown (hidden information hidden)")
-    p.add_argument("--scale", type=float, default=None, help="with --gif: picture scale (default 1)")
+    p.add_argument("--mp4", type=Path, metavar="OUT", help="write an MP4 video of the board, two steps a second "
+                                                           "(umpire's view unless --side)")
+    p.add_argument("--side", help="with --gif/--mp4: the side whose view is shown (hidden information hidden)")
+    p.add_argument("--scale", type=arg.scale, default=None, help="with --gif/--mp4: picture scale (default 1)")
+    p.add_argument("--serve", action="store_true", help="serve the viewer page on localhost and open it in a browser "
+                                                        "(Ctrl-C stops)")
+    p.add_argument("--port", type=arg.port, default=0, help="with --serve: the port (default: any free one)")
     p.set_defaults(run=cmd_replay)
 
 
@@ -66,7 +66,7 @@ def cmd_replay(args) -> int:
     from . import replay
 
     try:
-        if not (args.verify or args.html or args.gif):
+        if not (args.verify or args.html or args.gif or args.mp4 or args.serve):
             print(replay.summary(replay.load(args.file)))
             return 0
         if args.verify:
@@ -78,10 +78,15 @@ def cmd_replay(args) -> int:
             from .replay_html import write_html
 
             print(f"written: {write_html(args.file, args.html)}")
-        if args.gif:
-            from .replay_html import write_gif
+        for out in (args.gif, args.mp4):
+            if out:
+                from .replay_html import write_video
 
-            print(f"written: {write_gif(args.file, args.gif, args.side, args.scale)}")
+                print(f"written: {write_video(args.file, out, args.side, args.scale)}")
+        if args.serve:
+            from .replay_serve import serve
+
+            serve(args.file, args.port)
     except replay.ReplayError as exc:
         print(f"rubble replay: {exc}", file=sys.stderr)
         return 1

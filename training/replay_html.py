@@ -13,6 +13,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 from PIL import Image
 
 from . import replay
@@ -162,27 +163,42 @@ def write_html(source: Path, out: Path) -> Path:
     return Path(out)
 
 
-def write_gif(source: Path, out: Path, side: str | None = None, scale: float | None = None) -> Path:
-    """An animated GIF of one view (the umpire's unless `side`), one frame per step, through imageio."""
+VIDEO_SUFFIXES = (".gif", ".mp4")
+
+
+def write_video(source: Path, out: Path, side: str | None = None, scale: float | None = None) -> Path:
+    """An animated GIF or an MP4 (by `out`'s suffix) of one view (the umpire's unless `side`), one frame per step,
+    two frames a second, through imageio (MP4: its ffmpeg wheel, imageio-ffmpeg)."""
+    suffix = Path(out).suffix.lower()
+    if suffix not in VIDEO_SUFFIXES:
+        raise replay.ReplayError(f"{out}: expected a file name ending in {' or '.join(VIDEO_SUFFIXES)}")
     try:
         import imageio.v3 as iio
-    except ModuleNotFoundError:
-        raise replay.ReplayError("--gif needs imageio (pip install imageio)") from None
+        if suffix == ".mp4":
+            import imageio_ffmpeg  # noqa: F401  (imageio's ffmpeg plugin finds the binary through it)
+    except ModuleNotFoundError as exc:
+        raise replay.ReplayError(f"{suffix} needs {exc.name} (pip install -e \".[replay]\")") from None
     data = replay.load(source)
     numbers = {**{name: str(s) for s, name in enumerate(data["sides"])},
                **{str(s): str(s) for s in range(len(data["sides"]))}}
     if side is not None and side not in numbers:
         raise replay.ReplayError(f"--side {side}: expected one of the sides {', '.join(data['sides'])} (or their numbers)")
-    view = "umpire" if side is None else numbers[side]
+    view = None if side is None else int(numbers[side])
     pictures = []
 
     def on_step(_, state) -> None:
-        pictures.append(scaled(state.render_rgb(None if view == "umpire" else int(view)), scale))
+        pictures.append(np.asarray(scaled(state.render_rgb(view), scale)))
 
     replay.replay_steps(data, source, on_step)
     if Path(out).exists():
         raise FileExistsError(0, "exists", str(out))
-    iio.imwrite(out, [__import__("numpy").asarray(p) for p in pictures], duration=500, loop=0)
+    if suffix == ".gif":
+        iio.imwrite(out, pictures, duration=500, loop=0)
+    else:   # H.264 players want sides in multiples of 16: pad the edges rather than let ffmpeg rescale
+        h, w = pictures[0].shape[:2]
+        frames = [np.pad(p, ((0, -h % 16), (0, -w % 16), (0, 0)), mode="edge") for p in pictures]
+        iio.imwrite(out, frames, plugin="FFMPEG", fps=2, codec="libx264",
+                    pixelformat="yuv420p")
     return Path(out)
 
 

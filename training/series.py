@@ -36,9 +36,10 @@ class SideResult:
         return self.tally.interval("wins")
 
 
-def play_series(rs, scenario, factories: Sequence[Callable], seeds: Sequence[int]) -> list[GameRecord]:
-    """One game per seed, side s played by the agent `factories[s](s, seed)` builds."""
-    return [play_game(rs, scenario, factories, seed) for seed in seeds]
+def play_series(rs, scenario, factories: Sequence[Callable], seeds: Sequence[int], recorder=None) -> list[GameRecord]:
+    """One game per seed, side s played by the agent `factories[s](s, seed)` builds; `recorder`
+    (training.replay_record.Recorder) writes the replays it wants."""
+    return [play_game(rs, scenario, factories, seed, recorder) for seed in seeds]
 
 
 def side_result(records: Sequence[GameRecord], side: int) -> SideResult:

@@ -248,15 +248,29 @@ class Session:
         policy, name = self.model.policy, self.info.run
         return lambda side, seed: PolicyAgent(policy, side, name)
 
-    def play_learner(self, opponent: str, seeds, agent_factory=None) -> SideResult:
+    def play_learner(self, opponent: str, seeds, agent_factory=None, recorder=None) -> SideResult:
         """The learner's side (the model, or `agent_factory`) against `opponent` on every other side."""
         factories = [lookup.agent(self.rs, opponent)] * len(self.rs.sides)
         factories[self.side] = agent_factory or self.trained_factory()
-        return side_result(play_series(self.rs, self.info.scenario, factories, seeds), self.side)
+        return side_result(play_series(self.rs, self.info.scenario, factories, seeds, recorder), self.side)
+
+    def eval_recorder(self, timesteps: int):
+        """With `evaluation.record: N`, every Nth periodic evaluation records its first game into RUN/replays/,
+        the learner named by its step count (a replay is never overwritten: a resumed run's steps are new)."""
+        every = self.config.eval_record
+        if not every or (timesteps // self.config.eval_every) % every:
+            return None
+        from .replay_record import Recorder
+
+        agents = ["scripted"] * len(self.rs.sides)
+        agents[self.side] = f"{self.info.side}_step{timesteps}"
+        return Recorder(self.rundir.path / "replays", tuple(agents), every=self.config.eval_games,
+                        first_seed=TRAIN_EVAL_SEED, numbered=True)
 
     def evaluate(self, timesteps: int) -> SideResult:
         """The periodic evaluation against the scripted opponent: a row of eval.csv, the bar, TensorBoard."""
-        result = self.play_learner("scripted", seeds_from(TRAIN_EVAL_SEED, self.config.eval_games))
+        result = self.play_learner("scripted", seeds_from(TRAIN_EVAL_SEED, self.config.eval_games),
+                                   recorder=self.eval_recorder(timesteps))
         append_eval_row(self.rundir.eval_csv, eval_row(timesteps, self.clock.elapsed(), result))
         self.bar.show(result)
         self._log_eval(timesteps, result)

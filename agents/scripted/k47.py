@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from envs import registry
-from envs.k47 import geometry, shooting
+from envs.k47 import firefrom, geometry, movement, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
 from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
@@ -34,13 +34,16 @@ def p_kill(face_pen: int, dv: int) -> Fraction:
     return Fraction(sum(1 for f in range(2, 7) if f + face_pen >= dv), 6)
 
 
-def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fraction:
-    """KC-AI-2: exact expected casualties of `unit` firing at `target` (0 against vehicles)."""
+def expected_kills(view, unit, target, moved: bool, he: bool = False, weapons=None) -> Fraction:
+    """KC-AI-2: exact expected casualties of `unit` firing at `target` (0 against vehicles); `weapons`: only
+    those (one side's firers from inside, KB-FROM-3), else every weapon that reaches."""
     if target.vehicle:
         return Fraction(0)
     total = Fraction(0)
     groups: dict = {}
-    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved, he=he):
+    if weapons is None:
+        weapons = shooting.firing_weapons(view, unit, target, moved, he=he)
+    for _m, name, dist, _ in weapons:
         groups.setdefault(name, []).append(dist)
     dv = view.tables.quality[target.quality][1]
     for name, dists in groups.items():
@@ -64,13 +67,13 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False) -> Fractio
     return total
 
 
-def p_pen(view, unit, target, moved: bool) -> Fraction:
+def p_pen(view, unit, target, moved: bool, weapons=None) -> Fraction:
     """KC-AI-8: the best single-shot chance of hitting and penetrating a vehicle."""
     if not target.vehicle:
         return Fraction(0)
     best = Fraction(0)
     dv = view.tables.vehicle_damage[target.vclass]
-    for _m, name, dist, _ in shooting.firing_weapons(view, unit, target, moved):
+    for _m, name, dist, _ in weapons if weapons is not None else shooting.firing_weapons(view, unit, target, moved):
         w = view.tables.weapons[name]
         if w.small_arms or w.pen is None:
             continue
@@ -111,40 +114,61 @@ class K47Scripted:
             for e in enemies:                                   # R1
                 if not e.vehicle and self.can_assault(view, unit, e) and self.cq_wins(view, unit, e):
                     return (1, Fraction(len(e.models)), RUN, ("assault", e.uid))
-        flamer = any("flamethrower" in view.tables.weapons[w].rules for _, w, _ in unit.weapons())
-        if flamer:                                              # R2
+        if self.flamer(view, unit):                             # R2
             return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
         if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile:
-            sid = self.ram_section(view, unit)                  # R3
+            sid = self.ram_section(view, unit)                  # R3, KC-AI-6
             if sid is not None:
                 return (3, Fraction(0), RUN, ("ram", sid))
-        if unit.pins >= 3:                                      # R4
+        if unit.pins >= 3:                                      # R4, KC-AI-7
             return (4, Fraction(0), RALLY, None)
         if best_t is not None and best_v >= 1:                  # R5
             return (5, best_v, FIRE, ("target", best_t.uid))
         if unit.kind == "infantry" and not unit.inside and not view.options["no_building_entry"]:
-            if self.occupy_section(view, unit) is not None:    # R6
+            if self.occupy_section(view, unit) is not None:    # R6, KC-AI-9
                 return (6, Fraction(0), RUN, ("enter", None))
         if unit.inside and best_t is None and self.floor_above(view, unit) is not None:
-            return (7, Fraction(0), ADVANCE, ("climb", None))   # R7
-        if not unit.inside and enemies and not unit.immobile:   # R8
+            return (7, Fraction(0), ADVANCE, ("climb", None))   # R7, KC-AI-10
+        if not unit.inside and enemies and not unit.immobile:   # R8, KC-AI-11
             return (8, best_v, ADVANCE, ("cover", None))
         if unit.inside and best_t is None and any(
                 inches(view.point_of(unit), view.point_of(e), view.board.cell_in) <= 24 for e in enemies):
-            return (9, Fraction(0), AMBUSH, None)               # R9
+            return (9, Fraction(0), AMBUSH, None)               # R9, KC-AI-12
         if best_t is not None and best_v > 0:
             return (5, best_v, FIRE, ("target", best_t.uid))
+        # R10, KC-AI-13: Run toward the nearest unheld objective (Down when it cannot move)
         return (10, Fraction(0), RUN if not unit.inside and not unit.immobile else DOWN, ("objective", None))
 
     def can_assault(self, view, unit, e) -> bool:
         """R1 reachable: within a Run plus one step of the target (the mask decides exactly)."""
-        if unit.inside or e.inside:
+        if e.inside:
+            return self.can_assault_inside(view, unit, e)
+        if unit.inside:
             return False
         return inches(centre(unit.cell), centre(e.cell), view.board.cell_in) <= 12 + 2 and \
             geometry.clear(view, centre(unit.cell), centre(e.cell))
 
+    def can_assault_inside(self, view, unit, e) -> bool:
+        """R1 reachable inside: from outside, floor 0 with a floor-0 door cell within a Run (KB-ASLT-1); from
+        inside, the floor above or below or the same floor of a connected adjoining section (KB-ASLT-3)."""
+        if unit.inside:
+            if e.section == unit.section:
+                return abs(e.floor - unit.floor) == 1
+            return e.floor == unit.floor and view.board.are_connected(unit.section, e.section)
+        if e.floor != 0:
+            return False
+        return self.door_distance(view, unit, view.board.sections[e.section]) <= 12
+
+    def door_distance(self, view, unit, s) -> float:
+        """Inches from the unit to the nearest outside cell of a floor-0 opening of `s` (bunker: door)."""
+        doors = [view.board.openings[i].outside for i in s.openings if view.board.openings[i].floor == 0
+                 and (s.material != "bunker" or view.board.openings[i].kind == "door")]
+        return min(inches(centre(unit.cell), centre(c), view.board.cell_in) for c in doors)
+
     def cq_wins(self, view, unit, e) -> bool:
-        """KC-AI-4: round-1 expected kills >= the target's models."""
+        """KC-AI-4: round-1 expected kills >= the target's models (outside); own models >= 2x its (inside)."""
+        if e.inside:
+            return len(unit.models) >= 2 * len(e.models)
         dv = view.tables.quality[e.quality][1]
         total = Fraction(0)
         for m in unit.models:
@@ -160,9 +184,7 @@ class K47Scripted:
         for s in view.board.sections:
             if view.section_state[s.index] != INTACT or geometry.unit_on_floor(view, s.index, 0) is not None:
                 continue
-            doors = [view.board.openings[i].outside for i in s.openings if view.board.openings[i].floor == 0
-                     and (s.material != "bunker" or view.board.openings[i].kind == "door")]
-            d = min(inches(centre(unit.cell), centre(c), view.board.cell_in) for c in doors)
+            d = self.door_distance(view, unit, s)
             if d <= 12:
                 key = (s.building not in view.scenario.objectives, d, s.index)
                 if best is None or key < best[0]:
@@ -184,6 +206,15 @@ class K47Scripted:
                 if best is None or key < best[0]:
                     best = (key, s.index)
         return best[1] if best else None
+
+    def flamer(self, view, unit) -> bool:
+        return any("flamethrower" in view.tables.weapons[w].rules for _, w, _ in unit.weapons())
+
+    def place_rank(self, view, t) -> int:
+        """KC-AI-5: 2 in a bunker, 1 in a building, 0 in the open."""
+        if not t.inside:
+            return 0
+        return 2 if view.board.sections[t.section].material == "bunker" else 1
 
     def floor_above(self, view, unit):
         s = view.board.sections[unit.section]
@@ -260,18 +291,30 @@ class K47Scripted:
         return best[1] if best else None
 
     def on_target(self, view, ctx, mask):
+        """KC-AI-8: the highest E[cas] (AT: 6 x P(pen)) if above 0; KC-AI-5: a flamethrower by place, then models."""
         unit = view.units[ctx["uid"]]
+        flamer = self.flamer(view, unit)
         best = None
         for a in np.flatnonzero(mask):
             name, args = CODEC.decode(int(a))
             if name != "target":
                 continue
-            t = view.units[args[0]]
-            v = max(expected_kills(view, unit, t, ctx["moved"], he=bool(args[1])), p_pen(view, unit, t, ctx["moved"]) * 6)
-            key = (-v, args[0], args[1])
+            t, he = view.units[args[0]], bool(args[1])
+            weapons = self.side_weapons(view, unit, t, ctx, he) if unit.inside else None
+            v = max(expected_kills(view, unit, t, ctx["moved"], he, weapons), p_pen(view, unit, t, ctx["moved"], weapons) * 6)
+            if v <= 0 and not flamer:
+                continue
+            key = (-self.place_rank(view, t), -len(t.models)) if flamer else (-v,)
+            key += (args[0], args[1])
             if best is None or key < best[0]:
                 best = (key, int(a))
-        return best[1] if best is not None and best[0][0] < 0 else OFF["pass"]
+        return best[1] if best is not None else OFF["pass"]
+
+    def side_weapons(self, view, unit, t, ctx, he: bool) -> list:
+        """KC-AI-8 inside, per side: the weapons of the side `t` would take next (KB-FROM-3/4)."""
+        declared = ctx.get("declared", [])
+        side, models = firefrom.best_side(view, unit, t, ctx["moved"], declared, he)
+        return shooting.firing_weapons(view, unit, t, ctx["moved"], he=he, sides=(side,), models=models)
 
     # Reactions (KC-AI-14, KC-AI-15) -------------------------------------------------------------------------
     def on_down(self, view, ctx, mask):
@@ -298,6 +341,21 @@ class K47Scripted:
             has_target = any(value(view, unit, e, False) > 0 for e in view.living() if e.side != unit.side)
             return OFF["pass"] if has_target else OFF["yes"]
         return OFF["yes"] if unit.pins >= 2 else OFF["pass"]
+
+    def on_opening(self, view, ctx, mask):
+        """KC-AI-15: the Fixed weapon takes the opening seeing most enemies (ties: keep, then lowest cell)."""
+        unit = view.units[ctx["uid"]]
+        enemies = [e for e in view.living() if e.side != unit.side]
+        best, kept = None, unit.fixed_opening
+        for a in np.flatnonzero(mask):
+            name, args = CODEC.decode(int(a))
+            # the view's own copy of the unit tries each opening
+            unit.fixed_opening = movement.opening_cells(view, unit)[args[0]] if name == "cell" else kept
+            seen = sum(1 for e in enemies if shooting.firing_weapons(view, unit, e, False))
+            key = (-seen, name != "pass", int(a))
+            if best is None or key < best[0]:
+                best = (key, int(a))
+        return best[1]
 
     def on_friendly(self, view, ctx, mask):
         unit = view.units[ctx["uid"]]

@@ -9,8 +9,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from envs.engine.grid import parse_megasquare_id, parse_square_id
-from envs.engine.scenario import Fields, ScenarioError
+from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
+
+from . import schema
 
 CONFIG_DIR = CONFIG_ROOT / "cityfight"
 MAX_W = MAX_H = 18                 # the codec's fixed map maxima (squares)
@@ -141,7 +144,6 @@ def _square(f: Fields, key: str, text, width: int, height: int) -> tuple[int, in
 
 def _element_row(f: Fields, row: str) -> ElementRow:
     e = f.sub(row)
-    e.unknown({"name", "ca", "fs", "max_range", "mg", "category", "dice", "sniper", "combat"})
     fs = e.list("fs", min_len=3)
     if len(fs) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in fs):
         raise e.error("fs", "three non-negative integers (range bands 1-2, 3-10, 11-max)", fs)
@@ -171,6 +173,7 @@ def _grid(f: Fields, name: str) -> dict:
 def load_tables(path: str) -> Tables:
     """The rules tables of one file (CF-TAB-1..7)."""
     f = Fields.load(path)
+    check(f, schema.Tables)       # keys, types and ranges (envs/cityfight/schema.py)
     elements = {row: _element_row(f.sub("elements"), row) for row in f.sub("elements").data}
     bands = f.list("range_bands", min_len=2)
     if len(bands) != 2 or not all(isinstance(b, int) for b in bands) or not 1 <= bands[0] < bands[1]:
@@ -244,7 +247,6 @@ def _search_ratings(f: Fields, tables: Tables, terrain, width: int, height: int)
 
 
 def _element(f: Fields, tables: Tables, width: int, height: int) -> ElementSpec:
-    f.unknown({"id", "row", "weapons", "square", "squares"})
     weapons = tuple(f.list("weapons", default=[]))
     for w in weapons:
         if w not in tables.he_weapons:
@@ -280,7 +282,6 @@ def _sections(f: Fields, tables: Tables, width: int, height: int) -> tuple:
 
 def _options(f: Fields) -> dict:
     given = f.sub("options", default={})
-    given.unknown(OPTION_DEFAULTS)
     options = {k: given.bool(k, default=v) for k, v in OPTION_DEFAULTS.items() if k not in ("force_level", "weather")}
     options["force_level"] = given.choice("force_level", FORCE_LEVELS, default="section")
     options["weather"] = given.choice("weather", WEATHERS) if given.has("weather") else None   # CF-COND-1
@@ -289,7 +290,6 @@ def _options(f: Fields) -> dict:
 
 def _conditions(f: Fields, width: int, height: int) -> dict:
     c = f.sub("conditions", default={})
-    c.unknown({"time", "weather", "illuminated"})
     return {"time": c.choice("time", TIMES, default="day"), "weather": c.choice("weather", WEATHERS, default="clear"),
             "illuminated": _msqs(c, "illuminated", width, height)}
 
@@ -308,10 +308,7 @@ def _msqs(f: Fields, key: str, width: int, height: int) -> tuple:
 
 
 def _pair(f: Fields, key: str, default: int) -> tuple[int, int]:
-    value = f.list(key, default=[default, default])
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise f.error(key, "two integers (attacker, defender)", value)
-    return tuple(value)
+    return tuple(f.list(key, default=[default, default]))     # two integers in range: checked by the schema
 
 
 def _squares(f: Fields, key: str, width: int, height: int) -> tuple:
@@ -339,16 +336,13 @@ def load_scenario(path: str) -> Scenario:
 @lru_cache(maxsize=16)
 def _load_scenario_file(path: str) -> Scenario:
     f = Fields.load(path)
-    f.unknown({"name", "tables", "turns", "map", "search_ratings", "prepared", "objectives", "chokepoints", "roofs",
-               "conditions", "initiative", "ammo_rating", "recovery_bonus", "victory", "options", "variants", "sides"})
+    check(f, schema.Scenario)     # keys, types and ranges (envs/cityfight/schema.py); what follows reads the checked file
     table_name = f.str("tables", default="standard")
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{table_name}.yaml"))
     width, height, terrain = _map(f)
     victory = f.sub("victory", default={"kind": "objectives", "all_at_once": True, "at_end": 2})
-    victory.unknown({"kind", "all_at_once", "at_end"})
     objectives = _squares(f, "objectives", width, height)
     variants = f.sub("variants", default={})
-    variants.unknown({"night", "smoke"})
     night = variants.sub("night", default={"time": "night", "illuminated": []})
     smoke = variants.sub("smoke", default={"smoke_weapons": []})
     sections = _sections(f, tables, width, height)
@@ -377,7 +371,11 @@ def _load_scenario_file(path: str) -> Scenario:
 
 
 def scenario_names() -> dict[str, str]:
-    return {p.stem: str(p) for p in sorted((CONFIG_DIR / "scenarios").glob("*.yaml"))}
+    return yaml_files(CONFIG_DIR / "scenarios")
+
+
+def table_files() -> list[str]:
+    return list(yaml_files(CONFIG_DIR / "tables").values())
 
 
 __all__ = ["ScenarioError", "load_scenario", "load_tables", "scenario_path", "Path"]

@@ -8,18 +8,62 @@ Rulesets read their files through `Fields`, which tracks where in the file it is
 """
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 import yaml
 
+#: A wrong value is quoted up to this many characters, so that the error stays one readable line.
+SHOWN_VALUE = 80
+
 
 class ScenarioError(ValueError):
-    """A scenario or table file is missing a field or has a wrong value."""
+    """A scenario or table file is missing a field or has a wrong value; its message is one line."""
 
-    def __init__(self, file: str, field: str, expected: str, got=None) -> None:
-        self.file, self.field, self.expected = file, field, expected
-        got_text = "" if got is None else f", got {got!r}"
-        super().__init__(f"{file}: field '{field}': expected {expected}{got_text}")
+    def __init__(self, file: str, field: str, expected: str, got=None, line: int | None = None) -> None:
+        self.file, self.field, self.expected, self.line = file, field, expected, line
+        got_text = "" if got is None else f", got {_shown(got)}"
+        where = file if line is None else f"{file}:{line}"
+        super().__init__(f"{where}: field '{field}': expected {expected}{got_text}")
+
+
+def _shown(value) -> str:
+    if isinstance(value, _Unknown):
+        return value
+    text = repr(value)
+    return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 3] + "..."
+
+
+class _Unknown(str):
+    """A 'got' text shown as is, not quoted: "an unknown one (did you mean 'turns'? known: ...)"."""
+
+
+def _yaml_error(path: Path, err: yaml.YAMLError) -> ScenarioError:
+    """A YAML syntax error in one line, with the line and column PyYAML found it at."""
+    mark = getattr(err, "problem_mark", None)
+    problem = " ".join(filter(None, (getattr(err, "context", None), getattr(err, "problem", None)))) or str(err)
+    line = None if mark is None else mark.line + 1
+    column = "" if mark is None else f" (column {mark.column + 1})"
+    return ScenarioError(str(path), "<file>", f"valid YAML{column}", _Unknown(" ".join(problem.split())), line)
+
+
+def _node_lines(node, path: str, lines: dict) -> None:
+    """Record the 1-based line of every field path below `node` ("player.groups[0].units[1]")."""
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = f"{path}.{key.value}" if path else str(key.value)
+            lines.setdefault(child, key.start_mark.line + 1)   # the key's line, not its value's
+            _node_lines(value, child, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, value in enumerate(node.value):
+            _node_lines(value, f"{path}[{i}]", lines)
+
+
+def _parent(path: str) -> str:
+    """The enclosing field path: "a.b[2]" -> "a.b", "a.b" -> "a", "a" -> ""."""
+    cut = max(path.rfind("."), path.rfind("[") if path.endswith("]") else -1)
+    return path[:cut] if cut > 0 else ""
 
 
 _MISSING = object()
@@ -28,28 +72,41 @@ _MISSING = object()
 class Fields:
     """A mapping read field by field, with the file name and dotted path for errors."""
 
-    def __init__(self, data, file: str, path: str = "") -> None:
-        self.data, self.file, self.path = data, file, path
+    def __init__(self, data, file: str, path: str = "", lines: dict | None = None) -> None:
+        self.data, self.file, self.path, self.lines = data, file, path, lines if lines is not None else {}
         if not isinstance(data, dict):
-            raise ScenarioError(file, path or "<top>", "a mapping of fields", type(data).__name__)
+            raise ScenarioError(file, path or "<top>", "a mapping of fields", type(data).__name__, self.line_of(path))
 
     @classmethod
     def load(cls, path) -> Fields:
-        """Read a YAML file; a missing file or YAML syntax error is a ScenarioError too."""
+        """Read a YAML file; a missing or unreadable file or a YAML syntax error is a ScenarioError too."""
         path = Path(path)
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+            data = yaml.safe_load(text)
         except FileNotFoundError:
             raise ScenarioError(str(path), "<file>", "an existing YAML file") from None
+        except (OSError, UnicodeDecodeError) as err:
+            raise ScenarioError(str(path), "<file>", "a readable UTF-8 YAML file", _Unknown(str(err))) from None
         except yaml.YAMLError as err:
-            raise ScenarioError(str(path), "<file>", f"valid YAML ({err})") from None
-        return cls(data if data is not None else {}, str(path))
+            raise _yaml_error(path, err) from None
+        lines: dict = {}
+        if node is not None:
+            _node_lines(node, "", lines)
+        return cls(data if data is not None else {}, str(path), "", lines)
 
     def where(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else str(key)
 
+    def line_of(self, path: str) -> int | None:
+        """The line of a field path in the file, else of the nearest enclosing field that has one."""
+        while path not in self.lines and path:
+            path = _parent(path)
+        return self.lines.get(path)
+
     def error(self, key: str, expected: str, got=None) -> ScenarioError:
-        return ScenarioError(self.file, self.where(key), expected, got)
+        return ScenarioError(self.file, self.where(key), expected, got, self.line_of(self.where(key)))
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -99,7 +156,7 @@ class Fields:
         value = self.raw(key, default)
         if not isinstance(value, dict):
             raise self.error(key, "a mapping of fields", value)
-        return Fields(value, self.file, self.where(key))
+        return Fields(value, self.file, self.where(key), self.lines)
 
     def list(self, key: str, *, default=_MISSING, min_len: int = 0) -> list:
         value = self.raw(key, default)
@@ -112,10 +169,21 @@ class Fields:
     def items(self, key: str, *, default=_MISSING, min_len: int = 0) -> list[Fields]:
         """A list of mappings, each as Fields with its index in the path."""
         values = self.list(key, default=default, min_len=min_len)
-        return [Fields(v, self.file, f"{self.where(key)}[{i}]") for i, v in enumerate(values)]
+        return [Fields(v, self.file, f"{self.where(key)}[{i}]", self.lines) for i, v in enumerate(values)]
 
     def unknown(self, allowed) -> None:
-        """Fail on keys not in `allowed` (catches typos such as `turn:` for `turns:`)."""
+        """Fail on keys not in `allowed` (catches typos such as `turn:` for `turns:`), suggesting the nearest."""
+        known = sorted(map(str, allowed))
         for key in self.data:
             if key not in allowed:
-                raise self.error(str(key), "a known field: " + ", ".join(sorted(allowed)), "unknown field")
+                near = difflib.get_close_matches(str(key), known, n=1)
+                hint = f"did you mean '{near[0]}'? " if near else ""
+                raise self.error(str(key), "a known field", _Unknown(f"an unknown one ({hint}known: {', '.join(known)})"))
+
+
+def yaml_files(folder: Path) -> dict[str, str]:
+    """Every YAML file in `folder`, by name (its stem); ScenarioError if the folder is missing (e.g. a RUBBLE_CONFIGS
+    tree without this ruleset's folder), so that an empty list never hides a misplaced tree."""
+    if not Path(folder).is_dir():
+        raise ScenarioError(str(folder), "<folder>", "a folder of YAML files (is RUBBLE_CONFIGS the configs/ folder?)")
+    return {p.stem: str(p) for p in sorted(Path(folder).glob("*.yaml"))}

@@ -1,7 +1,7 @@
 """Close quarters: assaults outside, into and inside buildings, reaction fire, rounds (catalog sections 5 and 6)."""
 from __future__ import annotations
 
-from . import geometry
+from . import geometry, hidden
 from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .movement import allowance, leave_starts
@@ -102,6 +102,8 @@ def start_assault(game, unit, target, how) -> None:
     distance = -1.0
     if start_point is not None:
         distance = reaction_distance(game, start_point, target)
+    for u in (unit, target):                        # KC-HID-6: assaulting and being assaulted reveal
+        hidden.reveal(game, u, "close quarters", "KC-HID-6")
     if dest is not None:
         game.move_unit(unit, dest, rule="KC-CQ-2")
     game.log.add("assault", f"{unit.name} assaults {target.name}", unit.side, rule="KC-CQ-2", uid=unit.uid)

@@ -149,9 +149,27 @@ def scenario_path(name: str | None) -> str:
     return str(CONFIG_DIR / "scenarios" / f"{name or 'village_crossroads'}.yaml")
 
 
+def _with_base(f: Fields) -> Fields:
+    """KC-SCN-12: a scenario `based_on` another is that one with its own fields on top (its `options` merged
+    name by name), so a variant scenario names only what it changes."""
+    if not f.has("based_on"):
+        return f
+    base_name = f.str("based_on")
+    if not Path(scenario_path(base_name)).is_file():
+        raise f.error("based_on", "the name of a scenario in configs/k47/scenarios", base_name)
+    base = Fields.load(scenario_path(base_name))
+    if base.has("based_on"):
+        raise f.error("based_on", "a scenario that is not itself based on another", base_name)
+    data = {**base.data, **{k: v for k, v in f.data.items() if k != "based_on"}}
+    own = f.data.get("options", {})
+    if isinstance(own, dict):           # anything else fails below, naming the field
+        data["options"] = {**(base.data.get("options") or {}), **own}
+    return Fields(data, f.file)
+
+
 @lru_cache(maxsize=16)
 def load_scenario(path: str) -> Scenario:
-    f = Fields.load(path)
+    f = _with_base(Fields.load(path))
     f.unknown({"name", "tables", "board", "turns", "extra_turn_on", "map", "buildings", "objectives", "victory",
                "sides", "options", "variants"})
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables')}.yaml"))
@@ -294,8 +312,11 @@ def _units(f: Fields, board: Board, tables: Tables, buildings: dict) -> list[Uni
     places: dict = {}
     for side, s in enumerate(f.items("sides", min_len=2)):
         s.unknown({"name", "zone_rows", "units"})
+        rows = s.list("zone_rows")
         for u in s.items("units", min_len=1):
             unit = _unit(u, side, board, tables)
+            if unit.section is not None:
+                _inside_setup(u, unit, board, tables, rows)
             where = ("cell", unit.cell) if unit.cell is not None else ("floor", unit.section, unit.floor)
             if where in places:   # KC-MAP-3 / KB-GRID-6: one unit per cell, one per floor
                 raise u.error("in" if unit.cell is None else "at", f"a place no other unit holds ({places[where]} is there)",
@@ -305,6 +326,19 @@ def _units(f: Fields, board: Board, tables: Tables, buildings: dict) -> list[Uni
             places[where] = unit.id
             units.append(unit)
     return units
+
+
+def _inside_setup(u: Fields, unit: UnitSpec, board: Board, tables: Tables, rows: list) -> None:
+    """KB-ENTER-5: a unit set up inside is in a building at least partly in its side's set-up rows; KB-FROM-5 /
+    KB-ART-1: a Fixed weapon, and any artillery, fires from an opening designated at set-up."""
+    building = board.sections[unit.section].building
+    ys = {y for s in board.sections if s.building == building for y in range(s.y0, s.y1 + 1)}
+    if not (isinstance(rows, list) and len(rows) == 2 and any(rows[0] <= y <= rows[1] for y in ys)):
+        raise u.error("in", f"a building at least partly in the side's set-up rows {rows} (KB-ENTER-5)", building)
+    fixed = unit.kind == "artillery" or any("fixed" in tables.weapons[w].rules for m in unit.models for w, _ in m.weapons)
+    if fixed and unit.fixed_opening is None:
+        raise u.error("fixed_opening", "[x, y, side] of the opening its Fixed weapon or artillery fires from "
+                      "(KB-FROM-5, KB-ART-1)", None)
 
 
 def _unit(u: Fields, side: int, board: Board, tables: Tables) -> UnitSpec:

@@ -18,3 +18,4 @@ class Decision(DecisionKind):
     AMBUSH = "ambush"          # KC-AMB-1: an Ambush unit may fire at a mover
     KEEP = "keep"              # KC-TURN-5/9: keep or return a Down/Ambush die
     FRIENDLY = "friendly"      # KC-ORD-10: the opponent picks the friendly-fire target
+    OPENING = "opening"        # KB-FROM-5: the opening a Fixed weapon fires from (its outside cell), or keep

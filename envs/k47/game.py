@@ -9,7 +9,7 @@ from envs.engine.dice import Dice
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
 
-from . import closequarters, config, flames, flow, geometry, legal, movement, orders, render, shooting, turns, vehicles, views  # noqa: F401  (their tasks register)
+from . import closequarters, config, firefrom, flames, flow, geometry, hidden, legal, movement, orders, render, shooting, turns, vehicles, views  # noqa: F401  (their tasks register)
 from .actions import CODEC
 from .board import INTACT, RUINED, centre, inches
 from .flow import Decision, answer, task
@@ -42,6 +42,7 @@ class K47Game(TaskGame):
         self.drawn: int | None = None  # the side holding a drawn die not yet turned to a unit's order
         if _setup:
             self.place_units()
+            hidden.conceal_occupants(self)               # KC-HID-6
             self.push(StartTurn())
             self.run()
 
@@ -207,10 +208,13 @@ class K47Game(TaskGame):
             step = (max(-1, min(1, dx)), max(-1, min(1, dy)))
             unit.facing = movement.FACINGS.index(step)              # KV-MOVE-2 (approximated: overall direction)
         unit.cell, unit.section, unit.floor = cell, section, floor
+        if cell is not None:
+            unit.fixed_opening = None                               # KB-FROM-5: outside, no designated opening
         unit.moved = True
         self.ranging = {k: v for k, v in self.ranging.items() if str(unit.uid) not in k.split("-")}
         where = f"({cell[0]}, {cell[1]})" if cell is not None else f"{self.board.sections[section].name} floor {floor}"
         self.log.add("move", f"{unit.name} moves to {where}", unit.side, rule=rule, uid=unit.uid)
+        hidden.reveal_nearby(self)                                  # KC-HID-8: every move may reveal occupants
 
     def destroy(self, unit, why: str, rule: str) -> None:
         """KC-TURN-4 / KC-TURN-8: a unit destroyed with no order takes one of its side's dice out of the bag."""
@@ -342,6 +346,9 @@ def ask_target_task(game, uid: int, moved: bool) -> None:
 @answer(Decision.TARGET)
 def target_answer(game, ctx, name, *args) -> None:
     unit = game.units[ctx["uid"]]
+    if unit.inside:
+        declare_from_inside(game, ctx, unit, name, args)
+        return
     if name == "pass":
         game.log.add("hold_fire", f"{unit.name} holds its fire", unit.side, rule="KC-DEC-2")
         return
@@ -351,3 +358,21 @@ def target_answer(game, ctx, name, *args) -> None:
     game.log.add("declare", f"{unit.name} fires at {game.units[target].name}{' with HE' if mode else ''}",
                  unit.side, rule="KC-SHOOT-1", uid=unit.uid, target=target)
     game.push(Declare(unit.uid, target, ctx["moved"]))
+
+
+def declare_from_inside(game, ctx, unit, name, args) -> None:
+    """KB-FROM-3/4: a unit inside declares a target per side until it passes or has nothing left to declare;
+    then each side fires as its own attack, in declaration order."""
+    declared = ctx.get("declared", [])
+    if name != "pass":
+        target, mode = args
+        declared = firefrom.declare(game, unit, game.units[target], ctx["moved"], declared, bool(mode))
+        game.log.add("declare", f"{unit.name} fires from its {declared[-1][0]} side at {game.units[target].name}"
+                     f"{' with HE' if mode else ''}", unit.side, rule="KB-FROM-3", uid=unit.uid, target=target)
+        if firefrom.declarable(game, unit, ctx["moved"], declared):
+            game.decide(Decision.TARGET, side=unit.side, uid=unit.uid, moved=ctx["moved"], declared=declared)
+            return
+    elif not declared:
+        game.log.add("hold_fire", f"{unit.name} holds its fire", unit.side, rule="KC-DEC-2")
+        return
+    game.push(*[Declare(unit.uid, target, ctx["moved"], side, models, bool(he)) for side, target, he, models in declared])

@@ -114,6 +114,11 @@ def unit_on_floor(pos, section: int, floor: int):
     return None
 
 
+def from_fixed_opening(pos, unit, weapon: str) -> bool:
+    """KB-FROM-5: a Fixed weapon, and KB-ART-1: every weapon of artillery inside, fire from one opening."""
+    return "fixed" in pos.tables.weapons[weapon].rules or unit.kind == "artillery"
+
+
 def openings_of(pos, unit, weapon=None) -> list:
     """KB-FROM-1 / KB-BUNK-2 / KB-FROM-5: the openings a unit inside fires through."""
     board = pos.board
@@ -125,9 +130,8 @@ def openings_of(pos, unit, weapon=None) -> list:
             continue
         if section.material == "bunker" and o.kind != "slit":
             continue
-        if weapon is not None and "fixed" in pos.tables.weapons[weapon].rules and unit.fixed_opening is not None \
-                and i != unit.fixed_opening:
-            continue
+        if weapon is not None and from_fixed_opening(pos, unit, weapon) and i != unit.fixed_opening:
+            continue                # KB-FROM-5 / KB-ART-1: only the designated opening (none designated: none)
         found.append(o)
     return found
 
@@ -185,6 +189,25 @@ def sight(pos, unit, weapon, target):
             if best is None or d < best[0] - EPS:
                 best = (d, point, opening)
     return best
+
+
+def sights(pos, unit, weapon, target) -> list:
+    """KB-FROM-4: every fire point of `unit` with a visible aim point on `target`, as (range, point, opening),
+    nearest first (then lowest opening index): a weapon inside may fall back on another opening with room."""
+    found = []
+    for point, opening in fire_points(pos, unit, weapon):
+        best = None
+        for aim, wall_cell, wall_side in aim_points(pos, target, weapon):
+            if wall_cell is not None and not outside_wall(point, wall_cell, wall_side):
+                continue
+            if opening is not None and not outside_wall(aim, opening.cell, opening.side):
+                continue
+            if clear(pos, point, aim):
+                d = inches(point, aim, pos.board.cell_in)
+                best = d if best is None else min(best, d)
+        if best is not None:
+            found.append((best, point, opening))
+    return sorted(found, key=lambda f: (round(f[0], 9), f[2].index if f[2] is not None else -1))
 
 
 def same_building(pos, a, b) -> bool:

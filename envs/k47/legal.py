@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import movement, orders, turns
+from . import firefrom, movement, orders, turns
 from .actions import CODEC, NUM_ACTIONS
 from .flow import Decision
 from .state import ADVANCE, ORDERS, RUN
@@ -47,20 +47,42 @@ def move_choices(game, ctx):
 
 
 def target_choices(game, ctx):
+    """KC-SHOOT-3/4 (inside: KB-FROM-3, a target a side not yet declared reaches); KC-HE-1: mode 1 fires HE."""
     from .shooting import firing_weapons
     unit = game.units[ctx["uid"]]
     out = [OFF["pass"]]
-    for uid in game.targets(unit, ctx["moved"]):
+    declared = ctx.get("declared", [])
+    dual = any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons())
+    uids = firefrom.declarable(game, unit, ctx["moved"], declared) if unit.inside else game.targets(unit, ctx["moved"])
+    for uid in uids:
         out.append(CODEC.encode("target", uid, 0))
         t = game.units[uid]
-        if not t.vehicle and firing_weapons(game, unit, t, ctx["moved"], he=True) and \
-                any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons()):
+        if not dual or t.vehicle:
+            continue
+        he_fires = firefrom.best_side(game, unit, t, ctx["moved"], declared, he=True) if unit.inside else \
+            firing_weapons(game, unit, t, ctx["moved"], he=True)
+        if he_fires:
             out.append(CODEC.encode("target", uid, 1))
     return sorted(out)
 
 
 def yes_or_pass(game, ctx):
     return [OFF["yes"], OFF["pass"]]
+
+
+def ambush_choices(game, ctx):
+    """KC-AMB-1: fire only with a weapon that reaches the mover (a hidden occupant's window may be pass-only)."""
+    able = movement.ambush_can_fire(game, game.units[ctx["uid"]], game.units[ctx["mover"]])
+    return [OFF["yes"], OFF["pass"]] if able else [OFF["pass"]]
+
+
+def opening_choices(game, ctx):
+    """KB-FROM-5: an opening's outside cell (only with a Fixed weapon); pass keeps a designation on this floor."""
+    unit = game.units[ctx["uid"]]
+    out = [CODEC.encode("cell", c) for c in movement.opening_cells(game, unit)] if movement.fixed_weapon(game, unit) else []
+    if movement.may_keep_opening(game, unit) or not out:
+        out.append(OFF["pass"])
+    return sorted(out)
 
 
 def friendly_choices(game, ctx):
@@ -71,7 +93,7 @@ def friendly_choices(game, ctx):
 LEGAL = {
     Decision.UNIT: unit_choices, Decision.ORDER: order_choices, Decision.MOVE: move_choices,
     Decision.TARGET: target_choices, Decision.DOWN: yes_or_pass, Decision.REACT_FIRE: yes_or_pass,
-    Decision.AMBUSH: yes_or_pass, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices,
+    Decision.AMBUSH: ambush_choices, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices, Decision.OPENING: opening_choices,
 }
 
 
@@ -87,6 +109,8 @@ def label(game, action: int) -> str:
         return f"order unit {_unit(game, args[0])}"
     if name == "order":
         return f"order: {ORDERS[args[0]]}"
+    if name == "cell" and game.decision is not None and game.decision[0] == Decision.OPENING:
+        return f"fire the Fixed weapon through the opening onto ({args[0] % game.board.width}, {args[0] // game.board.width})"
     if name == "cell":
         return f"move to ({args[0] % game.board.width}, {args[0] // game.board.width})"
     if name == "enter":

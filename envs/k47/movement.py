@@ -2,11 +2,11 @@
 (catalog sections 1, 3 and 6)."""
 from __future__ import annotations
 
-from . import geometry
+from . import geometry, hidden
 from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .state import ADVANCE, AMBUSH, FIRE, RUN
-from .tasks import AfterMove, AmbushWindow, Declare
+from .tasks import AfterMove, AmbushWindow, Declare, FixOpening
 
 FACINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # KV-MOVE-2: N clockwise
 
@@ -72,6 +72,7 @@ def _move_options(game, unit, order: str) -> dict:
         dests = outside_destinations(game, unit, order)
         for cell, cost in dests.items():
             options[("cell", game.board.cell_index(cell))] = (cell, cost)
+        # KB-ENTER-1: only infantry enter; KB-ENTER-4: a unit inside is offered no entry (leave, then enter later)
         if order == RUN and unit.kind == "infantry" and not game.options["no_building_entry"]:
             reach = geometry.reach(game, unit, allowance(game, unit, order))
             for s in game.board.sections:
@@ -162,7 +163,7 @@ def move_answer(game, ctx, name, *args) -> None:
     if name == "pass":
         game.log.add("hold", f"{unit.name} stays where it is", unit.side,
                      rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
-        game.push(AfterMove(unit.uid, order))
+        game.push(FixOpening(unit.uid), AfterMove(unit.uid, order))
         return
     how = move_options(game, unit, order)[(name, *args)]
     if name == "cell":
@@ -177,7 +178,47 @@ def move_answer(game, ctx, name, *args) -> None:
     else:
         game.start_assault(unit, game.units[args[0]], how)
         return
-    game.push(AfterMove(unit.uid, order))
+    game.push(FixOpening(unit.uid), AfterMove(unit.uid, order))
+
+
+def fixed_weapon(game, unit) -> bool:
+    return any("fixed" in game.tables.weapons[w].rules for _, w, _ in unit.weapons())
+
+
+def opening_cells(game, unit) -> dict:
+    """KB-FROM-5: outside cell index -> opening, for the openings on the unit's floor it may fire from (bunker:
+    slits); on a convex section each outside cell faces one opening of a floor."""
+    return {game.board.cell_index(o.outside): o.index for o in geometry.openings_of(game, unit)}
+
+
+def may_keep_opening(game, unit) -> bool:
+    """KB-FROM-5: the designation stands only on the unit's own floor (a unit that moved must choose anew)."""
+    return unit.fixed_opening in {o.index for o in geometry.openings_of(game, unit)}
+
+
+@task(FixOpening)
+def fix_opening(game, uid: int) -> None:
+    """KB-FROM-5: a unit inside with a Fixed weapon may re-designate its opening during its Advance or Run.
+    KC-HID-9: a hidden occupant is asked whatever its weapons (pass only without one), so the asking reveals
+    nothing (envs/engine/reaction.py)."""
+    unit = game.units[uid]
+    if not unit.alive or not unit.inside or not opening_cells(game, unit):
+        return
+    if fixed_weapon(game, unit) or not unit.revealed:
+        game.decide(Decision.OPENING, side=unit.side, uid=uid)
+
+
+@answer(Decision.OPENING)
+def opening_answer(game, ctx, name, *args) -> None:
+    unit = game.units[ctx["uid"]]
+    if name == "pass":
+        if not may_keep_opening(game, unit):
+            unit.fixed_opening = None
+        return
+    unit.fixed_opening = opening_cells(game, unit)[args[0]]
+    o = game.board.openings[unit.fixed_opening]
+    game.log.add("fixed_opening", f"{unit.name} sets its Fixed weapon at the {o.side} {o.kind} of ({o.cell[0]}, "
+                 f"{o.cell[1]})", unit.side, rule="KB-FROM-5", uid=unit.uid)
 
 
 @task(AfterMove)
@@ -192,9 +233,18 @@ def after_move(game, uid: int, order: str) -> None:
 
 
 def ambushers(game, mover) -> list:
-    """KC-AMB-1: enemy Ambush units with LOS and range to the mover (not from the same building: KB-AT-6)."""
+    """KC-AMB-1: enemy Ambush units with LOS and range to the mover (not from the same building: KB-AT-6).
+    KC-HID-9: a hidden occupant's weapons are unknown to the mover's side, so its window opens on what that side
+    knows (LOS from its floor's openings), able to fire or not (envs/engine/reaction.py); only `ambush_can_fire`
+    lets it take the shot."""
     return [u for u in game.living() if u.side != mover.side and u.order == AMBUSH
-            and not geometry.same_building(game, u, mover) and game.weapons_reaching(u, mover, ambush=True)]
+            and not geometry.same_building(game, u, mover)
+            and (game.sees(u, mover) if not hidden.known_to(u, mover.side) else ambush_can_fire(game, u, mover))]
+
+
+def ambush_can_fire(game, unit, mover) -> bool:
+    """KC-AMB-1: the Ambush unit has a weapon with LOS and range to the mover."""
+    return bool(game.weapons_reaching(unit, mover, ambush=True))
 
 
 @task(AmbushWindow)

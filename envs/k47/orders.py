@@ -1,7 +1,7 @@
 """Orders: the order choice, order tests, Rally, FUBAR with friendly fire and panic (catalog section 2)."""
 from __future__ import annotations
 
-from . import geometry
+from . import geometry, hidden
 from .flow import Decision, answer, task
 from .movement import panic_cells
 from .state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
@@ -80,6 +80,7 @@ def fubar(game, uid: int) -> None:
     result = next(r for top, r in game.tables.fubar if roll <= top)
     game.log.add("fubar_roll", f"{unit.name}: {result.replace('_', ' ')}", unit.side, (roll,), rule="KC-TAB-6")
     if result == "friendly_fire":
+        hidden.reveal(game, unit, "it fires on its friends", "KC-HID-6")   # before the opponent may pick
         friends = friendly_targets(game, unit)
         if friends:
             unit.order = FIRE

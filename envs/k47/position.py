@@ -19,9 +19,12 @@ from __future__ import annotations
 from envs.engine.dice import Dice, ScriptedDice
 from envs.engine.orderbag import OrderBag
 
+from . import hidden
 from .board import BURNING, INTACT, RUINED
 from .flow import Decision
 from .game import K47Game
+from .geometry import openings_of
+from .movement import fixed_weapon
 from .state import ORDERS
 from .tasks import Draw
 
@@ -50,12 +53,13 @@ def build_position(spec: dict, dice: Dice | None = None, default_scenario: str =
         _keys(f"units.{name}", fields, UNIT_KEYS)
         u = by_name[name]
         if "at" in fields:
-            u.cell, u.section, u.floor = tuple(fields["at"]), None, 0
+            u.cell, u.section, u.floor, u.fixed_opening = tuple(fields["at"]), None, 0, None
         if "in" in fields:
             s = game.board.section_named(fields["in"][0])
             if s is None:
                 raise PositionError(f"position: units.{name}.in: expected a section name, got {fields['in'][0]!r}")
             u.cell, u.section, u.floor = None, s.index, fields["in"][1]
+            _designate(game, u)
         u.pins = fields.get("pins", u.pins)
         order = fields.get("order")
         if order is not None and order not in ORDERS:
@@ -99,8 +103,17 @@ def build_position(spec: dict, dice: Dice | None = None, default_scenario: str =
         else:
             raise PositionError(f"position: decide: expected unit, order, target, move or none, got {decide[0]!r}")
     game.dice = dice if dice is not None else ScriptedDice([])
+    hidden.conceal_occupants(game)                  # KC-HID-6: as at set-up, from the built places
     game.refresh()
     return game
+
+
+def _designate(game, u) -> None:
+    """KB-FROM-5 / KB-ART-1: a unit placed inside keeps its set-up opening if it is on its floor, else (a Fixed
+    weapon or artillery) takes the floor's first usable opening."""
+    usable = [o.index for o in openings_of(game, u)]
+    if u.fixed_opening not in usable:
+        u.fixed_opening = usable[0] if usable and (fixed_weapon(game, u) or u.kind == "artillery") else None
 
 
 def _keys(where: str, data: dict, allowed: set) -> None:

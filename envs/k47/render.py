@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import geometry
+from . import geometry, hidden
 from .board import BUILDING, BUNKER, BURNING, OPEN, RUBBLE, RUINED, SCRUB
 
 TERRAIN_CHAR = {OPEN: ".", SCRUB: "s", RUBBLE: "r", BUILDING: "#", BUNKER: "K"}
@@ -36,8 +36,8 @@ def text(game, side: int | None) -> str:
     for u in game.units:
         where = f"({u.cell[0]},{u.cell[1]})" if u.cell is not None else \
             f"{game.board.sections[u.section].name}/floor {u.floor}" if u.section is not None else "-"
-        state = "destroyed" if not u.alive else f"{len(u.models)} models, {u.pins} pins, order {u.order or '-'}" + \
-            (" (kept)" if u.kept else "")
+        strength = f"{len(u.models)} models, {u.pins} pins" if hidden.known_to(u, side) else "hidden occupant"  # KC-HID-9
+        state = "destroyed" if not u.alive else f"{strength}, order {u.order or '-'}" + (" (kept)" if u.kept else "")
         lines.append(f"{u.name} [{game.scenario.side_names[u.side]}] {where}: {state}")
     for s in game.board.sections:
         lines.append(f"section {s.name} ({s.material}, {s.floors} floors): {game.section_state[s.index]}")
@@ -64,7 +64,7 @@ def rgb(game, side: int | None) -> np.ndarray:
             y0 = (s.y1 + 1) * PX - (f + 1) * 8
             img[y0:y0 + 6, s.x0 * PX + 2:s.x0 * PX + 14] = colour
             if occupant is not None:
-                pip(img, occupant, y0 - 1, s.x0 * PX + 16)
+                pip(img, occupant, y0 - 1, s.x0 * PX + 16, hidden.known_to(occupant, side))
     for o in b.openings:
         if game.section_state[o.section] == RUINED:
             continue
@@ -82,8 +82,8 @@ def rgb(game, side: int | None) -> np.ndarray:
     return img
 
 
-def pip(img, u, y, x) -> None:
-    """The order die (colour) and one dark dot per pin (up to 4)."""
+def pip(img, u, y, x, known: bool = True) -> None:
+    """The order die (colour) and one dark dot per pin (up to 4; none shown for a hidden occupant, KC-HID-9)."""
     img[y:y + 4, x:x + 4] = ORDER_COLOURS.get(u.order, (255, 255, 255))
-    for p in range(min(u.pins, 4)):
+    for p in range(min(u.pins, 4) if known else 0):
         img[y + 5:y + 7, x + p * 3:x + p * 3 + 2] = (0, 0, 0)

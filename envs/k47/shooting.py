@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import geometry
+from . import geometry, hidden
 from .board import centre
 from .flow import Decision, answer, task
 from .state import DOWN
@@ -22,12 +22,14 @@ def weapon_order(tables, entries) -> list:
     return sorted(entries, key=key)
 
 
-def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False) -> list:
+def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False,
+                   sides=None, models=None) -> list:
     """(model, weapon, range in inches, order index) of every weapon that may fire at `target` (KC-SHOOT-3/4).
 
-    KB-FROM-2: inside, at most 2 models per opening, a team weapon taking both places; KC-WPN-3: Fixed weapons
-    not on an Advance; KC-IND-4/5: no indirect fire from Ambush or from inside; KV-FIRE-1: hull weapons front
-    arc only; KB-AT-6: never at a unit in the same building."""
+    KB-FROM-2: inside, at most 2 models per opening, a team weapon taking both places; KB-FROM-3/4: only through
+    openings on `sides` and only `models` (one side's attack; None: any); KC-WPN-3: Fixed weapons not on an
+    Advance; KC-IND-4/5: no indirect fire from Ambush or from inside; KV-FIRE-1: hull weapons front arc only;
+    KB-AT-6: never at a unit in the same building."""
     if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
         return []
     used: dict = {}
@@ -35,6 +37,8 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
     entries = [(m, name, 0.0, index, mount) for index, (m, name, mount) in enumerate(unit.weapons())]
     # KB-FROM-4: places at openings go in declaration order (heavy, most shots, list order)
     for m, name, _, index, mount in weapon_order(pos.tables, entries):
+        if models is not None and m not in models:
+            continue
         w = pos.tables.weapons[name]
         if moved and "fixed" in w.rules:
             continue
@@ -44,19 +48,29 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
             continue
         if mount == "hull" and not in_front_arc(unit, target, pos):
             continue
-        seen = geometry.sight(pos, unit, name, target)
-        if seen is None:
-            continue
-        dist, point, opening = seen
-        if dist > w.range + 1e-9 or dist < w.min_range - 1e-9:
-            continue
-        if opening is not None:
-            places = 2 if "team" in w.rules else 1
-            if used.get(opening.index, 0) + places > 2:
-                continue
-            used[opening.index] = used.get(opening.index, 0) + places
-        out.append((m, name, dist, index))
+        dist = through_opening(pos, unit, name, target, sides, used)
+        if dist is not None:
+            out.append((m, name, dist, index))
     return weapon_order(pos.tables, out)
+
+
+def through_opening(pos, unit, name, target, sides, used: dict) -> float | None:
+    """The range a weapon fires at: outside, from its cell; inside (KB-FROM-2/4), through the nearest opening on
+    `sides` with range and a free place (2 per opening, a team weapon both), which it then takes in `used`."""
+    w = pos.tables.weapons[name]
+    if not unit.inside:
+        seen = geometry.sight(pos, unit, name, target)
+        ok = seen is not None and w.min_range - 1e-9 <= seen[0] <= w.range + 1e-9
+        return seen[0] if ok else None
+    places = 2 if "team" in w.rules else 1
+    for dist, _point, opening in geometry.sights(pos, unit, name, target):
+        if sides is not None and opening.side not in sides:
+            continue
+        if not w.min_range - 1e-9 <= dist <= w.range + 1e-9 or used.get(opening.index, 0) + places > 2:
+            continue
+        used[opening.index] = used.get(opening.index, 0) + places
+        return dist
+    return None
 
 
 def target_is_bunker(pos, target) -> bool:
@@ -93,7 +107,8 @@ def arc_bonus(pos, vehicle, point) -> int:
 
 # To hit -----------------------------------------------------------------------------------------------------
 def cover_of(pos, unit, target, weapon) -> int:
-    """KC-MAP-9 for a target outside (2 hard, 1 soft); inside: -2 building, -4 bunker (KB-AT-4, KB-BUNK-3)."""
+    """KC-MAP-9 for a target outside (2 hard, 1 soft); inside: -2 building, -4 bunker (KB-AT-4, KB-BUNK-3;
+    KB-BUNK-1: otherwise a bunker is a building, Extra Protection and fire included)."""
     if target.inside:
         return 4 if pos.board.sections[target.section].material == "bunker" else 2
     return geometry.cover(pos, geometry.fire_points(pos, unit, weapon)[0][0] if not unit.inside else
@@ -138,13 +153,14 @@ def p_hit(n: int) -> Fraction:
 
 # Resolution ---------------------------------------------------------------------------------------------------
 @task(Declare)
-def declare(game, firer: int, target: int, moved: bool) -> None:
+def declare(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False) -> None:
     """KC-SHOOT-1/2, KB-AT-4: a target with no order (and no die) may go Down before the to-hit rolls."""
     t = game.units[target]
+    hidden.reveal(game, game.units[firer], "it fires", "KC-HID-6")
     if t.alive and t.order is None and not t.kept:
-        game.decide(Decision.DOWN, side=t.side, uid=target, firer=firer, moved=moved)
+        game.decide(Decision.DOWN, side=t.side, uid=target, firer=firer, moved=moved, attack=[side, models, he])
         return
-    game.push(Shoot(firer, target, moved))
+    game.push(Shoot(firer, target, moved, side, models, he))
 
 
 @answer(Decision.DOWN)
@@ -154,14 +170,14 @@ def down_answer(game, ctx, name) -> None:
         t.order = DOWN
         game.bag.take(t.side)
         game.log.add("react_down", f"{t.name} goes Down", t.side, rule="KC-SHOOT-2" if not t.inside else "KB-AT-4")
-    game.push(Shoot(ctx["firer"], ctx["uid"], ctx["moved"]))
+    game.push(Shoot(ctx["firer"], ctx["uid"], ctx["moved"], *ctx["attack"]))
 
 
 @task(Shoot)
-def shoot(game, firer: int, target: int, moved: bool) -> None:
+def shoot(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False) -> None:
     unit, t = game.units[firer], game.units[target]
-    he = game.he_mode.pop(str(firer), False)
-    weapons = firing_weapons(game, unit, t, moved, he=he)
+    he = he or game.he_mode.pop(str(firer), False)
+    weapons = firing_weapons(game, unit, t, moved, he=he, sides=None if side is None else (side,), models=models)
     if not weapons or not t.alive:
         game.log.add("no_shot", f"{unit.name} has no weapon that can fire at {t.name}", unit.side, rule="KC-SHOOT-4")
         return

@@ -57,6 +57,7 @@ class Unit:
 
     @property
     def vehicle(self) -> bool:
+        """KV-GEN-1: a one-model unit with a damage value, ordered, tested and pinned as infantry."""
         return self.kind == "vehicle"
 
     @property

@@ -30,6 +30,12 @@ class AfterMove(NamedTuple):
     order: str
 
 
+class FixOpening(NamedTuple):
+    """movement.fix_opening: KB-FROM-5: during its Advance or Run a unit inside may re-designate its Fixed
+    weapon's opening (KC-HID-9: a hidden occupant is asked whatever its weapons)."""
+    uid: int
+
+
 class AmbushWindow(NamedTuple):
     """movement.ambush_window: KC-AMB-1: the next Ambush unit (by id) that could fire at the mover decides."""
     mover: int
@@ -37,10 +43,14 @@ class AmbushWindow(NamedTuple):
 
 
 class Declare(NamedTuple):
-    """shooting.declare: KC-SHOOT-1/2: a declared attack; the target may react by going Down."""
+    """shooting.declare: KC-SHOOT-1/2: a declared attack; the target may react by going Down. From inside, one
+    side's attack (KB-FROM-3/4): its side, its models and its HE choice; None: every opening and model."""
     firer: int
     target: int
     moved: bool
+    side: str | None = None
+    models: list | None = None
+    he: bool = False
 
 
 class Shoot(NamedTuple):
@@ -48,6 +58,9 @@ class Shoot(NamedTuple):
     firer: int
     target: int
     moved: bool
+    side: str | None = None
+    models: list | None = None
+    he: bool = False
 
 
 class Assault(NamedTuple):

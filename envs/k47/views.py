@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from . import hidden
 from .board import centre
 
 
@@ -37,6 +38,7 @@ def view(game, side: int) -> View:
     decision = None
     if game.decision is not None and game.decision[1]["side"] == side:
         decision = (game.decision[0], dict(game.decision[1]))
-    return View(side, game.board, game.tables, dict(game.options), [copy.deepcopy(u) for u in game.units],
+    units = [copy.deepcopy(u) if hidden.known_to(u, side) else hidden.stand_in(u) for u in game.units]   # KC-HID-9
+    return View(side, game.board, game.tables, dict(game.options), units,
                 list(game.section_state), tuple(game.bag.counts), game.turn, decision,
                 {k: list(v) for k, v in game.ranging.items()}, game.scenario)

@@ -9,9 +9,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from envs.engine.scenario import Fields
+from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.schema import check
+from envs.paths import CONFIG_ROOT
 
-CONFIG_DIR = Path(__file__).resolve().parents[2] / "configs" / "rifles"
+from . import schema
+
+CONFIG_DIR = CONFIG_ROOT / "rifles"
 QUALITIES = ("recruit", "regular", "veteran")
 FEATURE_KINDS = ("ms", "building", "rubble", "wall", "woods")
 COVER_KINDS = ("open",) + FEATURE_KINDS
@@ -167,6 +171,7 @@ def _weapons(f: Fields) -> dict:
 def load_tables(path: str) -> Tables:
     """The rules tables of one file (RB-TAB-*, RU-TAB-1)."""
     f = Fields.load(path)
+    check(f, schema.Tables)
     tn = f.list("range_tn", min_len=4)
     if not all(isinstance(v, int) for v in tn):
         raise f.error("range_tn", "a list of integers (TN at range 0, 1, 2, 3+)", tn)
@@ -278,7 +283,6 @@ def _darkness_type(f: Fields, name: str, weapons: dict) -> DarknessType:
     if name in weapons:
         raise f.error(name, "a Darkness type name that is not a weapon name", name)
     t = f.sub(name)
-    t.unknown(("cf", "min_range", "max_range", "cc_cf", "traits"))
     cf = t.int("cf", min=0)
     if cf > 0:
         low, high = t.int("min_range", min=0), t.int("max_range", min=0)
@@ -295,6 +299,7 @@ def _darkness_type(f: Fields, name: str, weapons: dict) -> DarknessType:
 def load_darkness(path: str, weapon_names: tuple[str, ...]) -> DarknessTables:
     """The Darkness module's tables (RD-TAB-1, RD-GEN-4, RD-AI-2, RD-CC-2..7, RD-TRT-2)."""
     f = Fields.load(path)
+    check(f, schema.DarknessTables)
     names = list(f.sub("types").data)
     if not 1 <= len(names) <= OBSERVED_TYPES:
         raise f.error("types", f"1 to {OBSERVED_TYPES} Darkness types", len(names))
@@ -334,6 +339,7 @@ def _victory(f: Fields, feature_ids: dict) -> dict:
 def load_scenario(path: str) -> Scenario:
     """A validated scenario (rules catalog §15) with its tables."""
     f = Fields.load(path)
+    check(f, schema.Scenario)     # keys, types and ranges (envs/rifles/schema.py); what follows reads the checked file
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables', default='standard')}.yaml"))
     modules = _modules(f)
     weapons, darkness = tables.weapons, None      # player and fixed enemy groups carry weapons only
@@ -376,8 +382,25 @@ def scenario_path(name_or_path: str | None, default: str = "block_six") -> str:
     name = name_or_path or default
     if name.endswith((".yaml", ".yml")):
         return str(Path(name).resolve())
-    path = CONFIG_DIR / "scenarios" / f"{name}.yaml"
-    if not path.exists():
-        known = sorted(p.stem for p in (CONFIG_DIR / "scenarios").glob("*.yaml"))
+    known = scenario_files()
+    if name not in known:
         raise KeyError(f"unknown scenario {name!r}; known: {', '.join(known)}")
-    return str(path)
+    return known[name]
+
+
+def scenario_files() -> dict[str, str]:
+    """Every scenario file under configs/rifles/scenarios/ by name, loadable or not (ScenarioError without the folder)."""
+    return yaml_files(CONFIG_DIR / "scenarios")
+
+
+def scenario_modules(path: str) -> tuple[str, ...]:
+    """The modules a scenario switches on. A file that fails to load still belongs to the modules it names (or, if
+    even that is unreadable, to every module), so that its error is shown where it is used, and nowhere else."""
+    try:
+        return load_scenario(path).modules
+    except ScenarioError:
+        try:
+            named = Fields.load(path).list("modules")
+        except ScenarioError:
+            return MODULES
+        return tuple(m for m in MODULES if m in named) or MODULES

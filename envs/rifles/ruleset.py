@@ -2,11 +2,21 @@
 from __future__ import annotations
 
 from envs.engine.contract import GameState, Ruleset
+from envs.engine.scenario import ScenarioError
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import RiflesGame
 from .observation import SIZE, bounds
+
+
+def loadable(paths):
+    """The scenarios of `paths` that load: a broken file fails only where it is used, not every env's spaces."""
+    for path in paths:
+        try:
+            yield config.load_scenario(path)
+        except ScenarioError:
+            pass
 
 
 class Rifles(Ruleset):
@@ -21,11 +31,7 @@ class Rifles(Ruleset):
     module: str
 
     def scenarios(self) -> dict[str, str]:
-        found = {}
-        for path in sorted((config.CONFIG_DIR / "scenarios").glob("*.yaml")):
-            if self.module in config.load_scenario(str(path)).modules:
-                found[path.stem] = str(path)
-        return found
+        return {name: path for name, path in config.scenario_files().items() if self.module in config.scenario_modules(path)}
 
     def new_game(self, scenario=None, seed=0, dice=None, **options) -> RiflesGame:
         return RiflesGame.new(scenario or self.default_scenario, seed=seed, dice=dice, **options)
@@ -40,7 +46,7 @@ class Rifles(Ruleset):
     def observation_bounds(self):
         """Over every scenario of this ruleset (envs.rifles.observation.bounds)."""
         if "_bounds" not in self.__dict__:
-            self._bounds = bounds([config.load_scenario(path) for path in self.scenarios().values()])
+            self._bounds = bounds(list(loadable(self.scenarios().values())))
         return self._bounds[0].copy(), self._bounds[1].copy()
 
     def turn_limit(self, state: RiflesGame) -> int:

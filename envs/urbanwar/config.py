@@ -10,8 +10,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from envs.engine.scenario import Fields, ScenarioError
+from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
+
+from . import schema
 
 CONFIG_DIR = CONFIG_ROOT / "urbanwar"
 SIZE = 48                       # UW-GRID-1: 48 x 48 cells of 1"
@@ -132,14 +135,13 @@ def _band_values(f: Fields, key: str):
 @lru_cache(maxsize=8)
 def load_tables(path: str) -> Tables:
     f = Fields.load(path)
-    f.unknown({"bands", "terrain", "cover_saves", "weapons", "profiles"})
+    check(f, schema.Tables)       # keys, types and ranges (envs/urbanwar/schema.py)
     bands = tuple(Band(b.str("name"), b.int("max_d2", min=1), b.int("moved", max=0), b.int("disruption", max=0))
                   for b in f.items("bands", min_len=4))
     terrain = {}
     tf = f.sub("terrain")
     for char in tf.data:
         t = tf.sub(char)
-        t.unknown({"name", "cost", "blocks", "cover"})
         cost = t.list("cost")
         if len(cost) != 2 or not all(isinstance(c, int) and c >= 0 for c in cost):
             raise t.error("cost", "[orthogonal, diagonal] half-inch costs >= 0", cost)
@@ -150,13 +152,11 @@ def load_tables(path: str) -> Tables:
     wf = f.sub("weapons")
     for key in wf.data:
         w = wf.sub(key)
-        w.unknown({"name", *BANDS, "fs"})
         weapons[key] = Weapon(key, w.str("name"), tuple(_band_values(w, b) for b in BANDS), w.int("fs", min=0))
     profiles = {}
     pf = f.sub("profiles")
     for key in pf.data:
         p = pf.sub(key)
-        p.unknown({"name", "stats", "ranged", "cc", "special", "role"})
         stats = p.list("stats")
         if len(stats) != len(STATS) or not all(isinstance(s, int) and not isinstance(s, bool) for s in stats):
             raise p.error("stats", f"{len(STATS)} integers ({' '.join(STATS)})", stats)
@@ -177,7 +177,7 @@ def load_tables(path: str) -> Tables:
 
 # Scenarios ---------------------------------------------------------------------------------------------------------
 def scenario_names() -> dict[str, str]:
-    return {p.stem: str(p) for p in sorted((CONFIG_DIR / "scenarios").glob("*.yaml"))}
+    return yaml_files(CONFIG_DIR / "scenarios")
 
 
 def scenario_path(name: str | None) -> str:
@@ -216,10 +216,9 @@ def in_zone(edge: str, y: int) -> bool:
 def load_scenario(path: str) -> Scenario:
     """UW-SCEN-1..3: map, teams, edges, turn limit and options (UW-SCEN-4's decision budget is measured, README)."""
     f = Fields.load(path)
-    f.unknown({"name", "tables", "turns", "options", "map", "sides", "variants", "placed"})
+    check(f, schema.Scenario)     # keys, types and ranges (envs/urbanwar/schema.py); what follows reads the checked file
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables')}.yaml"))
     of = f.sub("options", default={})
-    of.unknown(set(OPTION_DEFAULTS))
     options = dict(OPTION_DEFAULTS)
     for key, default in OPTION_DEFAULTS.items():
         options[key] = of.choice(key, LIMIT_RESULTS, default=default) if key == "limit_result" else of.bool(key, default=default)
@@ -227,13 +226,11 @@ def load_scenario(path: str) -> Scenario:
     sides = []
     ids = set()
     for s in f.items("sides", min_len=2):
-        s.unknown({"name", "edge", "models"})
         models = []
         mitems = s.items("models", min_len=1)
         if len(mitems) > MAX_MODELS:
             raise s.error("models", f"at most {MAX_MODELS} models", len(mitems))
         for m in mitems:
-            m.unknown({"id", "profile", "commander"})
             mid = m.str("id")
             if mid in ids:
                 raise m.error("id", "a model id used once", mid)

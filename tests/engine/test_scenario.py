@@ -109,12 +109,35 @@ def test_items_must_be_mappings(tmp_path):
 
 def test_unknown_keys(fields):
     err = _error(lambda: fields.unknown({"name", "turns", "ratio", "flag"}))
-    _assert_names(err, "block.yaml", "player", "a known field: flag, name, ratio, turns")
+    _assert_names(err, "block.yaml", "player", "a known field")
+    assert str(err).endswith("got an unknown one (known: flag, name, ratio, turns)")
 
 
 def test_unknown_keys_nested(fields):
     err = _error(lambda: fields.sub("player").unknown({"groups"}))
-    _assert_names(err, "block.yaml", "player.side", "a known field: groups")
+    _assert_names(err, "block.yaml", "player.side", "a known field")
+    assert err.line == 6
+
+
+def test_unknown_key_suggests_the_nearest_known_one(fields):
+    err = _error(lambda: fields.sub("player").unknown({"sides", "groups"}))
+    assert str(err).endswith(":6: field 'player.side': expected a known field, got an unknown one "
+                             "(did you mean 'sides'? known: groups, sides)")
+
+
+def test_errors_name_the_line_of_the_field_or_of_its_nearest_parent(fields):
+    second = fields.sub("player").items("groups")[1]
+    assert _error(lambda: second.int("size")).line == 9
+    assert "block.yaml:9: field 'player.groups[1].size'" in str(_error(lambda: second.int("size")))
+    assert _error(lambda: second.int("missing")).line == 9       # a missing field: the line of its mapping
+    assert _error(lambda: fields.int("name")).line == 1
+
+
+def test_long_values_are_cut_so_the_error_stays_one_line(tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text("turns: " + "x" * 500 + "\n", encoding="utf-8")
+    message = str(_error(lambda: Fields.load(path).int("turns")))
+    assert "\n" not in message and message.endswith("...") and len(message) < 150 + len(str(path))
 
 
 def test_missing_file(tmp_path):
@@ -126,6 +149,14 @@ def test_bad_yaml(tmp_path):
     path = tmp_path / "broken.yaml"
     path.write_text("turns: [1, 2\n", encoding="utf-8")
     _assert_names(_error(lambda: Fields.load(path)), "broken.yaml", "<file>", "valid YAML")
+
+
+def test_bad_yaml_names_its_line_in_one_line(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text("name: x\nturns: [1,\n  2\nap: 3\n", encoding="utf-8")
+    assert str(_error(lambda: Fields.load(path))) == (
+        f"{path}:4: field '<file>': expected valid YAML (column 3), "
+        "got while parsing a flow sequence expected ',' or ']', but got ':'")
 
 
 def test_top_level_must_be_a_mapping(tmp_path):

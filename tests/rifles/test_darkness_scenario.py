@@ -174,14 +174,14 @@ def tables_with(tmp_path: Path, **changes) -> Path:
     ({"types__brute__traits": ["wounds(0)"]}, "types.brute.traits[0]", "wounds(X) with an integer X >= 1"),
     ({"types__stalker__traits": ["fast", "multiple_attacks"]}, "types.stalker.traits[1]", "multiple_attacks(X)"),
     ({"types__crawler__traits": ["crawling(2)"]}, "types.crawler.traits[0]", "crawling without a number"),
-    ({"types__spitter__cf": -1}, "types.spitter.cf", "an integer in 0..inf"),
+    ({"types__spitter__cf": -1}, "types.spitter.cf", "an integer >= 0"),
     ({"types__brute__cc_cf": -0.5}, "types.brute.cc_cf", "a number >= 0"),
-    ({"types__spitter__max_range": -2}, "types.spitter.max_range", "an integer in 0..inf"),
+    ({"types__spitter__max_range": -2}, "types.spitter.max_range", "an integer >= 0"),
     ({"types__spitter__min_range": 3}, "types.spitter.max_range", "an integer >= min_range"),
     ({"types__brute__armour": 2}, "types.brute.armour", "a known field"),
     ({"types__rifle": {"cf": 1, "min_range": 0, "max_range": 1, "cc_cf": 1}}, "types.rifle", "not a weapon name"),
     ({"orders": [{"max": 2, "order": "attack"}, {"max": 6, "order": "cover"}]}, "orders[1].order", "one of attack, advance"),
-    ({"results_to_eliminate": 0}, "results_to_eliminate", "an integer in 1..inf"),
+    ({"results_to_eliminate": 0}, "results_to_eliminate", "an integer >= 1"),
     ({"cc_cf_rounding": "round_up"}, "cc_cf_rounding", "sum_then_floor"),
 ])
 def test_RD_TAB_1_a_bad_darkness_table_fails_naming_file_and_field(tmp_path, change, field, expected):

@@ -46,7 +46,8 @@ def test_rubble_train_reports_a_bad_config_in_one_line(tmp_path, capsys):
     path = write_config(tmp_path, **{"ppo.clip_range": "wide"})
     code, _, err = run_cli(capsys, "train", ENV, "--config", path, "--results", tmp_path / "results", "--quiet")
     assert code == 2
-    assert err == f"rubble: {path}: field 'ppo.clip_range': expected a number, got 'wide'\n"
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "clip_range:" in text)
+    assert err == f"rubble: {path}:{line}: field 'ppo.clip_range': expected a number, got 'wide'\n"
     assert not (tmp_path / "results").exists()
 
 

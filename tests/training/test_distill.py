@@ -90,4 +90,12 @@ def test_the_fit_finds_a_planted_lexicographic_list():
                                             "suppressed": np.zeros(4)}, order[0]))
     rules, fitted = fit(decisions, {}, size=12)
     assert rules["RB-AI-2"][:2] == [("units", "highest"), ("range_to_nearest_player", "lowest")]
-    assert fitted["RB-AI-2"] == (300, 300) and agreement(decisions, rules["RB-AI-2"]) == 300
+    assert fitted["RB-AI-2"] == (300, 300, False) and agreement(decisions, rules["RB-AI-2"]) == 300
+
+
+def test_a_rule_the_automaton_answers_worse_than_one_criterion_gets_that_criterion():
+    decisions = [Ranked("RB-AI-9", {"stripe_after": np.array([1.0, 2.0, 3.0]), "gap_after": np.array([0.0, 0.0, 0.0]),
+                                    "moves": np.array([1.0, 0.0, 1.0])}, chosen=0, automaton_agrees=False)
+                 for _ in range(10)]
+    rules, fitted = fit(decisions, {}, size=12)
+    assert rules["RB-AI-9"] == [("stripe_after", "lowest")] and fitted["RB-AI-9"] == (10, 10, False)

@@ -198,6 +198,41 @@ def test_gif_of_a_sides_view(recorded, tmp_path, capsys):
     assert code == 2 and "exists" in err
 
 
+def test_mp4_of_the_umpires_view_has_a_frame_per_step(recorded, tmp_path, capsys):
+    pytest.importorskip("imageio_ffmpeg", reason="--mp4 needs imageio-ffmpeg (the 'replay' extra)")
+    import imageio.v3 as iio
+
+    folder, data = recorded
+    source = folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz"
+    code, out, _ = run_cli(capsys, "replay", source, "--mp4", tmp_path / "g.mp4", "--scale", "0.5")
+    assert code == 0 and "written:" in out
+    frames = iio.imread(tmp_path / "g.mp4", plugin="FFMPEG")
+    assert len(frames) == len(data["steps"]) + 1 and frames.shape[1] % 16 == 0 and frames.shape[2] % 16 == 0
+    code, _, err = run_cli(capsys, "replay", source, "--mp4", tmp_path / "g.avi")
+    assert code == 1 and "expected a file name ending in .gif or .mp4" in err
+
+
+def test_serve_answers_with_the_viewer_page_on_localhost(recorded, tmp_path):
+    import threading
+    import urllib.request
+
+    from training.replay_html import write_html
+    from training.replay_serve import page_server
+
+    folder, _ = recorded
+    page = write_html(folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz", tmp_path / "v.html").read_bytes()
+    server = page_server(page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        host, port = server.server_address
+        assert host == "127.0.0.1"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as reply:
+            assert reply.status == 200 and reply.read() == page
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_evaluate_records_every_pairings_games(tmp_path, capsys):
     code, _, err = run_cli(capsys, "evaluate", "rifles-darkness", "--agents", "random", "scripted", "--games", "2",
                        "--results", tmp_path / "results", "--record", tmp_path / "rec", "--quiet")

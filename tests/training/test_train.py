@@ -232,3 +232,16 @@ def test_any_registered_ruleset_trains_here_the_toy_race(tmp_path):
     run = new_run(TrainRequest(env=toy_game.NAME, side="red", timesteps=128, config_path=config, results=tmp_path))
     assert run_session(run, progress=False).status == "finished"
     assert "the trained red wins" in run.report.read_text()
+
+
+def test_periodic_evaluations_record_a_replay_every_nth_time(tmp_path):
+    """TINY evaluates every 128 steps; with record: 2 the evaluations at steps 0, 256... write a replay each."""
+    from training import replay
+
+    run = new_tiny_run(tmp_path, timesteps=384, **{"evaluation.record": 2})
+    assert run_session(run, progress=False).status == "finished"
+    names = sorted(p.name for p in (run.path / "replays").iterdir())
+    assert names == [f"rifles-urban-player_step{steps}-vs-scripted-seed0.rubble.json.gz" for steps in (0, 256)]
+    data, _ = replay.verify(run.path / "replays" / names[-1])
+    assert data["agents"][0] == "player_step256"
+    assert "record: 2" in run.config.read_text()

@@ -1,0 +1,46 @@
+"""Fire from a building (KB-FROM-3/4): a unit inside declares one target per side (N/E/S/W) of its section; the
+firers of each side are assigned in declaration order, each model once, and each side fires as its own attack.
+
+A declaration is [side, target id, HE (0/1), [model indices]], kept in the TARGET decision's context until the
+unit stops declaring (pass, or nothing left to declare)."""
+from __future__ import annotations
+
+from .shooting import firing_weapons
+
+SIDES = ("N", "E", "S", "W")
+
+
+def spent(declared: list) -> set:
+    """KB-FROM-4: the models already assigned to an earlier side (each model fires once)."""
+    return {m for d in declared for m in d[3]}
+
+
+def side_firers(pos, unit, target, moved: bool, side: str, declared: list, he: bool = False) -> list:
+    """KB-FROM-4: the models that would fire at `target` through openings on `side`, none already assigned."""
+    free = [m for m in range(len(unit.models)) if m not in spent(declared)]
+    return sorted({m for m, *_ in firing_weapons(pos, unit, target, moved, he=he, sides=(side,), models=free)})
+
+
+def best_side(pos, unit, target, moved: bool, declared: list, he: bool = False):
+    """KB-FROM-3 (reading 18): a target goes to the not yet declared side through which most free models fire at
+    it (ties: N, E, S, W); (side, models), or None when no free side reaches it."""
+    used = {d[0] for d in declared}
+    best = None
+    for side in SIDES:
+        if side in used:
+            continue
+        models = side_firers(pos, unit, target, moved, side, declared, he)
+        if models and (best is None or len(models) > len(best[1])):
+            best = (side, models)
+    return best
+
+
+def declarable(pos, unit, moved: bool, declared: list) -> list:
+    """KB-FROM-3: enemy ids the unit may still declare (a free side reaches them), ascending."""
+    return [t.uid for t in pos.living() if t.side != unit.side and best_side(pos, unit, t, moved, declared)]
+
+
+def declare(pos, unit, target, moved: bool, declared: list, he: bool) -> list:
+    """KB-FROM-3/4: the declarations with `target` added on its side."""
+    side, models = best_side(pos, unit, target, moved, declared, he)
+    return declared + [[side, target.uid, int(he), models]]
