@@ -73,6 +73,10 @@ CAPS = {
     ("section[[]*].burning", "high"): "a section set alight (KB-FLAME)",
     ("section[[]*].rubble", "high"): "a section collapsed (KB-RUIN-1)",
     ("terrain[[]*]", "low"): "a building cell after its section collapsed (KB-RUIN-1: the test above)",
+    ("unit[[]0].inside", "high"): "A1 going inside: no random game takes it in (any infantry may, KB-ENTER-1)",
+    ("unit[[]0].y", "low"): "A1 inside a building (its y reads 0 there), as above",
+    ("declared_sides", "high"): "a unit inside declaring targets through all four sides of its section (KB-FROM-3)",
+    ("unit[[]*].fixed_opening", "high"): "a Fixed weapon designating its building's last opening (KB-FROM-5)",
 }
 
 
