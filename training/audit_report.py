@@ -160,7 +160,7 @@ def html_page(markdown_text: str, pictures: dict[str, bytes]) -> str:
                          "style='max-width:100%'><pre>")
         else:
             parts.append(html.escape(line) + "\n")
-    return ("<!doctype html><meta charset='utf-8'><title>Audit</title>"
+    return ("<!doctype html><meta charset='utf-8'><title>Rubble: the solo enemy</title>"
             "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto}pre{white-space:pre-wrap}</style>"
             f"<pre>{''.join(parts)}</pre>")
 

@@ -258,6 +258,7 @@ def cmd_audit(args) -> int:
 def cmd_distill(args) -> int:
     from agents import distilled
 
+    from .audit_report import html_page
     from .distill import FIT_SEED, collect, evaluate, fit, report
     from .series import seeds_from
 
@@ -265,7 +266,8 @@ def cmd_distill(args) -> int:
     if not rs.name.startswith("rifles") or lookup.side(rs, args.side) != 1:
         raise CommandError(f"distill fits the Rifles enemy automaton's list; not {rs.name}'s {args.side}")
     lookup.agent(rs, args.trained)
-    out = output.choose(args.out or args.results / rs.name / "distilled", args.force, "distilled list", _shown_path)
+    out = output.choose(args.out or args.results / rs.name / "audit" / "distilled", args.force, "distilled list",
+                        _shown_path)
     scenario = lookup.scenario(rs, args.scenario)
     ranked, answers = collect(rs.name, scenario, args.trained, seeds_from(FIT_SEED, args.fit_games))
     rules, fitted = fit(ranked, answers, args.size)
@@ -280,8 +282,9 @@ def cmd_distill(args) -> int:
     lines = distilled.describe(*distilled.read_list(list_path)[:2])
     text = report(rs.name, args.trained, _shown_path(list_path), lines, fitted, wins, seeds, args.fit_games, command)
     (out / "report.md").write_text(text)
+    (out / "report.html").write_text(html_page(text, {}))
     print(text)
-    print(f"written: {_shown_path(list_path)}, report.md")
+    print(f"written: {_shown_path(list_path)}, report.md, report.html")
     return 0
 
 
@@ -428,7 +431,7 @@ def _add_distill(sub) -> None:
     p.add_argument("--size", type=arg.every, default=12, help="most lines in the distilled list")
     p.add_argument("--seed", type=arg.seed, default=HELD_OUT_SEED, help="held-out game i uses seed SEED+i")
     p.add_argument("--scenario")
-    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/distilled/")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/audit/distilled/")
     p.add_argument("--out", type=Path, help="the folder instead")
     p.add_argument("--force", action="store_true", help="replace an existing list and report (else written beside them)")
     p.set_defaults(run=cmd_distill)
