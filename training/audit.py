@@ -22,8 +22,9 @@ from envs.engine.contract import decide
 from envs.engine.dice import agent_seed
 
 from . import lookup
+from .playtest_stats import Difference, paired_difference
 from .simulate import MAX_DECISIONS, worker_count
-from .stats import PairedDifference, paired_difference, wilson_interval
+from .stats import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class AblationResult:
     ablation: Ablation | Adoption | None          # None: the list as written
     label: str
     wins: tuple[int, ...]              # per seed: 1 if the audited side won
-    paired: PairedDifference | None    # against the list as written
+    change: Difference | None          # against the list as written, paired
 
     @property
     def win_rate(self) -> float:
@@ -80,11 +81,11 @@ class AblationResult:
 
     @property
     def verdict(self) -> str:
-        if self.paired is None:
+        if self.change is None:
             return "the list as written"
-        if not self.paired.significant:
+        if not self.change.significant:
             return "dead weight"
-        return "carries the list" if self.paired.difference < 0 else "hurts the list"
+        return "carries the list" if self.change.diff < 0 else "hurts the list"
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,11 @@ def _interval(lo: float, hi: float) -> str:
 
 def _row(result: AblationResult) -> str:
     win = f"{_pct(result.win_rate)} % {_interval(*result.win_interval())}"
-    if result.paired is None:
+    if result.change is None:
         return f"| {result.label} | {win} | | | {result.verdict} |"
-    p = result.paired
-    return (f"| {result.label} | {win} | {'+' if p.difference >= 0 else ''}{_pct(p.difference)} "
-            f"{_interval(*p.interval)} | {_interval(*p.unpaired_interval)} | {result.verdict} |")
+    p = result.change
+    return (f"| {result.label} | {win} | {'+' if p.diff >= 0 else ''}{_pct(p.diff)} "
+            f"{_interval(*p.paired)} | {_interval(*p.unpaired)} | {result.verdict} |")
 
 
 def _list_section(audit: Audit) -> list[str]:
@@ -40,7 +40,7 @@ def _list_section(audit: Audit) -> list[str]:
 
 
 def ablation_results(audit: Audit) -> list[AblationResult]:
-    return sorted((r for r in audit.results[1:] if isinstance(r.ablation, Ablation)), key=lambda r: r.paired.difference)
+    return sorted((r for r in audit.results[1:] if isinstance(r.ablation, Ablation)), key=lambda r: r.change.diff)
 
 
 def _departure_section(audit: Audit) -> list[str]:
@@ -59,7 +59,7 @@ def _departure_section(audit: Audit) -> list[str]:
             continue
         row = adopted.get(rule)
         value = ("| |" if row is None else f"| {_pct(row.win_rate)} % {_interval(*row.win_interval())} | "
-                 f"{'+' if row.paired.difference >= 0 else ''}{_pct(row.paired.difference)} {_interval(*row.paired.interval)} |")
+                 f"{'+' if row.change.diff >= 0 else ''}{_pct(row.change.diff)} {_interval(*row.change.paired)} |")
         lines.append(f"| {rule} | {decided:,} | {departed:,} ({_pct(departed / decided)} %) {value}")
     lines.append("")
     for i, example in enumerate(count.shown()):
@@ -73,8 +73,8 @@ def markdown(audit: Audit, command: str, picture: str | None = "ablations.png") 
     n = len(setup.seeds)
     results = ablation_results(audit)
     never = [rule for rule in audit.rules if not audit.decided[rule]]
-    paired_sq = sum((r.paired.interval[1] - r.paired.interval[0]) ** 2 for r in results)
-    unpaired_sq = sum((r.paired.unpaired_interval[1] - r.paired.unpaired_interval[0]) ** 2 for r in results)
+    paired_sq = sum((r.change.paired[1] - r.change.paired[0]) ** 2 for r in results)
+    unpaired_sq = sum((r.change.unpaired[1] - r.change.unpaired[0]) ** 2 for r in results)
     ratio = unpaired_sq / paired_sq if paired_sq else float("inf")
     lines = [
         f"# Audit of {setup.ruleset}'s {audit.side_name}: {setup.audited} ({audit.agent})",
@@ -114,9 +114,9 @@ def bar_chart(audit: Audit, path: Path) -> None:
     results = ablation_results(audit)
     fig, ax = plt.subplots(figsize=(10, 0.36 * len(results) + 1.8))
     for y, r in enumerate(results):
-        lo, hi = r.paired.interval
-        ax.barh(y, 100 * r.paired.difference, color=VERDICT_COLOURS[r.verdict])
-        ax.errorbar(100 * r.paired.difference, y, xerr=[[100 * (r.paired.difference - lo)], [100 * (hi - r.paired.difference)]],
+        lo, hi = r.change.paired
+        ax.barh(y, 100 * r.change.diff, color=VERDICT_COLOURS[r.verdict])
+        ax.errorbar(100 * r.change.diff, y, xerr=[[100 * (r.change.diff - lo)], [100 * (hi - r.change.diff)]],
                     color="black", capsize=3, lw=1)
     ax.set_yticks(range(len(results)), [r.label for r in results], fontsize=8)
     ax.axvline(0, color="black", lw=0.8)

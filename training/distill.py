@@ -178,7 +178,8 @@ def original_lines() -> list[str]:
 
 def report(ruleset: str, model: str, list_path: str, distilled: list[str], fitted: dict, wins: dict[str, list[int]],
            seeds, fit_games: int, command: str) -> str:
-    from .stats import paired_difference, wilson_interval
+    from .playtest_stats import paired_difference
+    from .stats import wilson_interval
 
     n = len(seeds)
     rows = []
@@ -205,6 +206,6 @@ def report(ruleset: str, model: str, list_path: str, distilled: list[str], fitte
         "| rule | same answer |", "| --- | --- |", *agree, "",
         f"## Against the scripted player, {n:,} held-out games (seeds {seeds[0]:,}..{seeds[-1]:,}, the same for each)",
         "", "| enemy | wins, 95 % Wilson interval |", "| --- | --- |", *rows, "",
-        f"Distilled minus original, paired on the same seeds: {100 * paired.difference:+.1f} points "
-        f"[{100 * paired.interval[0]:.1f}, {100 * paired.interval[1]:.1f}]"
+        f"Distilled minus original, paired on the same seeds: {100 * paired.diff:+.1f} points "
+        f"[{100 * paired.paired[0]:.1f}, {100 * paired.paired[1]:.1f}]"
         f" ({'significant' if paired.significant else 'not significant'} at 95 %).", ""])

@@ -91,33 +91,3 @@ def summarise(records: Sequence[GameRecord], num_sides: int) -> Summary:
         decisions=mean_sd([r.decisions for r in records]),
         turns=mean_sd(turns) if turns else None,
     )
-
-
-@dataclass(frozen=True)
-class PairedDifference:
-    """B minus A over games played in pairs on the same seeds (common random numbers), with its 95 % interval,
-    beside the interval the same figures would get if the games had not been paired (what pairing buys)."""
-
-    games: int
-    difference: float
-    interval: tuple[float, float]
-    unpaired_interval: tuple[float, float]
-
-    @property
-    def significant(self) -> bool:
-        low, high = self.interval
-        return low > 0 or high < 0
-
-
-def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z_95) -> PairedDifference:
-    """Mean of b[i] - a[i] with a normal interval on the per-game differences; the unpaired interval treats a and
-    b as independent samples (Welch's standard error)."""
-    if len(a) != len(b) or len(a) < 2:
-        raise ValueError(f"paired series need the same number (>= 2) of games, got {len(a)} and {len(b)}")
-    n = len(a)
-    diff_mean, diff_sd = mean_sd([y - x for x, y in zip(a, b)])
-    (mean_a, sd_a), (mean_b, sd_b) = mean_sd(a), mean_sd(b)
-    paired_half = z * diff_sd / math.sqrt(n)
-    unpaired_half = z * math.sqrt((sd_a ** 2 + sd_b ** 2) / n)
-    return PairedDifference(n, diff_mean, (diff_mean - paired_half, diff_mean + paired_half),
-                            (mean_b - mean_a - unpaired_half, mean_b - mean_a + unpaired_half))

@@ -9,7 +9,6 @@ from envs import registry
 from envs.engine.contract import decide
 from envs.engine.dice import agent_seed
 from tests.training.helpers import run_cli
-from training.stats import paired_difference
 
 ENEMY = 1
 
@@ -66,20 +65,6 @@ def test_an_ablation_changes_decisions_only_where_its_rule_decides(ablation):
             state.apply(choice)
     if ablation.rule in ("RB-AI-2", "RB-AI-5", "RB-AI-6", "RB-AI-9"):
         assert asked_by_rule > 0, f"{ablation.rule} never decided: the check above proved nothing for it"
-
-
-def test_paired_difference_of_known_series():
-    a = [1, 0, 1, 1, 0, 1, 0, 0]
-    b = [1, 0, 0, 1, 0, 1, 0, 1]          # one game lost, one won: differences 0,0,-1,0,0,0,0,+1
-    paired = paired_difference(a, b)
-    assert paired.difference == 0.0 and paired.games == 8
-    half = 1.959963984540054 * (2 / 7) ** 0.5 / 8 ** 0.5
-    assert paired.interval == pytest.approx((-half, half))
-    assert paired.unpaired_interval[1] - paired.unpaired_interval[0] > paired.interval[1] - paired.interval[0]
-    assert not paired.significant
-    assert paired_difference([0] * 10, [1] * 10).significant
-    with pytest.raises(ValueError, match="same number"):
-        paired_difference([1, 0], [1])
 
 
 def test_rubble_audit_writes_its_report_and_never_replaces_one_without_force(tmp_path, capsys):
