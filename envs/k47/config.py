@@ -11,10 +11,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from envs.engine.scenario import Fields
+from envs.paths import CONFIG_ROOT
 
 from .board import BUILDING, BUNKER, CELL_CHARS, MATERIALS, OPENING_KINDS, SIDES, Board, Opening, Section
 
-CONFIG_DIR = Path(__file__).resolve().parents[2] / "configs" / "k47"
+CONFIG_DIR = CONFIG_ROOT / "k47"      # RUBBLE_CONFIGS points every ruleset at another configs/ tree
 QUALITIES = ("inexperienced", "regular", "veteran")
 UNIT_KINDS = ("infantry", "artillery", "vehicle")
 ROLES = ("rifleman", "nco", "crew", "carrier")

@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 
 from envs.engine.contract import GameState, Ruleset
+from envs.engine.scenario import yaml_files
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
@@ -30,7 +31,7 @@ class K47(Ruleset):
     reaction_kinds = ("down", "react_fire", "ambush")
 
     def scenarios(self) -> dict[str, str]:
-        return {p.stem: str(p) for p in sorted((config.CONFIG_DIR / "scenarios").glob("*.yaml"))}
+        return yaml_files(config.CONFIG_DIR / "scenarios")
 
     def new_game(self, scenario=None, seed=0, dice=None, **options) -> K47Game:
         return K47Game.new(scenario or self.default_scenario, seed=seed, dice=dice, **options)

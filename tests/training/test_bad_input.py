@@ -231,3 +231,14 @@ def test_report_twice_keeps_the_first_report(capsys, tmp_path):
     code, out, _ = run_cli(capsys, *argv)
     assert code == 0 and (tmp_path / "rifles-urban" / "exploitability.md").read_bytes() == first
     assert f"written: {tmp_path}/rifles-urban/exploitability-2.md" in out
+
+
+def test_rubble_configs_reaches_the_k47_loader(tmp_path):
+    import subprocess
+    import sys
+
+    shutil.copytree(PROJECT_ROOT / "configs" / "k47", tmp_path / "k47")
+    code = "from envs.k47 import config, ruleset; print(config.CONFIG_DIR); print(sorted(ruleset.K47().scenarios()))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, check=True,
+                         env={"RUBBLE_CONFIGS": str(tmp_path), "PATH": ""}).stdout.splitlines()
+    assert out[0] == str(tmp_path / "k47") and "village_crossroads" in out[1]
