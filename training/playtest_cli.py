@@ -13,7 +13,7 @@ from pathlib import Path
 from envs.engine.scenario import ScenarioError
 from envs.engine.taskgame import TaskGame
 
-from . import lookup, playtest_scenario
+from . import lookup, output, playtest_scenario
 from .lookup import CommandError
 from .playtest_dice import PAIRINGS
 from .playtest_spec import COMMAND_LINE, Playtest, VariantBuilder, load_playtest, playtest_files, variant_from_words
@@ -97,15 +97,13 @@ def _board(rs, variant):
 
 def run_playtest(rs, playtest: Playtest, tables, args) -> int:
     from .playtest_catalog import catalog_rules
-    from .playtest_report import Context, prepare_folder, write_report
+    from .playtest_report import Context, write_report
     from .playtest_run import Plan, run_games
     from .playtest_summary import summarise_table
 
-    folder = args.results / rs.name / "playtests" / playtest.name
-    try:
-        prepare_folder(folder, args.force)
-    except FileExistsError as exc:
-        raise CommandError(str(exc)) from None
+    # Never over an earlier report: beside it (NAME-2, ...) unless --force, as evaluate and report do
+    folder = output.writable_folder(output.choose(args.results / rs.name / "playtests" / playtest.name, args.force,
+                                                  "playtest report"))
     seeds = range(playtest.seed, playtest.seed + playtest.games)
     plan = Plan(rs.name, playtest.variants, tables, playtest.pairing)
     start = time.perf_counter()
@@ -208,7 +206,7 @@ def add_playtest(sub, count, seed) -> None:
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes, or Ray tasks")
     p.add_argument("--ray-address", help="a running Ray cluster (default: start Ray locally)")
     p.add_argument("--name", help="report folder name (default: the playtest's name)")
-    p.add_argument("--force", action="store_true", help="replace an existing report")
+    p.add_argument("--force", action="store_true", help="replace an existing report (else one is written beside it)")
     p.add_argument("--tune", action="append", type=_tune_range, metavar="FIELD=LOW..HIGH",
                    help="search one or two numeric scenario fields for the win rate closest to --target (Optuna)")
     p.add_argument("--target", type=float, default=0.5, help="the win rate --tune aims at (default 0.5)")

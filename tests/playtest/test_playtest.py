@@ -213,8 +213,8 @@ def test_report_files_and_no_silent_overwrite(tmp_path, capsys):
     assert again["agents"] == ["scripted", "scripted"]
 
     code, _, err = run_cli(capsys, *argv)
-    assert code == 2 and "--force" in err
-    assert (folder / "report.md").read_text() == report
+    assert code == 0 and "holds an earlier playtest report, kept" in err and "--force" in err
+    assert (folder / "report.md").read_text() == report and (folder.parent / f"{folder.name}-2" / "report.md").exists()
     code, _, _ = run_cli(capsys, *argv, "--force")
     assert code == 0
 
