@@ -1,5 +1,6 @@
-"""The rules catalogs (shared/rules/*.md beside the project): which rule IDs a ruleset's catalog defines, so that a
-playtest can list the rules no event cited in its games."""
+"""Which rule IDs a ruleset has, so that a playtest can list the rules no event cited in its games: the rules
+catalogs (shared/rules/*.md beside the project) where they are there, else every rule ID the project's code cites
+(a fresh clone carries the code, not the catalogs; the code cites every catalog rule it implements)."""
 from __future__ import annotations
 
 import re
@@ -8,6 +9,8 @@ from pathlib import Path
 from envs.paths import PROJECT_ROOT
 
 CATALOG_DIR = PROJECT_ROOT.parent / "shared" / "rules"
+CODE_DIRS = (PROJECT_ROOT / "envs", PROJECT_ROOT / "agents")
+ID_IN_CODE = re.compile(r"\b([A-Z]{2,3}(?:-[A-Z0-9]+)*-\d+)\b")
 ID_IN_CATALOG = re.compile(r"\*\*([A-Z]{2,3}(?:-[A-Z0-9]+)+)\*\*")   # as shared/tools/rule_coverage.py reads them
 
 
@@ -19,6 +22,19 @@ def catalog_rules(prefixes: tuple[str, ...], folder: Path = CATALOG_DIR) -> list
             if match.group(1).startswith(prefixes):
                 seen.setdefault(match.group(1), None)
     return list(seen)
+
+
+def cited_rules(prefixes: tuple[str, ...], folders=CODE_DIRS) -> list[str]:
+    """Every rule ID with one of `prefixes` that the code in `folders` cites, sorted by prefix then number."""
+    found = {m.group(1) for folder in folders for path in Path(folder).rglob("*.py")
+             for m in ID_IN_CODE.finditer(path.read_text(encoding="utf-8")) if m.group(1).startswith(prefixes)}
+    return sorted(found, key=lambda r: (r.rsplit("-", 1)[0], int(r.rsplit("-", 1)[1])))
+
+
+def ruleset_rules(prefixes: tuple[str, ...]) -> tuple[list[str], str]:
+    """(rule IDs, where they come from): the catalogs if they are beside the project, else the code's citations."""
+    catalog = catalog_rules(prefixes)
+    return (catalog, "catalog") if catalog else (cited_rules(prefixes), "code")
 
 
 def never_fired(catalog: list[str], fired) -> list[str]:

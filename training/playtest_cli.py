@@ -96,7 +96,7 @@ def _board(rs, variant):
 
 
 def run_playtest(rs, playtest: Playtest, tables, args) -> int:
-    from .playtest_catalog import catalog_rules
+    from .playtest_catalog import ruleset_rules
     from .playtest_report import Context, write_report
     from .playtest_run import Plan, run_games
     from .playtest_summary import summarise_table
@@ -112,13 +112,13 @@ def run_playtest(rs, playtest: Playtest, tables, args) -> int:
     if not outcome.records:
         print("stopped before any game finished: no report written", file=sys.stderr)
         return 130
-    catalog = catalog_rules(rs.rule_prefixes)
+    catalog, catalog_source = ruleset_rules(rs.rule_prefixes)
     focus = rs.default_learner_side
     summaries = [summarise_table(agents, playtest.variants, [r for r in outcome.records if r.table == t], focus, catalog)
                  for t, agents in enumerate(tables)]
     board, box, label = _board(rs, playtest.variants[0])
     ctx = Context(playtest, rs.sides, focus, seeds, args.backend, _command(args, playtest), seconds, outcome.interrupted,
-                  catalog, board, box)
+                  catalog, board, box, catalog_source)
     write_report(folder, ctx, summaries, label)
     _print_summary(summaries, rs.sides[focus])
     print(f"\nreport: {folder / 'report.md'}, report.html, games.csv")

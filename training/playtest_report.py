@@ -43,6 +43,7 @@ class Context:
     catalog: list[str]
     board: object = None      # the baseline scenario's board picture (H, W, 3), None without a geometry
     box: object = None        # cell -> pixel box on `board`
+    catalog_source: str = "catalog"   # "catalog" (shared/rules beside the project) or "code" (the IDs the code cites)
 
 
 def prepare_folder(folder: Path, force: bool, report: str = "report.md") -> None:
@@ -116,9 +117,11 @@ def _catalog_order(catalog: list[str]):
 
 def never_fired_blocks(ctx: Context, table) -> list:
     if not ctx.catalog:
-        return [Paragraph("No rules catalog was found (shared/rules/ beside the project): never-fired rules are not listed.")]
+        return [Paragraph("No rule IDs were found (no catalog beside the project, none cited in the code): "
+                          "never-fired rules are not listed.")]
     in_none = [r for r in ctx.catalog if all(r in v.never_fired for v in table.variants)]
-    blocks = [Paragraph(f"{len(in_none)} of the {len(ctx.catalog)} catalog rules with prefix "
+    kind = "catalog rules" if ctx.catalog_source == "catalog" else "rules the code cites (no catalog beside the project)"
+    blocks = [Paragraph(f"{len(in_none)} of the {len(ctx.catalog)} {kind} with prefix "
                         f"{'/'.join(sorted({r.split('-')[0] + '-' for r in ctx.catalog}))} were cited by no event in any "
                         f"variant's {table.variants[0].games} games (rules that act without an event of their own, such as "
                         f"dice conventions and table values, are among them): " + (", ".join(in_none) or "none") + ".")]

@@ -321,3 +321,11 @@ def test_a_missing_extra_is_named_in_one_line(monkeypatch, capsys, argv, extra):
                         lambda name, *a: None if name.split(".")[0] in ("ray", "optuna") else found(name, *a))
     code, _, err = run_cli(capsys, "playtest", URBAN, *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1 and f'pip install -e ".[{extra}]"' in err, err
+
+
+def test_without_the_catalogs_the_rules_are_those_the_code_cites(tmp_path):
+    from training.playtest_catalog import cited_rules
+
+    (tmp_path / "rules.py").write_text('game.log.add("x", "y", rule="TOY-2")  # TOY-10: and TOY-1\nOTHER-3\n')
+    assert cited_rules(("TOY-",), [tmp_path]) == ["TOY-1", "TOY-2", "TOY-10"]
+    assert {"RB-AI-2", "RU-AI-3", "RB-FIRE-2"} <= set(cited_rules(("RB-", "RU-")))
