@@ -300,7 +300,7 @@ class K47Scripted:
             if name != "target":
                 continue
             t, he = view.units[args[0]], bool(args[1])
-            weapons = self.side_weapons(view, unit, t, ctx, he) if unit.inside else None
+            weapons = self.side_weapons(view, unit, t, ctx) if unit.inside else None
             v = max(expected_kills(view, unit, t, ctx["moved"], he, weapons), p_pen(view, unit, t, ctx["moved"], weapons) * 6)
             if v <= 0 and not flamer:
                 continue
@@ -310,10 +310,10 @@ class K47Scripted:
                 best = (key, int(a))
         return best[1] if best is not None else OFF["pass"]
 
-    def side_weapons(self, view, unit, t, ctx, he: bool) -> list:
+    def side_weapons(self, view, unit, t, ctx) -> list:
         """KC-AI-8 inside, per side: the weapons of the side `t` would take next (KB-FROM-3/4)."""
         declared = ctx.get("declared", [])
-        side, models = firefrom.best_side(view, unit, t, ctx["moved"], declared, he)
+        side, models = firefrom.best_side(view, unit, t, ctx["moved"], declared)
         return shooting.firing_weapons(view, unit, t, ctx["moved"], sides=(side,), models=models)   # KC-HE-1: all fire
 
     # Reactions (KC-AI-14, KC-AI-15) -------------------------------------------------------------------------

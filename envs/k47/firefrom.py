@@ -15,14 +15,14 @@ def spent(declared: list) -> set:
     return {m for d in declared for m in d[3]}
 
 
-def side_firers(pos, unit, target, moved: bool, side: str, declared: list, he: bool = False) -> list:
-    """KB-FROM-4: the models that would fire at `target` through openings on `side`, none already assigned."""
+def side_firers(pos, unit, target, moved: bool, side: str, declared: list) -> list:
+    """KB-FROM-4: the models that would fire at `target` through openings on `side`, none already assigned (in HE
+    mode too: the unit's other weapons still fire, KC-HE-1)."""
     free = [m for m in range(len(unit.models)) if m not in spent(declared)]
-    # KC-HE-1: in HE mode the unit's other weapons fire too, so `he` does not narrow the firers
     return sorted({m for m, *_ in firing_weapons(pos, unit, target, moved, sides=(side,), models=free)})
 
 
-def best_side(pos, unit, target, moved: bool, declared: list, he: bool = False):
+def best_side(pos, unit, target, moved: bool, declared: list):
     """KB-FROM-3 (reading 18): a target goes to the not yet declared side through which most free models fire at
     it (ties: N, E, S, W); (side, models), or None when no free side reaches it."""
     used = {d[0] for d in declared}
@@ -30,7 +30,7 @@ def best_side(pos, unit, target, moved: bool, declared: list, he: bool = False):
     for side in SIDES:
         if side in used:
             continue
-        models = side_firers(pos, unit, target, moved, side, declared, he)
+        models = side_firers(pos, unit, target, moved, side, declared)
         if models and (best is None or len(models) > len(best[1])):
             best = (side, models)
     return best
@@ -43,5 +43,5 @@ def declarable(pos, unit, moved: bool, declared: list) -> list:
 
 def declare(pos, unit, target, moved: bool, declared: list, he: bool) -> list:
     """KB-FROM-3/4: the declarations with `target` added on its side."""
-    side, models = best_side(pos, unit, target, moved, declared, he)
+    side, models = best_side(pos, unit, target, moved, declared)
     return declared + [[side, target.uid, int(he), models]]

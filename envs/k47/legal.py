@@ -59,9 +59,10 @@ def target_choices(game, ctx):
         t = game.units[uid]
         if not dual or t.vehicle:
             continue
-        he_fires = firefrom.best_side(game, unit, t, ctx["moved"], declared, he=True) if unit.inside else \
-            firing_weapons(game, unit, t, ctx["moved"], he=True)
-        if he_fires:
+        # KC-HE-1: HE mode only where the dual-mode weapon fires (inside: through the side the target would take)
+        side = firefrom.best_side(game, unit, t, ctx["moved"], declared) if unit.inside else None
+        sides, models = (None, None) if side is None else ((side[0],), side[1])
+        if firing_weapons(game, unit, t, ctx["moved"], he=True, sides=sides, models=models):
             out.append(CODEC.encode("target", uid, 1))
     return sorted(out)
 

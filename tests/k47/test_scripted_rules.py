@@ -135,7 +135,7 @@ def test_KC_AI_8_inside_the_value_of_a_target_is_that_of_its_sides_firers():
                   "B1": {"in": ["T1", 1]}}, "decide": ["order", "B1"]})
     g.apply(order("fire"))
     agent, view = K47Scripted(1), g.view(1)
-    west = agent.side_weapons(view, view.units[B1], view.units[1], g.decision[1], False)
+    west = agent.side_weapons(view, view.units[B1], view.units[1], g.decision[1])
     # the west window: SMG and automatic rifle at 5" (point blank, 2+), each 2 shots killing on 4+
     assert [n for _, n, _, _ in west] == ["smg", "automatic_rifle"]
     assert expected_kills(view, view.units[B1], view.units[1], False, weapons=west) == 4 * Fraction(5, 6) * Fraction(1, 2)
