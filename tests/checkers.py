@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium.utils import env_checker as gym_checker
 
 from envs import registry
-from envs.engine.contract import GameState, IllegalActionError, Ruleset
+from envs.engine.contract import GameState, IllegalActionError, Ruleset, decide
 from envs.engine.events import Event
 from envs.gym_env import RubbleEnv
 
@@ -200,6 +200,15 @@ def sample_states(ruleset: Ruleset, seed: int, count: int):
 
 
 # Determinism, save/restore, clones ---------------------------------------------------------------------
+def scripted_states(ruleset: Ruleset, seed: int, scenario=None):
+    """Every state of a scripted-vs-scripted game of `ruleset` (the agents seeded with the game's seed), in order."""
+    game = ruleset.new_game(scenario=scenario, seed=seed)
+    players = {s: registry.agents(ruleset.name)["scripted"](s, seed) for s in range(len(ruleset.sides))}
+    while game.current_side is not None:
+        yield game
+        game.apply(decide(players[game.current_side], game, game.current_side))
+
+
 def check_determinism(ruleset: Ruleset, seed: int, scenario=None) -> None:
     """Two games with one seed and the same actions match decision for decision."""
     games = [play_recorded(ruleset.new_game(scenario=scenario, seed=seed), np.random.default_rng(seed))

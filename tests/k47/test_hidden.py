@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs import registry
-from envs.engine.contract import decide
 from envs.engine.dice import ScriptedDice
 from envs.k47 import movement
 from envs.k47.actions import CODEC
@@ -12,6 +10,7 @@ from envs.k47.flow import Decision
 from envs.k47.observation import DECISION, GLOBALS, SECTION, UNIT
 from envs.k47.ruleset import K47
 from envs.k47.state import MAX_UNITS, ORDERS
+from tests import checkers
 
 RS = K47()
 A1, B1, B2, B3 = 0, 5, 6, 7
@@ -172,11 +171,7 @@ def test_KC_HID_9_the_scripted_view_holds_a_stand_in_for_a_hidden_occupant():
 
 def scripted_games(scenario="village_crossroads_hidden", seed=5):
     import agents.scripted.k47  # noqa: F401
-    game = RS.new_game(scenario, seed=seed)
-    players = {s: registry.agents("k47")["scripted"](s, seed) for s in (0, 1)}
-    while game.current_side is not None:
-        yield game
-        game.apply(decide(players[game.current_side], game, game.current_side))
+    return checkers.scripted_states(RS, seed, scenario)
 
 
 def test_KC_HID_9_views_renders_masks_and_deciders_ignore_hidden_occupants():

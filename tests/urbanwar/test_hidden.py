@@ -3,19 +3,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs import registry
-from envs.engine.contract import decide
+from tests import checkers
 from tests.urbanwar.helpers import RULESET, play, window
 
 
 def umpire_games(seeds=range(1)):
     import agents.scripted.urbanwar  # noqa: F401
     for seed in seeds:
-        game = RULESET.new_game(seed=seed)
-        players = {s: registry.agents("urbanwar")["scripted"](s, seed) for s in (0, 1)}
-        while game.current_side is not None:
-            yield game
-            game.apply(decide(players[game.current_side], game, game.current_side))
+        yield from checkers.scripted_states(RULESET, seed)
 
 
 def test_UW_HID_2_and_UW_HID_7_views_renders_and_masks_ignore_the_other_sides_orders():
