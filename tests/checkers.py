@@ -531,6 +531,13 @@ class SeenRange:
                 return
             state.apply(random_action(rng, state.legal_action_mask()))
 
+    def play_games(self, ruleset: Ruleset, games: int, variants: tuple[dict, ...]) -> SeenRange:
+        """Seeded random games 0..games-1, game `seed` with the options `variants[seed % len(variants)]` (so each
+        variant is played in turn); every observation checked and counted. Returns self."""
+        for seed in range(games):
+            self.play(ruleset.new_game(seed=seed, **variants[seed % len(variants)]), seed)
+        return self
+
     def unreached(self, exempt_low: np.ndarray, exempt_high: np.ndarray) -> list[str]:
         """'name low ...' / 'name high ...' for every bound no observation reached, but those exempt (bool arrays per
         feature: documented caps)."""

@@ -50,9 +50,7 @@ def test_KB_RUIN_1_the_terrain_plane_reads_a_collapsed_section_as_rubble_cell_by
 
 def test_observations_of_random_games_stay_inside_the_bounds_and_reach_every_bound_but_the_caps():
     _, _, constant = RULESET.exact_bounds()
-    seen = checkers.SeenRange(RULESET, NAMES)
-    for seed in range(GAMES):
-        seen.play(RULESET.new_game(seed=seed, **VARIANTS[seed % len(VARIANTS)]), seed)
+    seen = checkers.SeenRange(RULESET, NAMES).play_games(RULESET, GAMES, VARIANTS)
     if GAMES >= 1000:
         low_caps, high_caps = caps()
         assert seen.unreached(constant | low_caps, constant | high_caps) == []

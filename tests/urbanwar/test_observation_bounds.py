@@ -28,9 +28,7 @@ def test_bounds_are_exact_where_the_scenario_fixes_a_feature():
 
 def test_observations_of_random_games_stay_inside_the_bounds_and_reach_every_bound_but_the_caps():
     _, _, constant = RULESET.exact_bounds()
-    seen = checkers.SeenRange(RULESET, NAMES)
-    for seed in range(GAMES):
-        seen.play(RULESET.new_game(seed=seed, **VARIANTS[seed % len(VARIANTS)]), seed)
+    seen = checkers.SeenRange(RULESET, NAMES).play_games(RULESET, GAMES, VARIANTS)
     if GAMES >= 1000:
         low_caps, high_caps = caps()
         assert seen.unreached(constant | low_caps, constant | high_caps) == []
