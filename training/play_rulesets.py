@@ -25,6 +25,8 @@ from envs.urbanwar import render as urbanwar_render
 from envs.urbanwar.actions import CODEC as URBANWAR_CODEC
 from envs.urbanwar.actions import HOLD as URBANWAR_HOLD
 
+from . import unit_cards
+
 
 @dataclass(frozen=True)
 class Pieces:
@@ -103,19 +105,9 @@ def rifles_cost(game, action: int) -> str | None:
 
 
 def rifles_panel(game, side: int) -> list[str]:
-    """Each group on the map as `side` sees it, with each unit's weapon and state (RB-HIT-1)."""
-    lines = []
-    for group in game.players + game.enemies:
-        if rifles_render.shown(game, side, group):
-            units = ", ".join(f"{u.name} {u.weapon}{_unit_state(u)}" for u in group.units if u.alive)
-            lines.append(f"{group.name} ({'yours' if group.side == side else 'enemy'}): {units}")
-    return lines
-
-
-def _unit_state(unit) -> str:
-    if unit.hits == 0:
-        return ""
-    return " suppressed" if unit.suppressed else f" {unit.hits} result(s)"
+    """Each group on the map as `side` sees it, a line per group: its unit cards (training/unit_cards.py), which the
+    replay viewer shows too."""
+    return [c.line(side) for c in unit_cards.rifles(game, side)]
 
 
 def rifles_label(game, action: int) -> str | None:

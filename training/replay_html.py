@@ -3,7 +3,9 @@
 The page holds everything (no network, no server): the board after every step as PNG data URIs, rendered by
 the ruleset's own `render_rgb(side)` for the umpire (None) and for each side, so a side's view hides what
 that side may not know. Identical pictures are stored once (most steps change one view, or none), which keeps
-pages small. The step's action, its events (dice, rule IDs) and the outcome come from the replay file.
+pages small. The step's action, its events (dice, rule IDs) and the outcome come from the replay file. Beside the
+board, a card per unit of the view (training/unit_cards.py, which the play screen's panel prints too): every card
+and every step's set of cards is stored once, as the tiles are.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from . import replay
+from . import replay, unit_cards
 
 # Pictures -------------------------------------------------------------------------------------------------------
 TILE_W, TILE_H = 64, 48   # measured: smaller tiles share more between steps, larger ones cost less per tile
@@ -72,18 +74,49 @@ def scaled(rgb, scale: float | None) -> Image.Image:
     return image
 
 
-def collect_frames(data: dict, path) -> tuple[Frames, dict[str, list[int]]]:
-    """Re-play the game (checking it, as --verify does) and render every view after every step."""
+class CardSets:
+    """Each view's unit cards after every step, stored as the tiles are: a (what, value) field once, a card once as
+    [side, name, its fields], a set of cards once as the list of its cards; per view and step, the set's index.
+    A step mostly changes one field of one unit."""
+
+    def __init__(self, views) -> None:
+        self.fields: list[list[str]] = []
+        self.cards: list[list] = []
+        self.sets: list[list[int]] = []
+        self.views: dict[str, list[int]] = {str(v): [] for v in views}
+        self._field, self._card, self._set = {}, {}, {}
+
+    def add(self, view: str, cards) -> None:
+        ids = tuple(self._card_index(c) for c in cards)
+        self.views[view].append(_stored(self._set, self.sets, ids, list))
+
+    def _card_index(self, card) -> int:
+        return _stored(self._card, self.cards, card, lambda c: [
+            c.side, c.name, [_stored(self._field, self.fields, f, list) for f in c.fields]])
+
+
+def _stored(index: dict, table: list, key, encode) -> int:
+    """The position of `key` in `table`, appended (as `encode(key)`) if new."""
+    if key not in index:
+        index[key] = len(table)
+        table.append(encode(key))
+    return index[key]
+
+
+def collect_frames(data: dict, path) -> tuple[Frames, dict[str, list[int]], CardSets]:
+    """Re-play the game (checking it, as --verify does) and render every view after every step, and its cards."""
     frames = Frames()
-    views: dict[str, list[int]] = {"umpire": [], **{str(s): [] for s in range(len(data["sides"]))}}
+    sides = range(len(data["sides"]))
+    views: dict[str, list[int]] = {"umpire": [], **{str(s): [] for s in sides}}
+    cards = CardSets(views)
 
     def on_step(_, state) -> None:
-        views["umpire"].append(frames.add(state.render_rgb(None)))
-        for side in range(len(data["sides"])):
-            views[str(side)].append(frames.add(state.render_rgb(side)))
+        for view, side in (("umpire", None), *((str(s), s) for s in sides)):
+            views[view].append(frames.add(state.render_rgb(side)))
+            cards.add(view, unit_cards.cards(data["ruleset"], state, side))
 
     replay.replay_steps(data, path, on_step)
-    return frames, views
+    return frames, views, cards
 
 
 # The legend -----------------------------------------------------------------------------------------------------
@@ -116,8 +149,8 @@ def legend(ruleset: str) -> list[tuple[str, str]]:
 
 
 # The page ---------------------------------------------------------------------------------------------------------
-def page_data(data: dict, frames: Frames, views: dict) -> dict:
-    """What the page's script reads: the header, per-step text, pictures and views."""
+def page_data(data: dict, frames: Frames, views: dict, cards: CardSets) -> dict:
+    """What the page's script reads: the header, per-step text, pictures, views and unit cards."""
     steps = [{"side": None, "label": "start of the game", "events": []}]
     steps += [{"side": s["side"], "label": s["label"] or f"action {s['action']}",
                "events": [{k: e[k] for k in ("kind", "side", "dice", "text", "rules")} for e in s["events"]]}
@@ -126,7 +159,7 @@ def page_data(data: dict, frames: Frames, views: dict) -> dict:
             "agents": data["agents"], "outcome": data.get("outcome"), "steps": steps, "views": views,
             "picture": {"height": frames.shape[0], "width": frames.shape[1], "tile_w": TILE_W, "tile_h": TILE_H},
             "tiles": ["data:image/png;base64," + base64.b64encode(p).decode("ascii") for p in frames.tiles],
-            "frames": frames.encoded()}
+            "frames": frames.encoded(), "card_fields": cards.fields, "cards": cards.cards, "card_sets": cards.sets, "card_views": cards.views}
 
 
 def outcome_text(data: dict) -> str:
@@ -139,8 +172,8 @@ def outcome_text(data: dict) -> str:
     return f"{replay.result_text(data)}{turn} after {out['decisions']} decisions (returns: {returns})"
 
 
-def render_page(data: dict, frames: Frames, views: dict) -> str:
-    payload = json.dumps(page_data(data, frames, views), separators=(",", ":")).replace("</", "<\\/")
+def render_page(data: dict, frames: Frames, views: dict, cards: CardSets) -> str:
+    payload = json.dumps(page_data(data, frames, views, cards), separators=(",", ":")).replace("</", "<\\/")
     title = f"{data['ruleset']} · {data['scenario']} · seed {data['seed']}"
     legend_rows = "".join(
         f'<li><span class="sw" style="background:{html.escape(sw)}"></span>{html.escape(text)}</li>'
@@ -156,8 +189,8 @@ def render_page(data: dict, frames: Frames, views: dict) -> str:
 def write_html(source: Path, out: Path) -> Path:
     """Write the viewer page of replay `source` to `out` (never over an existing file)."""
     data = replay.load(source)
-    frames, views = collect_frames(data, source)
-    text = render_page(data, frames, views)
+    frames, views, cards = collect_frames(data, source)
+    text = render_page(data, frames, views, cards)
     with open(out, "x", encoding="utf-8") as f:
         f.write(text)
     return Path(out)
@@ -224,6 +257,10 @@ button.on{background:#2a5bd7;color:#fff;border-color:#2a5bd7}
 .sym{display:inline-block;width:16px;text-align:center;font-weight:700;margin-right:4px}
 .note{color:#666;font-size:12px}
 kbd{font-size:11px;border:1px solid #aaa;border-radius:3px;padding:0 3px;background:#fff;color:#333}
+#cards{display:flex;flex-wrap:wrap;gap:6px} .card{border:1px solid #bbb;border-top:4px solid #888;background:#fff;
+border-radius:4px;padding:3px 7px;width:190px;font-size:12px} .card.s0{border-top-color:#2a5bd7}
+.card.s1{border-top-color:#c8322a} .card b{font-size:13px} .card .owner{color:#777;float:right}
+.card div{margin:1px 0} .card i{color:#777;font-style:normal}
 </style></head><body>
 <h1>%TITLE%</h1><div class="sub" id="players"></div>
 <div class="bar"><span>View:</span><button id="view-umpire" data-view="umpire">umpire <kbd>U</kbd></button>%BUTTONS%
@@ -236,6 +273,7 @@ kbd{font-size:11px;border:1px solid #aaa;border-radius:3px;padding:0 3px;backgro
 <h3>Legend</h3><ul id="legend">%LEGEND%</ul>
 <p class="note">Keys: ← → step, Home/End first/last, U umpire's view, 1 2 … a side's view. Dice in grey, rule IDs
 in yellow. In a side's view the picture is that side's and the other sides' decisions and events are hidden.</p></div></div>
+<h3>Units <span class="note" id="cards-note"></span></h3><div id="cards"></div>
 <script type="application/json" id="data">%DATA%</script>
 <script>
 "use strict";
@@ -291,6 +329,31 @@ function show() {
     list.append(el("li", "note", hidden ? "events hidden in this view" : "no events"));
   }
   for (const b of document.querySelectorAll("button[data-view]")) { b.classList.toggle("on", b.dataset.view === view); }
+  showCards();
+}
+// Unit cards: the view's set of cards after this step (a side's holds only what that side may know).
+function showCards() {
+  const box = $("cards");
+  box.replaceChildren();
+  const ids = R.card_sets[R.card_views[view][step]];
+  for (const id of ids) {
+    const [side, name, fields] = R.cards[id];
+    const card = el("div", "card s" + side, "");
+    card.dataset.side = String(side);
+    const head = el("div", "", "");
+    head.append(el("b", "", name), el("span", "owner", R.sides[side]));
+    card.append(head);
+    for (const [what, value] of fields.map((f) => R.card_fields[f])) {
+      const row = el("div", "", "");
+      if (what) { row.append(el("i", "", what + " ")); }
+      row.append(value);
+      card.append(row);
+    }
+    box.append(card);
+  }
+  $("cards-note").textContent = (view === "umpire" ? "every unit" : "what " + R.sides[Number(view)] + " may know")
+    + ", after this step";
+  if (!ids.length) { box.append(el("p", "note", "no units in this view")); }
 }
 function go(n) { step = Math.max(0, Math.min(last, n)); show(); }
 function setView(v) { if (v in R.views) { view = v; show(); } }
