@@ -63,17 +63,18 @@ def rifles_group(game, group) -> Card:
         (", sealed" if feature.sealed else "")
     where = f"Stripe {group.stripe}, {place}" + (", First Floor" if group.level else "") + \
         (", in the sewer" if group.in_sewer else "")
-    counters = [(u.name, rifles_counter(u)) for u in group.units if u.alive]
+    counters = [(u.name, rifles_counter(u, rifles_render.night(game))) for u in group.units if u.alive]
     return card(group.side, group.name, ("at", where), *counters,
                 flag(group.engaged, "engaged", "in close combat"), flag(group.activated, "", "activated this turn"),
                 flag(group.demo_charges > 0, "demo charges", str(group.demo_charges)))
 
 
-def rifles_counter(unit) -> str:
-    """Weapon, kind (Darkness), Leader and results: suppressed (shaken), or results counted where a unit never is."""
-    words = [unit.weapon, *([unit.kind] if unit.kind else []), *(["Leader"] if unit.leader else [])]
+def rifles_counter(unit, darkness: bool) -> str:
+    """Weapon, kind (a Darkness enemy's type, where it is not its weapon's name), Leader and results: suppressed
+    (SHAKEN for the player in Darkness, RD-GEN-2), or the results counted where a unit never is (RD-GEN-4)."""
+    words = [unit.weapon, *([unit.kind] if unit.kind and unit.kind != unit.weapon else []), *(["Leader"] if unit.leader else [])]
     if unit.hits:
-        words.append("suppressed" if unit.suppressed else f"{unit.hits} result(s)")
+        words.append(("shaken" if darkness else "suppressed") if unit.suppressed else f"{unit.hits} result(s)")
     return " ".join(words)
 
 

@@ -3,7 +3,7 @@ browser (headless system Chromium through Playwright; skipped, saying why, when 
 import pytest
 
 from envs.paths import PROJECT_ROOT
-from training import replay
+from training import replay, unit_cards
 from training.cli import main
 from training.replay_browser import missing, open_viewer, page
 from training.replay_examples import EXAMPLES
@@ -36,6 +36,22 @@ def state_of_view(tab) -> tuple[str, str, str, str]:
             tab.inner_text("#events"), tab.get_attribute("#board", "data-frame"))
 
 
+def cards_shown(tab) -> list[tuple[str, str, list[str]]]:
+    """(name, owner, the lines under it) of every unit card on the page."""
+    return [tuple(c) for c in tab.evaluate(
+        "Array.from(document.querySelectorAll('#cards .card')).map((c) => [c.querySelector('b').textContent, "
+        "c.querySelector('.owner').textContent, Array.from(c.querySelectorAll('div')).slice(1).map((d) => d.textContent)])")]
+
+
+def cards_expected(env: str, step: int, side: int | None) -> list[tuple[str, str, list[str]]]:
+    """The unit cards (training/unit_cards.py) of the replay's state after `step`, as the page should show them."""
+    data, found = replay.load(REPLAYS[env][0]), {}
+    replay.replay_steps(data, REPLAYS[env][0],
+                        lambda i, state: found.setdefault(i, unit_cards.cards(env, state, side)) if i == step else None)
+    return [(c.name, data["sides"][c.side], [f"{what} {value}" if what else value for what, value in c.fields])
+            for c in found[step]]
+
+
 @browser
 @pytest.mark.parametrize("env", sorted(EXAMPLES))
 def test_the_viewer_steps_with_the_keyboard(env):
@@ -44,6 +60,8 @@ def test_the_viewer_steps_with_the_keyboard(env):
         open_viewer(tab, html_of(env))
         start = state_of_view(tab)
         assert start[0] == f"step 0 / {steps}"
+        start_cards = cards_shown(tab)
+        assert start_cards == cards_expected(env, 0, None)
         tab.keyboard.press("ArrowRight")
         one = state_of_view(tab)
         assert one[0] == f"step 1 / {steps}" and one[2] != start[2]
@@ -51,6 +69,7 @@ def test_the_viewer_steps_with_the_keyboard(env):
             tab.keyboard.press("ArrowRight")
         six = state_of_view(tab)
         assert six[0] == f"step 6 / {steps}" and six[1] != start[1] and six[2] != start[2]
+        assert cards_shown(tab) == cards_expected(env, 6, None) != start_cards       # the cards follow the steps
         tab.keyboard.press("ArrowLeft")
         assert state_of_view(tab)[0] == f"step 5 / {steps}"
         tab.keyboard.press("End")
@@ -81,9 +100,13 @@ def test_a_sides_view_does_not_show_the_hidden_enemy():
     with page() as tab:
         open_viewer(tab, html_of("cityfight"))
         assert pixel(tab, px, py) == SIDE_COLOUR[1]
+        assert {owner for _, owner, _ in cards_shown(tab)} == {"attacker", "defender"}
         tab.keyboard.press("1")
         assert tab.get_attribute("#board", "data-view") == "0"
         assert pixel(tab, px, py) != SIDE_COLOUR[1]
+        # the attacker's cards: its own elements only, none of the hidden defender's (CF-HID-3)
+        assert cards_shown(tab) == cards_expected("cityfight", 0, 0)
+        assert {owner for _, owner, _ in cards_shown(tab)} == {"attacker"} and defender.name not in tab.inner_text("#cards")
         data = replay.load(REPLAYS["cityfight"][0])
         defender_step = next(i for i, s in enumerate(data["steps"], 1) if s["side"] == 1)
         tab.keyboard.press("End")
@@ -95,6 +118,7 @@ def test_a_sides_view_does_not_show_the_hidden_enemy():
         tab.keyboard.press("Home")
         tab.keyboard.press("2")
         assert pixel(tab, px, py) == SIDE_COLOUR[1]   # the defender sees its own element
+        assert {owner for _, owner, _ in cards_shown(tab)} == {"defender"}
         tab.keyboard.press("u")
         assert pixel(tab, px, py) == SIDE_COLOUR[1]
         assert tab.errors == []
