@@ -250,7 +250,7 @@ def cmd_exploit(args) -> int:
     from envs.engine.scenario import ScenarioError
 
     from .config import default_config_path
-    from .exploit import ExploitRequest, append_row, measure, row, summary, table_path
+    from .exploit import ExploitRequest, append_row, check_table, measure, row, summary, table_path
 
     rs = lookup.ruleset(args.env)
     side = rs.sides[lookup.side(rs, args.side)]
@@ -260,6 +260,7 @@ def cmd_exploit(args) -> int:
                              scenario=lookup.scenario(rs, args.scenario), results=args.results)
     table = table_path(args.results, rs.name)
     output.writable_folder(table.parent)
+    check_table(table)
     print(f"config: {_shown_path(config)} (the same config, seed and budget for every agent measured)", flush=True)
     try:
         found = measure(request, progress=not args.quiet)
