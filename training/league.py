@@ -51,7 +51,7 @@ from .league_config import LeagueSettings, load_league_settings
 from .league_pool import BUILT_IN, LATEST, League, Member
 from .league_ratings import entry_name, update
 from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, git_commit, new_run_name, replacing, versions
-from .series import TRAIN_EVAL_SEED, play_series, seeds_from, side_result
+from .series import TRAIN_EVAL_SEED, play_series, seeds_from
 from .train import TB_NAME, Session, check_config, terminate_as_interrupt
 
 #: Rating games use seeds from here: neither the periodic evaluations' (0..) nor the held-out ones (1,000,000..).
@@ -329,7 +329,7 @@ class LeagueRun:
     def end_round(self) -> None:
         """Evaluate, let snapshots join (every `join_every` rounds) and rate them, recompute the meta-strategy."""
         r = self.info.round
-        for side, learner in self.sides.items():
+        for learner in self.sides.values():
             self._maybe_evaluate(learner)
         if r % self.settings.join_every == 0:
             for side in self.rs.sides:
