@@ -100,8 +100,8 @@ class League:
 
     def __init__(self, state: LeagueState, settings: LeagueSettings) -> None:
         self.state, self.settings = state, settings
-        self.rng = np.random.Generator(np.random.PCG64())
-        self.rng.bit_generator.state = state.rng
+        self.rng = np.random.Generator(np.random.PCG64(0))
+        self.rng.bit_generator.state = state.rng        # the saved state replaces the placeholder seed
 
     @classmethod
     def new(cls, sides, seed: int, settings: LeagueSettings) -> League:
