@@ -254,6 +254,7 @@ def cmd_exploit(args) -> int:
 
     rs = lookup.ruleset(args.env)
     side = rs.sides[lookup.side(rs, args.side)]
+    lookup.agent(rs, args.agent, (rs.sides.index(side),))   # unknown, missing or unfit: one line, nothing made
     config = Path(args.config) if args.config else default_config_path(rs.name)
     request = ExploitRequest(env=rs.name, agent=args.agent, side=side, seed=args.seed, games=args.games,
                              minutes=args.minutes, timesteps=args.timesteps, config_path=config,
