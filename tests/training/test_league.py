@@ -67,7 +67,11 @@ def test_a_league_saves_its_pool_stops_on_ctrl_c_and_resumes_where_it_stood(tmp_
     assert [m["name"] for m in pools["red"]] == ["scripted", "random", "red-r1"]
     for member in pools["red"][2:]:
         assert Actor.read(ldir.path / member["file"]).meta["side"] == "red"    # snapshots are actor.zip, no pickle
-    assert "red-r1@red" in json.loads(ldir.file.read_text())["league"]["ratings"]
+    league = json.loads(ldir.file.read_text())["league"]
+    assert "red-r1@red" in league["ratings"]
+    played = league["tallies"]["blue"]      # the training games were counted against the opponents drawn
+    assert played[LATEST]["games"] > 0 and sum(t["games"] for t in played.values()) >= 128 / 2
+    assert sum(league["meta"]["blue"].values()) == pytest.approx(1.0) and "red-r1" in league["meta"]["blue"]
 
     # A second round, stopped by Ctrl-C at its end: everything as it stood is saved, and a resume finishes it.
     def interrupt(self):
