@@ -13,7 +13,8 @@ from envs.engine.scenario import Fields
 from envs.paths import CONFIG_ROOT
 
 VEC_ENVS = ("dummy", "subproc")
-TOP_FIELDS = {"minutes", "envs", "vec_env", "torch_threads", "policy", "ppo", "imitation", "evaluation", "checkpoints"}
+TOP_FIELDS = {"minutes", "envs", "vec_env", "torch_threads", "policy", "ppo", "imitation", "evaluation", "checkpoints",
+              "league"}   # `league:` is read by `rubble league` alone (training/league_config.py)
 
 
 @dataclass(frozen=True)

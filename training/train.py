@@ -54,6 +54,7 @@ class TrainRequest:
     envs: int | None = None
     run: str | None = None
     results: Path = RESULTS_ROOT
+    folder: Path | None = None     # where the run folder goes instead of RESULTS/<env>/ (e.g. a best response's)
 
 
 @dataclass
@@ -70,7 +71,7 @@ class Outcome:
 def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
     """Make results/<env>/<run>/ with config.yaml and run.json; the run itself starts in run_session."""
     rs = registry.get(request.env)
-    env_dir = Path(request.results) / rs.name
+    env_dir = Path(request.folder) if request.folder is not None else Path(request.results) / rs.name
     if request.run is not None:
         check_run_name(request.run)   # never a path: a run stays inside results/<env>/
     if request.run and (env_dir / request.run).exists():
@@ -143,11 +144,21 @@ class Session:
         self.rundir, self.info, self.config, self.progress = rundir, info, config, progress
         self.rs = registry.get(info.env)
         self.side = self.rs.sides.index(info.side)
-        self.venv = make_vec_env(info.env, info.scenario, info.opponent, info.side, info.envs, config.vec_env)
+        self.venv = self.make_venv()
         self.model = self._model()
         self.clock = Clock(info.trained_seconds, None if info.minutes is None else 60 * info.minutes)
         self.bar = ProgressBar(self.clock, info.timesteps, disable=not progress)
         self.updated = UpdatedSteps()
+
+    def make_venv(self):
+        """The training environments: the learner's side against the run's opponent (a league draws its own)."""
+        info = self.info
+        return make_vec_env(info.env, info.scenario, info.opponent, info.side, info.envs, self.config.vec_env)
+
+    @property
+    def teacher_opponent(self) -> str:
+        """The opponent of the behaviour-cloning games (and of the clone cache's key): the run's opponent."""
+        return self.info.opponent
 
     def _model(self):
         from sb3_contrib import MaskablePPO
@@ -189,7 +200,8 @@ class Session:
     def imitate(self) -> None:
         """Behaviour cloning of the teacher before the first PPO step (training/imitation.py), or the cloned start
         an earlier run with the same inputs left in the cache (training/clonecache.py)."""
-        cached = clone_path(self.rs.name, clone_key(self.info, self.config, self.rs))
+        teacher_info = self.info.with_progress(opponent=self.teacher_opponent)
+        cached = clone_path(self.rs.name, clone_key(teacher_info, self.config, self.rs))
         stats = load_clone(cached, self.model.policy)
         if stats is None:
             stats = self._clone()
@@ -204,7 +216,7 @@ class Session:
 
     def _clone(self) -> dict:
         settings, rs = self.config.imitation, self.rs
-        factories = [lookup.agent(rs, self.info.opponent)] * len(rs.sides)
+        factories = [lookup.agent(rs, self.teacher_opponent)] * len(rs.sides)
         factories[self.side] = lookup.agent(rs, settings.teacher)
         if self.progress:
             print(f"imitation: {settings.games} games of the {settings.teacher} {self.info.side}", file=sys.stderr)
