@@ -71,16 +71,18 @@ def _error(f: Fields, spec: type, message: str):
 
 
 def _whole(expected: str, meta: dict) -> str:
-    """msgspec names the one bound broken; a designer wants the whole range ("an integer in 1..100") and, for a
-    list of fixed length, what its items are ("a list of 2 items ([first, last] rows)")."""
-    if re.fullmatch(r"`(int|float)` [<>]=? \S+", expected) and "ge" in meta and "le" in meta:
-        return _plain(f"{expected.split()[0]} in {meta['ge']}..{meta['le']}")
-    length = re.fullmatch(r"`array` of length (?:[<>]= )?(\d+)", expected)
+    """msgspec names the one bound broken; a designer wants the whole range and what the value is ("an integer in
+    1..10 (AS, UW-STAT-1)") and, for a list of fixed length, what its items are ("a list of 2 items ([x, y])")."""
+    what = f" ({meta['description']})" if "description" in meta else ""
+    if re.fullmatch(r"`(int|float)` [<>]=? \S+", expected):
+        whole = "ge" in meta and "le" in meta
+        return _plain(f"{expected.split()[0]} in {meta['ge']}..{meta['le']}" if whole else expected) + what
+    length = re.fullmatch(r"`(array|str)` of length (?:[<>]= )?(\d+)", expected)
     if length is None:
         return _plain(expected)
-    low, high = meta.get("min_length", int(length[1])), meta.get("max_length", int(length[1]))
-    items = f"a list of {low if low == high else f'{low}..{high}'} items"
-    return items + (f" ({meta['description']})" if "description" in meta else "")
+    low, high = meta.get("min_length", int(length[2])), meta.get("max_length", int(length[2]))
+    count = low if low == high else f"{low}..{high}"
+    return (f"a list of {count} items" if length[1] == "array" else f"a string of {count} characters") + what
 
 
 def _plain(expected: str) -> str:
