@@ -77,12 +77,23 @@ def _whole(expected: str, meta: dict) -> str:
     if re.fullmatch(r"`(int|float)` [<>]=? \S+", expected):
         whole = "ge" in meta and "le" in meta
         return _plain(f"{expected.split()[0]} in {meta['ge']}..{meta['le']}" if whole else expected) + what
-    length = re.fullmatch(r"`(array|str)` of length (?:[<>]= )?(\d+)", expected)
+    length = re.fullmatch(r"`(array|str)` of length (<=|>=)? ?(\d+)", expected)
     if length is None:
         return _plain(expected)
-    low, high = meta.get("min_length", int(length[2])), meta.get("max_length", int(length[2]))
-    count = low if low == high else f"{low}..{high}"
-    return (f"a list of {count} items" if length[1] == "array" else f"a string of {count} characters") + what
+    kind, bound, n = length[1], length[2], int(length[3])
+    low = n if bound is None else meta.get("min_length", n if bound == ">=" else 0)
+    high = n if bound is None else meta.get("max_length", n if bound == "<=" else None)
+    return f"a {'list' if kind == 'array' else 'string'} of {_count(low, high, 'item' if kind == 'array' else 'character')}" + what
+
+
+def _count(low: int, high: int | None, noun: str) -> str:
+    """2 items, 1..8 items, at most 1 item, at least 4 items."""
+    plural = lambda k: f"{k} {noun}" + ("" if k == 1 else "s")   # noqa: E731
+    if high is None:
+        return "at least " + plural(low)
+    if low == high:
+        return plural(low)
+    return "at most " + plural(high) if low == 0 else f"{low}..{high} {noun}s"
 
 
 def _plain(expected: str) -> str:
