@@ -77,23 +77,28 @@ def _whole(expected: str, meta: dict) -> str:
     if re.fullmatch(r"`(int|float)` [<>]=? \S+", expected):
         whole = "ge" in meta and "le" in meta
         return _plain(f"{expected.split()[0]} in {meta['ge']}..{meta['le']}" if whole else expected) + what
-    length = re.fullmatch(r"`(array|str)` of length (<=|>=)? ?(\d+)", expected)
+    length = re.fullmatch(r"`(array|str|object)` of length (<=|>=)? ?(\d+)", expected)
     if length is None:
         return _plain(expected)
     kind, bound, n = length[1], length[2], int(length[3])
     low = n if bound is None else meta.get("min_length", n if bound == ">=" else 0)
     high = n if bound is None else meta.get("max_length", n if bound == "<=" else None)
-    return f"a {'list' if kind == 'array' else 'string'} of {_count(low, high, 'item' if kind == 'array' else 'character')}" + what
+    whole, one, many = _SIZED[kind]
+    return f"{whole} of {_count(low, high, one, many)}" + what
 
 
-def _count(low: int, high: int | None, noun: str) -> str:
+_SIZED = {"array": ("a list", "item", "items"), "str": ("a string", "character", "characters"),
+          "object": ("a mapping", "entry", "entries")}
+
+
+def _count(low: int, high: int | None, one: str, many: str) -> str:
     """2 items, 1..8 items, at most 1 item, at least 4 items."""
-    plural = lambda k: f"{k} {noun}" + ("" if k == 1 else "s")   # noqa: E731
+    counted = lambda k: f"{k} {one if k == 1 else many}"   # noqa: E731
     if high is None:
-        return "at least " + plural(low)
+        return "at least " + counted(low)
     if low == high:
-        return plural(low)
-    return "at most " + plural(high) if low == 0 else f"{low}..{high} {noun}s"
+        return counted(low)
+    return "at most " + counted(high) if low == 0 else f"{low}..{high} {many}"
 
 
 def _plain(expected: str) -> str:
