@@ -2,7 +2,6 @@
 
 Every scenario file's first line names its schema for the YAML language server (editors such as VS Code with the
 YAML extension): `# yaml-language-server: $schema=../scenario.schema.json`. A test keeps the files current.
-Konflikt '47 (envs/k47) has no schema yet.
 """
 from __future__ import annotations
 
@@ -10,15 +9,17 @@ from pathlib import Path
 
 from envs.cityfight import schema as cityfight
 from envs.engine.schema import write_schema
+from envs.k47 import schema as k47
 from envs.paths import PROJECT_ROOT
 from envs.rifles import schema as rifles
 from envs.urbanwar import schema as urbanwar
 
-#: configs/ folder -> (the scenario Struct, the schema's title)
+#: configs/ folder -> (the scenario Struct, or a BasedOn pair where a scenario may build on another; the title)
 SCHEMAS = {
     "rifles": (rifles.Scenario, "Rubble: a Rifles scenario (rifles-urban, rifles-darkness)"),
     "cityfight": (cityfight.Scenario, "Rubble: a Cityfight scenario"),
     "urbanwar": (urbanwar.Scenario, "Rubble: an Urban War scenario"),
+    "k47": (k47.SCENARIO, "Rubble: a Konflikt '47 scenario (whole, or based_on another)"),
 }
 #: table files with a schema: configs/ path of the schema -> (the Struct, the title, the table files it describes)
 TABLE_SCHEMAS = {
@@ -27,6 +28,7 @@ TABLE_SCHEMAS = {
                                            ("rifles/tables/darkness.yaml",)),
     "cityfight/tables.schema.json": (cityfight.Tables, "Rubble: Cityfight tables", ("cityfight/tables/standard.yaml",)),
     "urbanwar/tables.schema.json": (urbanwar.Tables, "Rubble: Urban War tables", ("urbanwar/tables/standard.yaml",)),
+    "k47/tables.schema.json": (k47.Tables, "Rubble: Konflikt '47 tables", ("k47/tables/k47.yaml",)),
 }
 
 

@@ -1,6 +1,8 @@
 """Cityfight tables and scenarios, loaded from `configs/cityfight/` into frozen dataclasses and validated.
 
-A bad file fails on load naming the file, the field and what was expected (engine.scenario.Fields).
+A bad file fails on load naming the file, the field and what was expected (engine.scenario.Fields). Keys, types and
+ranges are the schema's (envs/cityfight/schema.py); the loader checks what a schema cannot say: squares on the map,
+element rows and weapons from the tables, unique ids, every 2D6 total in one cell of a grid.
 """
 from __future__ import annotations
 
@@ -142,24 +144,12 @@ def _square(f: Fields, key: str, text, width: int, height: int) -> tuple[int, in
     return x, y
 
 
-def _element_row(f: Fields, row: str) -> ElementRow:
-    e = f.sub(row)
-    fs = e.list("fs", min_len=3)
-    if len(fs) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in fs):
-        raise e.error("fs", "three non-negative integers (range bands 1-2, 3-10, 11-max)", fs)
-    return ElementRow(row, e.str("name"), e.int("ca", min=0), tuple(fs), e.int("max_range", min=1), e.bool("mg"),
-                      e.choice("category", CATEGORIES), e.int("dice", min=1, max=2, default=2),
-                      e.bool("sniper", default=False), e.bool("combat", default=True))
-
-
-def _grid(f: Fields, name: str) -> dict:
+def _grid(f: Fields, name: str, grid: schema.Grid) -> dict:
+    """CF-HE-3: each 2D6 total in exactly one cell (totals across the cells: not in the schema)."""
     g = f.sub(name)
     cells = {}
     for r, row in enumerate(("over", "level", "short")):
-        columns = g.list(row, min_len=3)
-        for c, totals in enumerate(columns):
-            if not isinstance(totals, list) or not all(isinstance(t, int) and 2 <= t <= 12 for t in totals):
-                raise g.error(row, "three lists of 2D6 totals (left, line, right)", columns)
+        for c, totals in enumerate(getattr(grid, row)):
             for t in totals:
                 if t in cells:
                     raise g.error(row, "each total 2..12 in one cell only", t)
@@ -173,46 +163,34 @@ def _grid(f: Fields, name: str) -> dict:
 def load_tables(path: str) -> Tables:
     """The rules tables of one file (CF-TAB-1..7)."""
     f = Fields.load(path)
-    check(f, schema.Tables)       # keys, types and ranges (envs/cityfight/schema.py)
-    elements = {row: _element_row(f.sub("elements"), row) for row in f.sub("elements").data}
-    bands = f.list("range_bands", min_len=2)
-    if len(bands) != 2 or not all(isinstance(b, int) for b in bands) or not 1 <= bands[0] < bands[1]:
-        raise f.error("range_bands", "two increasing integers (ends of the bands 1-2 and 3-10)", bands)
-    cover_items = f.items("cover", min_len=len(COVER_NAMES))
-    if [c.str("name") for c in cover_items] != list(COVER_NAMES):
+    t = check(f, schema.Tables)   # keys, types and ranges (envs/cityfight/schema.py); what follows reads the checked file
+    elements = {row: ElementRow(row, e.name, e.ca, tuple(e.fs), e.max_range, e.mg, e.category, e.dice, e.sniper, e.combat)
+                for row, e in t.elements.items()}
+    if not t.range_bands[0] < t.range_bands[1]:     # one band's end against the other's: not in the schema
+        raise f.error("range_bands", "two increasing integers (ends of the bands 1-2 and 3-10)", t.range_bands)
+    if [c.name for c in t.cover] != list(COVER_NAMES):   # the rows' order is the cover classes' (CF-TAB-2)
         raise f.error("cover", "rows named " + ", ".join(COVER_NAMES) + " in that order")
-    cover = tuple((c.int("s", min=2), c.int("k", min=2)) for c in cover_items)
-    steps = f.list("damage_steps")
-    if any(s not in COVER_NAMES for s in steps):
-        raise f.error("damage_steps", "cover names from: " + ", ".join(COVER_NAMES), steps)
     he = {}
-    for name in f.sub("he_weapons").data:
-        w = f.sub("he_weapons").sub(name)
-        he[name] = HEWeapon(name, w.int("fs", min=0), w.int("min_range", min=0), w.int("max_range", min=1),
-                            w.choice("grid", tuple(f.sub("grids").data)), w.choice("ooa", OOA_RULES), w.int("shots", min=0),
-                            w.bool("announces_origin"), w.bool("breaches"))
-    replacement = f.list("leader_replacement", min_len=6)
-    if len(replacement) != 6 or not all(isinstance(v, int) for v in replacement):
-        raise f.error("leader_replacement", "six integers (LR change for D6 1..6)", replacement)
-    decay = f.list("smoke_decay", min_len=1)
-    if sorted(k for step in decay for k in step) != list(range(1, 10)):
-        raise f.error("smoke_decay", "lists of keypad numbers 1..9, each once", decay)
-    sub = lambda key: {k: v for k, v in f.sub(key).data.items()}  # noqa: E731
+    for name, w in t.he_weapons.items():
+        if w.grid not in t.grids:                   # a grid of this file: not in the schema
+            raise f.sub("he_weapons").sub(name).error("grid", "one of " + ", ".join(t.grids), w.grid)
+        he[name] = HEWeapon(name, w.fs, w.min_range, w.max_range, w.grid, w.ooa, w.shots, w.announces_origin, w.breaches)
+    if sorted(k for step in t.smoke_decay for k in step) != list(range(1, 10)):   # each keypad number once (CF-VAR-2)
+        raise f.error("smoke_decay", "lists of keypad numbers 1..9, each once", t.smoke_decay)
+    plain = lambda key: dict(f.data[key])  # noqa: E731  (search, recovery, ap: read by name by the rules)
     return Tables(
-        path=path, elements=elements, range_bands=tuple(bands), cover=cover,
-        damage_steps=tuple(COVER_NAMES.index(s) for s in steps),
-        damage_thresholds=tuple((d.int("points", min=1), d.int("cover_down", min=0), d.int("rubble", min=0),
-                                 d.bool("blocks_doors", default=False)) for d in f.items("damage_thresholds")),
-        he_weapons=he, grids={name: _grid(f.sub("grids"), name) for name in f.sub("grids").data},
-        leader_replacement=tuple(replacement), smoke_decay=tuple(tuple(s) for s in decay),
-        default_sr=tuple((d.int("max", min=0, max=9), d.int("sr", min=2, max=12)) for d in f.items("default_sr")),
-        search=sub("search"), recovery=sub("recovery"), ap=sub("ap"),
-        leader_killed_on=f.int("leader_killed_on", min=0, max=6),
+        path=path, elements=elements, range_bands=tuple(t.range_bands), cover=tuple((c.s, c.k) for c in t.cover),
+        damage_steps=tuple(COVER_NAMES.index(s) for s in t.damage_steps),
+        damage_thresholds=tuple((d.points, d.cover_down, d.rubble, d.blocks_doors) for d in t.damage_thresholds),
+        he_weapons=he, grids={name: _grid(f.sub("grids"), name, g) for name, g in t.grids.items()},
+        leader_replacement=tuple(t.leader_replacement), smoke_decay=tuple(tuple(s) for s in t.smoke_decay),
+        default_sr=tuple((d.max, d.sr) for d in t.default_sr),
+        search=plain("search"), recovery=plain("recovery"), ap=plain("ap"), leader_killed_on=t.leader_killed_on,
     )
 
 
 def _map(f: Fields) -> tuple[int, int, tuple]:
-    rows = [r for r in f.str("map").splitlines() if r.strip()]
+    rows = [r for r in f.raw("map").splitlines() if r.strip()]     # a string: the schema; its rows: here
     width = len(rows[0]) if rows else 0
     if not rows or any(len(r) != width for r in rows):
         raise f.error("map", "rows of equal length")
@@ -236,40 +214,37 @@ def default_search_ratings(tables: Tables, terrain: tuple, width: int, height: i
     return ratings
 
 
-def _search_ratings(f: Fields, tables: Tables, terrain, width: int, height: int) -> tuple:
+def _search_ratings(f: Fields, ratings: list, tables: Tables, terrain, width: int, height: int) -> tuple:
+    """One SR 2..12 per MSq (the schema); here: one row per MSq row of this map, one per MSq column."""
     if not f.has("search_ratings"):
         return tuple(default_search_ratings(tables, terrain, width, height))   # CF-TER-5
-    rows = f.list("search_ratings")
-    if len(rows) != height // 3 or any(not isinstance(r, list) or len(r) != width // 3 for r in rows) \
-            or not all(isinstance(v, int) and 2 <= v <= 12 for r in rows for v in r):
-        raise f.error("search_ratings", f"{height // 3} rows of {width // 3} integers 2..12", rows)
-    return tuple(v for r in rows for v in r)
+    if len(ratings) != height // 3 or any(len(r) != width // 3 for r in ratings):
+        raise f.error("search_ratings", f"{height // 3} rows of {width // 3} integers 2..12", ratings)
+    return tuple(v for r in ratings for v in r)
 
 
-def _element(f: Fields, tables: Tables, width: int, height: int) -> ElementSpec:
-    weapons = tuple(f.list("weapons", default=[]))
-    for w in weapons:
+def _element(f: Fields, spec: schema.Element, tables: Tables, width: int, height: int) -> ElementSpec:
+    """Weapons and rows from the tables, squares on the map, one of square or squares: not in the schema."""
+    for w in spec.weapons:
         if w not in tables.he_weapons:
             raise f.error("weapons", "HE weapons from: " + ", ".join(tables.he_weapons), w)
-    if len(weapons) > 1:
-        raise f.error("weapons", "at most one special weapon per element", weapons)
-    if f.has("square") == f.has("squares"):
+    if (spec.square is None) == (spec.squares is None):
         raise f.error("square", "either `square` or `squares` (hidden setup alternatives)")
-    texts = [f.raw("square")] if f.has("square") else f.list("squares", min_len=2)
+    texts = [spec.square] if spec.square is not None else spec.squares
     squares = tuple(_square(f, "squares", t, width, height) for t in texts)
-    return ElementSpec(f.str("id"), f.choice("row", tuple(tables.elements)), weapons, squares)
+    if spec.row not in tables.elements:
+        raise f.error("row", "one of " + ", ".join(tables.elements), spec.row)
+    return ElementSpec(spec.id, spec.row, tuple(spec.weapons), squares)
 
 
-def _sections(f: Fields, tables: Tables, width: int, height: int) -> tuple:
-    sides = f.items("sides", min_len=2)
-    if len(sides) != 2:
-        raise f.error("sides", "two sides (attacker, defender)", len(sides))
+def _sections(f: Fields, sides: list[schema.SideSpec], tables: Tables, width: int, height: int) -> tuple:
+    """Element ids used once in the scenario, at most MAX_ELEMENTS a side over its sections: not in the schema."""
     result, ids = [], set()
-    for s in sides:
+    for s, side in zip(f.items("sides"), sides):
         sections = []
-        for sec in s.items("sections", min_len=1):
-            elements = tuple(_element(e, tables, width, height) for e in sec.items("elements", min_len=1))
-            sections.append(SectionSpec(sec.str("id"), sec.int("lr", min=1, max=6), elements))
+        for sec, spec in zip(s.items("sections"), side.sections):
+            elements = tuple(_element(e, es, tables, width, height) for e, es in zip(sec.items("elements"), spec.elements))
+            sections.append(SectionSpec(spec.id, spec.lr, elements))
             for e in elements:
                 if e.id in ids:
                     raise sec.error("elements", "unique element ids", e.id)
@@ -278,20 +253,6 @@ def _sections(f: Fields, tables: Tables, width: int, height: int) -> tuple:
             raise s.error("sections", f"at most {MAX_ELEMENTS} elements per side")
         result.append(tuple(sections))
     return tuple(result)
-
-
-def _options(f: Fields) -> dict:
-    given = f.sub("options", default={})
-    options = {k: given.bool(k, default=v) for k, v in OPTION_DEFAULTS.items() if k not in ("force_level", "weather")}
-    options["force_level"] = given.choice("force_level", FORCE_LEVELS, default="section")
-    options["weather"] = given.choice("weather", WEATHERS) if given.has("weather") else None   # CF-COND-1
-    return options
-
-
-def _conditions(f: Fields, width: int, height: int) -> dict:
-    c = f.sub("conditions", default={})
-    return {"time": c.choice("time", TIMES, default="day"), "weather": c.choice("weather", WEATHERS, default="clear"),
-            "illuminated": _msqs(c, "illuminated", width, height)}
 
 
 def _msqs(f: Fields, key: str, width: int, height: int) -> tuple:
@@ -305,10 +266,6 @@ def _msqs(f: Fields, key: str, width: int, height: int) -> tuple:
             raise f.error(key, "MSqs on the map", text)
         found.append(by * (width // 3) + bx)
     return tuple(found)
-
-
-def _pair(f: Fields, key: str, default: int) -> tuple[int, int]:
-    return tuple(f.list(key, default=[default, default]))     # two integers in range: checked by the schema
 
 
 def _squares(f: Fields, key: str, width: int, height: int) -> tuple:
@@ -336,36 +293,36 @@ def load_scenario(path: str) -> Scenario:
 @lru_cache(maxsize=16)
 def _load_scenario_file(path: str) -> Scenario:
     f = Fields.load(path)
-    check(f, schema.Scenario)     # keys, types and ranges (envs/cityfight/schema.py); what follows reads the checked file
-    table_name = f.str("tables", default="standard")
-    tables = load_tables(str(CONFIG_DIR / "tables" / f"{table_name}.yaml"))
+    spec = check(f, schema.Scenario)  # keys, types and ranges (envs/cityfight/schema.py); what follows reads the checked file
+    tables = load_tables(str(CONFIG_DIR / "tables" / f"{spec.tables}.yaml"))
     width, height, terrain = _map(f)
-    victory = f.sub("victory", default={"kind": "objectives", "all_at_once": True, "at_end": 2})
     objectives = _squares(f, "objectives", width, height)
-    variants = f.sub("variants", default={})
-    night = variants.sub("night", default={"time": "night", "illuminated": []})
-    smoke = variants.sub("smoke", default={"smoke_weapons": []})
-    sections = _sections(f, tables, width, height)
+    sections = _sections(f, spec.sides, tables, width, height)
     known_ids = {e.id for side in sections for sec in side for e in sec.elements}
-    for eid in smoke.list("smoke_weapons", default=[]):
+    smoke = f.sub("variants", default={}).sub("smoke", default={})
+    for eid in spec.variants.smoke.smoke_weapons:
         if eid not in known_ids:
             raise smoke.error("smoke_weapons", "ids of elements in the scenario", eid)
+    v = f.sub("victory", default={})
+    at_end = spec.victory.at_end if v.has("at_end") else min(2, len(objectives))   # CF-SCN-7: 2, or every objective
+    if at_end > len(objectives):         # against the objectives listed: not in the schema
+        raise v.error("at_end", f"an integer in 0..{len(objectives)} (at most the objectives)", at_end)
+    options = {key: getattr(spec.options, key) for key in spec.options.__struct_fields__}
+    night = f.sub("variants", default={}).sub("night", default={})
+    conditions = f.sub("conditions", default={})
     return Scenario(
-        path=path, name=f.str("name"), tables=tables, turns=f.int("turns", min=1, default=8),
-        width=width, height=height, terrain=terrain,
-        search_ratings=_search_ratings(f, tables, terrain, width, height),
+        path=path, name=spec.name, tables=tables, turns=spec.turns, width=width, height=height, terrain=terrain,
+        search_ratings=_search_ratings(f, spec.search_ratings, tables, terrain, width, height),
         prepared=frozenset(_squares(f, "prepared", width, height)), objectives=objectives,
         chokepoints=_squares(f, "chokepoints", width, height), roofs=frozenset(_squares(f, "roofs", width, height)),
-        conditions=_conditions(f, width, height),
-        initiative=("attacker", "defender").index(f.choice("initiative", ("attacker", "defender"), default="attacker")),
-        ammo_rating=_pair(f, "ammo_rating", 3), recovery_bonus=_pair(f, "recovery_bonus", 0),
-        victory={"kind": victory.choice("kind", ("objectives",), default="objectives"),
-                 "all_at_once": victory.bool("all_at_once", default=True),
-                 "at_end": victory.int("at_end", min=0, max=max(len(objectives), 0), default=min(2, len(objectives)))},
-        options=_options(f),
-        variants={"night": {"time": night.choice("time", TIMES, default="night"),
-                            "illuminated": _msqs(night, "illuminated", width, height)},
-                  "smoke": {"smoke_weapons": tuple(smoke.list("smoke_weapons", default=[]))}},
+        conditions={"time": spec.conditions.time, "weather": spec.conditions.weather,
+                    "illuminated": _msqs(conditions, "illuminated", width, height)},
+        initiative=("attacker", "defender").index(spec.initiative),
+        ammo_rating=tuple(spec.ammo_rating), recovery_bonus=tuple(spec.recovery_bonus),
+        victory={"kind": spec.victory.kind, "all_at_once": spec.victory.all_at_once, "at_end": at_end},
+        options=options,
+        variants={"night": {"time": spec.variants.night.time, "illuminated": _msqs(night, "illuminated", width, height)},
+                  "smoke": {"smoke_weapons": tuple(spec.variants.smoke.smoke_weapons)}},
         sections=sections,
     )
 

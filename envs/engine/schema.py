@@ -26,10 +26,25 @@ class Spec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A mapping in a scenario file: only the declared keys."""
 
 
-def check(f: Fields, spec: type) -> None:
-    """ScenarioError (file, line, field, what was expected) unless the file's data has the shape `spec` declares."""
+class BasedOn:
+    """A scenario file that is either whole (`whole`) or, when it names `key`, a variant of another scenario that
+    gives only what it changes (`variant`: the same fields, none required but `key`). Checked as whichever it is;
+    exported as one JSON Schema that picks by the key (if/then/else), so the editor checks both kinds of file."""
+
+    def __init__(self, whole: type, variant: type, key: str = "based_on") -> None:
+        self.whole, self.variant, self.key = whole, variant, key
+
+    def spec_for(self, data) -> type:
+        return self.variant if isinstance(data, dict) and self.key in data else self.whole
+
+
+def check(f: Fields, spec):
+    """The file's data as the Struct `spec` declares (a BasedOn pair: as whichever kind the file is, its defaults
+    filled in); ScenarioError (file, line, field, what was expected) unless the data has that shape."""
+    if isinstance(spec, BasedOn):
+        spec = spec.spec_for(f.data)
     try:
-        msgspec.convert(f.data, spec, strict=True)
+        return msgspec.convert(f.data, spec, strict=True)
     except msgspec.ValidationError as err:
         raise _error(f, spec, str(err)) from None
 
@@ -49,12 +64,41 @@ def _error(f: Fields, spec: type, message: str):
         return f.error(_join(path, missing[1]), "a value (the field is missing)")
     if text.startswith("Invalid"):                      # a value outside a Literal or a tagged union's tags
         return f.error(path, "one of " + ", ".join(_choices(spec, path)), _value(f.data, path))
-    expected = re.sub(r"^Expected ", "", re.sub(r", got `\w+`$", "", text))
-    bounds = _bounds(spec, path) if re.fullmatch(r"`(int|float)` [<>]=? \S+", expected) else None
-    if bounds is not None:                  # msgspec names the bound broken; a designer wants the whole range
-        expected = f"{expected.split()[0]} in {bounds[0]}..{bounds[1]}"
+    expected = re.sub(r"^Expected ", "", re.sub(r", got (`[^`]+`|\d+)$", "", text))
+    expected = re.sub(r"`(\w+) \| null`", r"`\1`", expected)     # `X | None`: null is the default, not what to write
     got = path.rpartition(".")[2] if found["key"] else _value(f.data, path)     # a bad key: the key itself
-    return f.error(path or "<top>", _plain(expected) + (" as a key" if found["key"] else ""), got)
+    return f.error(path or "<top>", _whole(expected, _meta(spec, path)) + (" as a key" if found["key"] else ""), got)
+
+
+def _whole(expected: str, meta: dict) -> str:
+    """msgspec names the one bound broken; a designer wants the whole range and what the value is ("an integer in
+    1..10 (AS, UW-STAT-1)") and, for a list of fixed length, what its items are ("a list of 2 items ([x, y])")."""
+    what = f" ({meta['description']})" if "description" in meta else ""
+    if re.fullmatch(r"`(int|float)` [<>]=? \S+", expected):
+        whole = "ge" in meta and "le" in meta
+        return _plain(f"{expected.split()[0]} in {meta['ge']}..{meta['le']}" if whole else expected) + what
+    length = re.fullmatch(r"`(array|str|object)` of length (<=|>=)? ?(\d+)", expected)
+    if length is None:
+        return _plain(expected)
+    kind, bound, n = length[1], length[2], int(length[3])
+    low = n if bound is None else meta.get("min_length", n if bound == ">=" else 0)
+    high = n if bound is None else meta.get("max_length", n if bound == "<=" else None)
+    whole, one, many = _SIZED[kind]
+    return f"{whole} of {_count(low, high, one, many)}" + what
+
+
+_SIZED = {"array": ("a list", "item", "items"), "str": ("a string", "character", "characters"),
+          "object": ("a mapping", "entry", "entries")}
+
+
+def _count(low: int, high: int | None, one: str, many: str) -> str:
+    """2 items, 1..8 items, at most 1 item, at least 4 items."""
+    counted = lambda k: f"{k} {one if k == 1 else many}"   # noqa: E731
+    if high is None:
+        return "at least " + counted(low)
+    if low == high:
+        return counted(low)
+    return "at most " + counted(high) if low == 0 else f"{low}..{high} {many}"
 
 
 def _plain(expected: str) -> str:
@@ -66,18 +110,24 @@ def _plain(expected: str) -> str:
     return expected
 
 
-def _bounds(spec: type, path: str) -> tuple | None:
-    """(low, high) when the field at `path` is declared with both a lower and an upper bound (msgspec Meta)."""
+def _meta(spec: type, path: str) -> dict:
+    """The constraints (ge, le, min_length, max_length, description) declared on the field at `path` (msgspec Meta)."""
     *head, last = _steps(path) or [None]
     types = [spec]
     for step in head:
         types = [t for tp in types for option in _options(tp) for t in _inner(option, step)]
-    for declared in (t for tp in types for option in _options(tp) for t in _inner(option, last)):
-        for meta in typing.get_args(declared)[1:] if typing.get_origin(declared) is typing.Annotated else ():
-            low, high = getattr(meta, "ge", None), getattr(meta, "le", None)
-            if low is not None and high is not None:
-                return low, high
-    return None
+    found = (t for tp in types for option in _options(tp) for t in _inner(option, last))
+    meta: dict = {}
+    for declared in (member for t in found for member in _members(t)):     # `X | None`: X's constraints
+        for m in typing.get_args(declared)[1:] if typing.get_origin(declared) is typing.Annotated else ():
+            meta.update({k: getattr(m, k) for k in ("ge", "le", "min_length", "max_length", "description")
+                         if getattr(m, k, None) is not None})
+    return meta
+
+
+def _members(tp) -> tuple:
+    """The members of a union (Annotated kept), else (tp,)."""
+    return typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, _UnionType) else (tp,)
 
 
 def _choices(spec: type, path: str) -> list[str]:
@@ -139,7 +189,7 @@ def _value(data, path: str):
 def _keys(spec: type, path: str) -> list[str]:
     """The keys the Struct at `path` below `spec` declares (a tagged union: every variant's, and its tag)."""
     types = _types_at(spec, path)
-    keys = {name for tp in types for name in getattr(tp, "__struct_fields__", ())}
+    keys = {name for tp in types for name in _fields(tp)}
     tags = {tp.__struct_config__.tag_field for tp in types if getattr(tp, "__struct_config__", None) and tp.__struct_config__.tag_field}
     return sorted(keys | tags)
 
@@ -157,8 +207,16 @@ def _inner(tp, step) -> list:
     if _is_mapping(tp):
         return [typing.get_args(tp)[1]]
     if isinstance(step, int):
-        return list(typing.get_args(tp)[-1:])
-    return [typing.get_type_hints(tp, include_extras=True)[step]] if step in getattr(tp, "__struct_fields__", ()) else []
+        args = typing.get_args(tp)
+        fixed = typing.get_origin(tp) is tuple and Ellipsis not in args      # tuple[int, int, str]: per position
+        return [args[step]] if fixed and step < len(args) else list(args[-1:])
+    name = _fields(tp).get(step)
+    return [typing.get_type_hints(tp, include_extras=True)[name]] if name else []
+
+
+def _fields(tp) -> dict[str, str]:
+    """A Struct's keys as the file spells them -> its attribute names (`in` is the attribute `in_`)."""
+    return dict(zip(getattr(tp, "__struct_encode_fields__", ()), getattr(tp, "__struct_fields__", ())))
 
 
 def _bare(tp):
@@ -177,16 +235,21 @@ def _options(tp) -> list:
 _UnionType = type(int | str)
 
 
-def json_schema(spec: type, title: str) -> dict:
-    """The JSON Schema of `spec` (draft 2020-12), titled for the editor."""
-    schema = msgspec.json.schema(spec)
+def json_schema(spec, title: str) -> dict:
+    """The JSON Schema of `spec` (draft 2020-12), titled for the editor; a BasedOn pair: the variant's schema when
+    the file names the key, else the whole scenario's."""
+    if isinstance(spec, BasedOn):
+        (whole, variant), defs = msgspec.json.schema_components((spec.whole, spec.variant))
+        schema = {"if": {"required": [spec.key]}, "then": variant, "else": whole, "$defs": defs}
+    else:
+        schema = msgspec.json.schema(spec)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title, **schema}
 
 
-def schema_text(spec: type, title: str) -> str:
+def schema_text(spec, title: str) -> str:
     return json.dumps(json_schema(spec, title), indent=2, sort_keys=True) + "\n"
 
 
-def write_schema(spec: type, title: str, path: Path) -> Path:
+def write_schema(spec, title: str, path: Path) -> Path:
     path.write_text(schema_text(spec, title), encoding="utf-8")
     return path

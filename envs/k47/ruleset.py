@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 
 from envs.engine.contract import GameState, Ruleset
-from envs.engine.scenario import yaml_files
+from envs.engine.scenario import ScenarioError, yaml_files
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
@@ -55,7 +55,18 @@ class K47(Ruleset):
         """(low, high, constant): `constant` marks the features no game changes, widened to the unit interval."""
         if "_bounds" not in self.__dict__:
             games = [self.new_game(name, seed=0, **dict(zip(OPTIONS, flags)))
-                     for name in sorted(self.scenarios()) for flags in itertools.product((False, True), repeat=len(OPTIONS))]
+                     for name in sorted(self.loadable()) for flags in itertools.product((False, True), repeat=len(OPTIONS))]
             self._bounds = bounds(games)
         return self._bounds
+
+    def loadable(self) -> list[str]:
+        """The scenarios that load: a broken file fails only where it is played, not every env's spaces."""
+        names = []
+        for name, path in self.scenarios().items():
+            try:
+                config.load_scenario(path)
+            except ScenarioError:
+                continue
+            names.append(name)
+        return names
 

@@ -1,6 +1,8 @@
 """Rifles tables and scenarios, loaded from `configs/rifles/` into frozen dataclasses and validated.
 
-A bad file fails on load with the file, the field and what was expected (engine.scenario.Fields).
+A bad file fails on load with the file, the field and what was expected (engine.scenario.Fields). Keys, types and
+ranges are the schema's (envs/rifles/schema.py); the loader checks what a schema cannot say: features on their
+stripe, weapons and reveal tables by name, options by module, Darkness traits and ranges.
 """
 from __future__ import annotations
 
@@ -156,74 +158,46 @@ DARKNESS_ORDERS = ("attack", "advance")          # RD-AI-2
 OBSERVED_TYPES = 9                                # at most this many Darkness types (observation weapon slots)
 
 
-def _weapons(f: Fields) -> dict:
-    names = list(f.sub("weapons").data)
-    weapons = {}
-    for rank, name in enumerate(names):
-        w = f.sub("weapons").sub(name)
-        weapons[name] = Weapon(name, w.int("cf", min=0), w.int("min_range", min=0), w.int("max_range", min=0),
-                               w.int("cc_mod"), w.number("cc_cf", min=0), w.bool("ignores_cover", default=False),
-                               len(names) - rank)
-    return weapons
+def _weapons(rows: dict) -> dict:
+    """RB-TAB-3: the rows in the table's order, heaviest first (RB-TAB-5)."""
+    return {name: Weapon(name, w.cf, w.min_range, w.max_range, w.cc_mod, float(w.cc_cf), w.ignores_cover, len(rows) - rank)
+            for rank, (name, w) in enumerate(rows.items())}
 
 
 @lru_cache(maxsize=8)
 def load_tables(path: str) -> Tables:
     """The rules tables of one file (RB-TAB-*, RU-TAB-1)."""
-    f = Fields.load(path)
-    check(f, schema.Tables)
-    tn = f.list("range_tn", min_len=4)
-    if not all(isinstance(v, int) for v in tn):
-        raise f.error("range_tn", "a list of integers (TN at range 0, 1, 2, 3+)", tn)
-    cover, orders, em, adv = f.sub("cover"), f.items("enemy_orders"), f.items("exposed_movement"), f.items("advanced_building")
+    t = check(Fields.load(path), schema.Tables)   # keys, types and ranges: all a table file's checks
     return Tables(
-        range_tn=tuple(tn), tn_cap=f.int("tn_cap", min=2, max=6),
-        cover={k: cover.int(k, min=0) for k in COVER_KINDS},
-        own_ms_other_level_cover=f.int("own_ms_other_level_cover", min=0),
-        first_floor_drm=f.int("first_floor_drm"),
-        morale_target={q: f.sub("morale_target").int(q, min=1, max=7) for q in QUALITIES},
-        weapons=_weapons(f),
-        ap_costs={k: f.sub("ap_costs").int(k, min=0) for k in
-                  ("move", "fire", "rally", "close_combat", "floor", "hop", "sewer", "demo_charge", "demo_take_back", "exit")},
-        enemy_orders=tuple((o.int("max"), o.choice("order", ORDERS)) for o in orders),
-        exposed_movement=tuple((e.int("min", min=11, max=66), e.int("max", min=11, max=66), e.choice("effect", EXPOSED_EFFECTS)) for e in em),
-        rubble_two_ap_from=f.int("rubble_two_ap_from", min=1, max=7),
-        sewer_stuck_on=f.int("sewer_stuck_on", min=1, max=7),
-        dc_fail_on=f.int("dc_fail_on", min=2, max=12),
-        dc_attack_cf=f.sub("dc_attack").int("cf", min=0), dc_attack_tn=f.sub("dc_attack").int("tn", min=2, max=6),
-        dc_collapse_on=f.int("dc_collapse_on", min=1, max=7),
-        ms_first_floor_from=f.int("ms_first_floor_from", min=1, max=7),
-        advanced_building=tuple((a.int("max", min=1, max=6), a.choice("kind", ("building", "ms", "rubble"))) for a in adv),
+        range_tn=tuple(t.range_tn), tn_cap=t.tn_cap, cover={k: getattr(t.cover, k) for k in COVER_KINDS},
+        own_ms_other_level_cover=t.own_ms_other_level_cover, first_floor_drm=t.first_floor_drm,
+        morale_target={q: getattr(t.morale_target, q) for q in QUALITIES}, weapons=_weapons(t.weapons),
+        ap_costs={k: getattr(t.ap_costs, k) for k in t.ap_costs.__struct_fields__},
+        enemy_orders=tuple((o.max, o.order) for o in t.enemy_orders),
+        exposed_movement=tuple((e.min, e.max, e.effect) for e in t.exposed_movement),
+        rubble_two_ap_from=t.rubble_two_ap_from, sewer_stuck_on=t.sewer_stuck_on, dc_fail_on=t.dc_fail_on,
+        dc_attack_cf=t.dc_attack.cf, dc_attack_tn=t.dc_attack.tn, dc_collapse_on=t.dc_collapse_on,
+        ms_first_floor_from=t.ms_first_floor_from, advanced_building=tuple((a.max, a.kind) for a in t.advanced_building),
     )
 
 
-def _unit(f: Fields, weapons: dict) -> UnitSpec:
-    return UnitSpec(f.str("id"), f.choice("quality", QUALITIES), f.choice("weapon", tuple(weapons)), f.bool("leader", default=False))
+def _unit(f: Fields, spec: schema.Unit, weapons: dict) -> UnitSpec:
+    if spec.weapon not in weapons:      # a weapon of the tables (or a Darkness type): not in the schema
+        raise f.error("weapon", "one of " + ", ".join(weapons), spec.weapon)
+    return UnitSpec(spec.id, spec.quality, spec.weapon, spec.leader)
 
 
-def _group(f: Fields, weapons: dict, feature_ids: dict) -> GroupSpec:
-    at = f.sub("at")
-    stripe = at.int("stripe", min=1, max=STRIPES)
-    feature = at.str("feature", default=None) if at.has("feature") else None
-    if feature is not None and feature_ids.get(feature) != stripe:
-        raise at.error("feature", f"a feature id on stripe {stripe}", feature)
-    units = tuple(_unit(u, weapons) for u in f.items("units", min_len=1))
-    return GroupSpec(f.str("id"), stripe, feature, units, f.int("demo_charges", min=0, default=0), f.bool("sewers", default=False))
+def _group(f: Fields, spec: schema.Group, weapons: dict, feature_ids: dict) -> GroupSpec:
+    if spec.at.feature is not None and feature_ids.get(spec.at.feature) != spec.at.stripe:   # on its stripe
+        raise f.sub("at").error("feature", f"a feature id on stripe {spec.at.stripe}", spec.at.feature)
+    units = tuple(_unit(u, us, weapons) for u, us in zip(f.items("units"), spec.units))
+    return GroupSpec(spec.id, spec.at.stripe, spec.at.feature, units, spec.demo_charges, spec.sewers)
 
 
-def _features(f: Fields) -> tuple[tuple[FeatureSpec, ...], frozenset]:
-    features, sewers = [], set()
-    for s in f.items("stripes", min_len=1):
-        stripe = s.int("stripe", min=1, max=STRIPES)
-        if s.bool("sewer", default=False):
-            sewers.add(stripe)
-        items = s.items("features", default=[])
-        if len(items) > MAX_FEATURES:
-            raise s.error("features", f"at most {MAX_FEATURES} features", len(items))
-        for ft in items:
-            features.append(FeatureSpec(ft.str("id"), stripe, ft.choice("kind", FEATURE_KINDS), ft.bool("sealed", default=False),
-                                        ft.str("complex", default=None) if ft.has("complex") else None, ft.bool("advanced", default=False)))
-    return tuple(features), frozenset(sewers)
+def _features(stripes: list[schema.StripeSpec]) -> tuple[tuple[FeatureSpec, ...], frozenset]:
+    features = tuple(FeatureSpec(ft.id, s.stripe, ft.kind, ft.sealed, ft.complex, ft.advanced)
+                     for s in stripes for ft in s.features)
+    return features, frozenset(s.stripe for s in stripes if s.sewer)
 
 
 def _reveal_table(f: Fields, weapons: dict, types: dict) -> dict:
@@ -244,21 +218,13 @@ def _reveal_table(f: Fields, weapons: dict, types: dict) -> dict:
     return table
 
 
-def _modules(f: Fields) -> tuple[str, ...]:
-    modules = tuple(f.list("modules"))
-    for m in modules:
-        if m not in MODULES:
-            raise f.error("modules", "a list of: " + ", ".join(MODULES), m)
-    return modules
-
-
-def _options(f: Fields, modules: tuple[str, ...]) -> dict:
+def _options(f: Fields, spec: schema.Options, modules: tuple[str, ...]) -> dict:
+    """The options the scenario's modules know (night_visibility: Darkness only): which, is not the schema's."""
     defaults = dict(OPTION_DEFAULTS)
     for m in modules:
         defaults.update(MODULE_OPTIONS.get(m, {}))
-    given = f.sub("options", default={})
-    given.unknown(defaults)
-    return {k: given.bool(k, default=v) for k, v in defaults.items()}
+    f.sub("options", default={}).unknown(defaults)
+    return {k: getattr(spec, k) for k in defaults}
 
 
 def _traits(f: Fields, key: str) -> dict:
@@ -278,20 +244,21 @@ def _traits(f: Fields, key: str) -> dict:
     return traits
 
 
-def _darkness_type(f: Fields, name: str, weapons: dict) -> DarknessType:
-    """RD-GEN-3: one row of RD-TAB-1, validated (no negative CF or range, Wounds and Multiple Attacks >= 1)."""
+def _darkness_type(f: Fields, name: str, spec: schema.DarknessType, weapons: dict) -> DarknessType:
+    """RD-GEN-3: one row of RD-TAB-1: a name apart from the weapons', ranges when it shoots (max >= min), traits."""
     if name in weapons:
         raise f.error(name, "a Darkness type name that is not a weapon name", name)
     t = f.sub(name)
-    cf = t.int("cf", min=0)
-    if cf > 0:
-        low, high = t.int("min_range", min=0), t.int("max_range", min=0)
+    low, high = 0, -1
+    if spec.cf > 0:
+        for key in ("min_range", "max_range"):
+            if getattr(spec, key) is None:
+                raise t.error(key, "a value (the field is missing): a type with cf > 0 shoots")
+        low, high = spec.min_range, spec.max_range
         if high < low:
             raise t.error("max_range", f"an integer >= min_range ({low})", high)
-    else:
-        low, high = 0, -1
     traits = _traits(t, "traits")
-    return DarknessType(name, cf, low, high, t.number("cc_cf", min=0), traits.get("crawling", False), traits.get("fast", False),
+    return DarknessType(name, spec.cf, low, high, float(spec.cc_cf), traits.get("crawling", False), traits.get("fast", False),
                         traits.get("multiple_attacks", 1), traits.get("wounds"))
 
 
@@ -299,20 +266,15 @@ def _darkness_type(f: Fields, name: str, weapons: dict) -> DarknessType:
 def load_darkness(path: str, weapon_names: tuple[str, ...]) -> DarknessTables:
     """The Darkness module's tables (RD-TAB-1, RD-GEN-4, RD-AI-2, RD-CC-2..7, RD-TRT-2)."""
     f = Fields.load(path)
-    check(f, schema.DarknessTables)
-    names = list(f.sub("types").data)
-    if not 1 <= len(names) <= OBSERVED_TYPES:
-        raise f.error("types", f"1 to {OBSERVED_TYPES} Darkness types", len(names))
-    types = {name: _darkness_type(f.sub("types"), name, dict.fromkeys(weapon_names)) for name in names}
-    orders = tuple((o.int("max", min=1), o.choice("order", DARKNESS_ORDERS)) for o in f.items("orders", min_len=1))
-    if orders[-1][0] < 6:
+    d = check(f, schema.DarknessTables)
+    types = {name: _darkness_type(f.sub("types"), name, t, dict.fromkeys(weapon_names)) for name, t in d.types.items()}
+    orders = tuple((o.max, o.order) for o in d.orders)
+    if orders[-1][0] < 6:               # RD-AI-2: every d6 has an order; which row is last is beyond a schema
         raise f.error("orders", "rows whose last `max` covers a 6", orders[-1][0])
-    mods = f.sub("cc_modifiers")
     return DarknessTables(
-        types=types, results_to_eliminate=f.int("results_to_eliminate", min=1), orders=orders,
-        cc_cf_rounding=f.choice("cc_cf_rounding", ("sum_then_floor", "per_unit_floor")),
-        cc_modifiers={k: mods.int(k) for k in ("shaken", "recruit", "building", "feature_first_round", "more_veterans")},
-        fast_attack_min_dice=f.int("fast_attack_min_dice", min=0),
+        types=types, results_to_eliminate=d.results_to_eliminate, orders=orders, cc_cf_rounding=d.cc_cf_rounding,
+        cc_modifiers={k: getattr(d.cc_modifiers, k) for k in d.cc_modifiers.__struct_fields__},
+        fast_attack_min_dice=d.fast_attack_min_dice,
         crawlers=frozenset(n for n, t in types.items() if t.crawling), slots={n: i for i, n in enumerate(types)},
     )
 
@@ -322,51 +284,49 @@ def darkness_weapons(darkness: DarknessTables) -> dict:
     return {t.name: Weapon(t.name, t.cf, t.min_range, t.max_range, 0, t.cc_cf, False, 0) for t in darkness.types.values()}
 
 
-def _victory(f: Fields, feature_ids: dict) -> dict:
+def _victory(f: Fields, spec: schema.Hold | schema.Exit, feature_ids: dict) -> dict:
+    """RB-VIC-*: the features a Hold names are this map's (not the schema's)."""
+    if isinstance(spec, schema.Exit):
+        return {"kind": "exit", "units_to_exit": spec.units_to_exit, "loss_eliminated": spec.loss_eliminated}
     v = f.sub("victory")
-    kind = v.choice("kind", ("hold", "exit"))
-    if kind == "hold":
-        objective = v.choice("objective", tuple(feature_ids))
-        clear = tuple(v.list("clear_of_enemy"))
-        for c in clear:
-            if c not in feature_ids:
-                raise v.error("clear_of_enemy", "feature ids of this map", c)
-        return {"kind": kind, "objective": objective, "clear_of_enemy": clear}
-    return {"kind": kind, "units_to_exit": v.int("units_to_exit", min=1), "loss_eliminated": v.int("loss_eliminated", min=1)}
+    if spec.objective not in feature_ids:
+        raise v.error("objective", "one of " + ", ".join(feature_ids), spec.objective)
+    for c in spec.clear_of_enemy:
+        if c not in feature_ids:
+            raise v.error("clear_of_enemy", "feature ids of this map", c)
+    return {"kind": "hold", "objective": spec.objective, "clear_of_enemy": tuple(spec.clear_of_enemy)}
 
 
 @lru_cache(maxsize=32)
 def load_scenario(path: str) -> Scenario:
     """A validated scenario (rules catalog §15) with its tables."""
     f = Fields.load(path)
-    check(f, schema.Scenario)     # keys, types and ranges (envs/rifles/schema.py); what follows reads the checked file
-    tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables', default='standard')}.yaml"))
-    modules = _modules(f)
+    spec = check(f, schema.Scenario)  # keys, types and ranges (envs/rifles/schema.py); what follows reads the checked file
+    tables = load_tables(str(CONFIG_DIR / "tables" / f"{spec.tables}.yaml"))
+    modules = tuple(spec.modules)
     weapons, darkness = tables.weapons, None      # player and fixed enemy groups carry weapons only
     if "darkness" in modules:                     # RD-GEN-1: the mission lists its Darkness types
         darkness = load_darkness(_table_path(f.str("darkness_tables"), path), tuple(weapons))
         tables = replace(tables, weapons={**weapons, **darkness_weapons(darkness)})
-    elif f.has("darkness_tables"):
-        raise f.error("darkness_tables", "no Darkness tables unless modules lists darkness", f.raw("darkness_tables"))
-    features, sewers = _features(f)
+    elif spec.darkness_tables is not None:
+        raise f.error("darkness_tables", "no Darkness tables unless modules lists darkness", spec.darkness_tables)
+    features, sewers = _features(spec.stripes)
     ids = {ft.id: ft.stripe for ft in features}
     enemy = f.sub("enemy")
-    tables_name = enemy.str("reveal_table")
-    reveal_tables = f.sub("reveal_tables")
-    if not reveal_tables.has(tables_name):
-        raise enemy.error("reveal_table", "a table named under reveal_tables: " + ", ".join(map(str, reveal_tables.data)), tables_name)
-    player = f.sub("player")
+    if spec.enemy.reveal_table not in spec.reveal_tables:
+        raise enemy.error("reveal_table", "a table named under reveal_tables: " + ", ".join(map(str, spec.reveal_tables)),
+                          spec.enemy.reveal_table)
+    groups = lambda fields, specs: tuple(_group(g, gs, weapons, ids) for g, gs in zip(fields, specs))  # noqa: E731
     return Scenario(
-        path=path, name=f.str("name"),
-        modules=modules,
-        turns=f.int("turns", min=1), ap=f.int("ap", min=1), recon_points=f.int("recon_points", min=0),
-        posture=f.int("posture", min=-1, max=1), options=_options(f, modules), sewer_stripes=sewers, features=features,
-        player_groups=tuple(_group(g, weapons, ids) for g in player.items("groups", min_len=1)),
-        enemy_groups=tuple(_group(g, weapons, ids) for g in enemy.items("groups", default=[])),
-        markers=tuple((m.str("id"), m.int("stripe", min=1, max=STRIPES)) for m in enemy.items("markers", default=[])),
-        reveal_table=_reveal_table(reveal_tables.sub(tables_name), weapons, darkness.types if darkness else {}),
-        enemy_quality=enemy.choice("quality", QUALITIES),
-        victory=_victory(f, ids), tables=tables, darkness=darkness,
+        path=path, name=spec.name, modules=modules, turns=spec.turns, ap=spec.ap, recon_points=spec.recon_points,
+        posture=spec.posture, options=_options(f, spec.options, modules), sewer_stripes=sewers, features=features,
+        player_groups=groups(f.sub("player").items("groups"), spec.player.groups),
+        enemy_groups=groups(enemy.items("groups", default=[]), spec.enemy.groups),
+        markers=tuple((m.id, m.stripe) for m in spec.enemy.markers),
+        reveal_table=_reveal_table(f.sub("reveal_tables").sub(spec.enemy.reveal_table), weapons,
+                                   darkness.types if darkness else {}),
+        enemy_quality=spec.enemy.quality,
+        victory=_victory(f, spec.victory, ids), tables=tables, darkness=darkness,
     )
 
 

@@ -11,7 +11,7 @@ from msgspec import Meta
 
 from envs.engine.schema import Spec
 
-Stripe = Annotated[int, Meta(ge=1, le=6, description="RB-MAP-1: stripe 1..6")]
+Stripe = Annotated[int, Meta(ge=1, le=6, description="a stripe, RB-MAP-1")]
 Quality = Literal["recruit", "regular", "veteran"]
 
 

@@ -1,8 +1,9 @@
 """Urban War tables and scenarios, loaded from `configs/urbanwar/` into frozen dataclasses and validated.
 
 Every bad input fails on load in one line naming the file, the dotted field and what was expected
-(envs.engine.scenario.Fields): a ragged or asymmetric map, a model outside its deployment zone, an unknown
-weapon, profile or profile field, stats outside UW-STAT-1's ranges.
+(envs.engine.scenario.Fields). Keys, types and ranges (a ragged map, stats outside UW-STAT-1's ranges, an unknown
+profile field) are the schema's (envs/urbanwar/schema.py); what follows checks what a schema cannot say: an
+asymmetric map, a model outside its deployment zone, an unknown weapon or profile, one commander a side.
 """
 from __future__ import annotations
 
@@ -21,14 +22,7 @@ SIZE = 48                       # UW-GRID-1: 48 x 48 cells of 1"
 MAX_MODELS = 8                  # model slots per side (the codec's fixed maximum)
 DEPLOY_ROWS = 6                 # UW-SETUP-5: within 6" of the own edge
 BANDS = ("cc", "short", "medium", "long", "extreme")
-STATS = ("AS", "SH", "ST", "T", "W", "CD", "SZ", "MV", "CAL", "FS")
-# UW-STAT-1: the allowed range of each stat
-STAT_RANGES = {"AS": (1, 10), "SH": (1, 10), "ST": (1, 10), "T": (1, 10), "CD": (1, 10), "W": (1, 99),
-               "SZ": (1, 99), "MV": (1, 99), "CAL": (0, 99), "FS": (0, 99)}
-OPTION_DEFAULTS = {"choose_edges": False, "limit_result": "casualties", "auto_forced": True,
-                   "heavy_armour": False, "dense_terrain": False}
 LIMIT_RESULTS = ("casualties", "draw")
-COVERS = ("none", "solid", "flimsy")
 EDGES = ("north", "south")
 
 
@@ -122,57 +116,21 @@ class Scenario:
 
 
 # Tables --------------------------------------------------------------------------------------------------------
-def _band_values(f: Fields, key: str):
-    raw = f.raw(key)
-    if raw is None:
-        return None
-    if not (isinstance(raw, list) and len(raw) == 4 and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-            and raw[1] >= 1 and raw[3] >= 1):
-        raise f.error(key, "null or [to-hit modifier, dice >= 1, strength, damage rolls >= 1]", raw)
-    return tuple(raw)
-
-
 @lru_cache(maxsize=8)
 def load_tables(path: str) -> Tables:
     f = Fields.load(path)
-    check(f, schema.Tables)       # keys, types and ranges (envs/urbanwar/schema.py)
-    bands = tuple(Band(b.str("name"), b.int("max_d2", min=1), b.int("moved", max=0), b.int("disruption", max=0))
-                  for b in f.items("bands", min_len=4))
-    terrain = {}
-    tf = f.sub("terrain")
-    for char in tf.data:
-        t = tf.sub(char)
-        cost = t.list("cost")
-        if len(cost) != 2 or not all(isinstance(c, int) and c >= 0 for c in cost):
-            raise t.error("cost", "[orthogonal, diagonal] half-inch costs >= 0", cost)
-        terrain[char] = Terrain(char, t.str("name"), tuple(cost), t.bool("blocks"), t.choice("cover", COVERS))
-    cs = f.sub("cover_saves")
-    saves = {"solid": cs.int("solid", min=1, max=10), "flimsy": cs.int("flimsy", min=1, max=10)}
-    weapons = {}
-    wf = f.sub("weapons")
-    for key in wf.data:
-        w = wf.sub(key)
-        weapons[key] = Weapon(key, w.str("name"), tuple(_band_values(w, b) for b in BANDS), w.int("fs", min=0))
+    t = check(f, schema.Tables)   # keys, types and ranges (envs/urbanwar/schema.py); what follows reads the checked file
+    weapons = {key: Weapon(key, w.name, tuple(getattr(w, band) for band in BANDS), w.fs) for key, w in t.weapons.items()}
     profiles = {}
-    pf = f.sub("profiles")
-    for key in pf.data:
-        p = pf.sub(key)
-        stats = p.list("stats")
-        if len(stats) != len(STATS) or not all(isinstance(s, int) and not isinstance(s, bool) for s in stats):
-            raise p.error("stats", f"{len(STATS)} integers ({' '.join(STATS)})", stats)
-        for name, value in zip(STATS, stats):
-            lo, hi = STAT_RANGES[name]
-            if not lo <= value <= hi:   # UW-STAT-1
-                raise p.error("stats", f"{name} in {lo}..{hi} (UW-STAT-1)", value)
-        ranged, cc = p.choice("ranged", tuple(weapons)), p.choice("cc", tuple(weapons))
-        sp = p.sub("special", default={})
-        sp.unknown({"heavy_armour", "high_morale", "battleshield"})
-        profiles[key] = Profile(key, p.str("name"), *stats, ranged=ranged, cc=cc,
-                                heavy_armour=sp.int("heavy_armour", min=0, max=9, default=0),
-                                high_morale=sp.bool("high_morale", default=False),
-                                battleshield=sp.bool("battleshield", default=False),
-                                role=p.choice("role", ("shooter", "melee")))
-    return Tables(path, bands, terrain, saves, weapons, profiles)
+    for key, p in t.profiles.items():
+        for field in ("ranged", "cc"):     # weapons of this file: not in the schema
+            if getattr(p, field) not in weapons:
+                raise f.sub("profiles").sub(key).error(field, "one of " + ", ".join(weapons), getattr(p, field))
+        profiles[key] = Profile(key, p.name, *p.stats, ranged=p.ranged, cc=p.cc, heavy_armour=p.special.heavy_armour,
+                                high_morale=p.special.high_morale, battleshield=p.special.battleshield, role=p.role)
+    return Tables(path, tuple(Band(b.name, b.max_d2, b.moved, b.disruption) for b in t.bands),
+                  {char: Terrain(char, x.name, tuple(x.cost), x.blocks, x.cover) for char, x in t.terrain.items()},
+                  {"solid": t.cover_saves.solid, "flimsy": t.cover_saves.flimsy}, weapons, profiles)
 
 
 # Scenarios ---------------------------------------------------------------------------------------------------------
@@ -190,12 +148,9 @@ def scenario_path(name: str | None) -> str:
     return names[name]
 
 
-def _check_map(f: Fields, rows, terrain: dict) -> tuple[str, ...]:
-    if not isinstance(rows, list) or len(rows) != SIZE:
-        raise f.error("map", f"{SIZE} rows of {SIZE} characters (UW-GRID-1)", f"{len(rows) if isinstance(rows, list) else rows}")
+def _check_map(f: Fields, rows: list[str], terrain: dict) -> tuple[str, ...]:
+    """48 rows of 48 (the schema); here: the characters are the tables' terrain, the map 180-degree symmetric."""
     for y, row in enumerate(rows):
-        if not isinstance(row, str) or len(row) != SIZE:
-            raise f.error(f"map[{y}]", f"a row of {SIZE} characters (the map is ragged)", row)
         for ch in row:
             if ch not in terrain:
                 raise f.error(f"map[{y}]", f"terrain characters {''.join(terrain)} (UW-TAB-2)", ch)
@@ -216,63 +171,70 @@ def in_zone(edge: str, y: int) -> bool:
 def load_scenario(path: str) -> Scenario:
     """UW-SCEN-1..3: map, teams, edges, turn limit and options (UW-SCEN-4's decision budget is measured, README)."""
     f = Fields.load(path)
-    check(f, schema.Scenario)     # keys, types and ranges (envs/urbanwar/schema.py); what follows reads the checked file
-    tables = load_tables(str(CONFIG_DIR / "tables" / f"{f.str('tables')}.yaml"))
-    of = f.sub("options", default={})
-    options = dict(OPTION_DEFAULTS)
-    for key, default in OPTION_DEFAULTS.items():
-        options[key] = of.choice(key, LIMIT_RESULTS, default=default) if key == "limit_result" else of.bool(key, default=default)
-    rows = _check_map(f, f.raw("map"), tables.terrain)
-    sides = []
-    ids = set()
-    for s in f.items("sides", min_len=2):
-        models = []
-        mitems = s.items("models", min_len=1)
-        if len(mitems) > MAX_MODELS:
-            raise s.error("models", f"at most {MAX_MODELS} models", len(mitems))
-        for m in mitems:
-            mid = m.str("id")
-            if mid in ids:
-                raise m.error("id", "a model id used once", mid)
-            ids.add(mid)
-            models.append(ModelSpec(mid, m.choice("profile", tuple(tables.profiles)), m.bool("commander", default=False)))
-        if sum(m.commander for m in models) != 1:   # UW-SPEC-1
-            raise s.error("models", "exactly one commander (UW-SPEC-1)", sum(m.commander for m in models))
-        sides.append(SideSpec(s.str("name"), s.choice("edge", EDGES), tuple(models)))
-    if len(sides) != 2 or sides[0].edge == sides[1].edge:
+    spec = check(f, schema.Scenario)  # keys, types and ranges (envs/urbanwar/schema.py); what follows reads the checked file
+    tables = load_tables(str(CONFIG_DIR / "tables" / f"{spec.tables}.yaml"))
+    options = {key: getattr(spec.options, key) for key in spec.options.__struct_fields__}
+    rows = _check_map(f, spec.map, tables.terrain)
+    ids: set = set()                    # model ids of both sides, each used once
+    sides = tuple(_side(s, side, tables, ids) for s, side in zip(f.items("sides"), spec.sides))
+    if sides[0].edge == sides[1].edge:   # one side's edge against the other's: not in the schema
         raise f.error("sides", "two sides on opposite edges (north, south)")
+    variants = _variants(f.sub("variants", default={}), spec.variants, tables, ids)
+    placed = _placed(f.sub("placed", default={}), spec.placed, sides)
+    return Scenario(str(path), spec.name, spec.turns, rows, sides, options, variants, tables, placed)
+
+
+def _side(s: Fields, spec: schema.SideSpec, tables: Tables, ids: set) -> SideSpec:
+    """A side's models: profiles of the tables, ids used once, one commander (UW-SPEC-1): not in the schema."""
+    models = []
+    for m, model in zip(s.items("models"), spec.models):
+        if model.id in ids:
+            raise m.error("id", "a model id used once", model.id)
+        ids.add(model.id)
+        if model.profile not in tables.profiles:
+            raise m.error("profile", "one of " + ", ".join(tables.profiles), model.profile)
+        models.append(ModelSpec(model.id, model.profile, model.commander))
+    if sum(m.commander for m in models) != 1:   # UW-SPEC-1
+        raise s.error("models", "exactly one commander (UW-SPEC-1)", sum(m.commander for m in models))
+    return SideSpec(spec.name, spec.edge, tuple(models))
+
+
+def _variants(vf: Fields, spec: schema.Variants, tables: Tables, ids: set) -> dict:
+    """UW-SCEN-5/6: the models and profiles a variant names, and its patches' characters, from the scenario and
+    tables; a patch's first cell before its last: not in the schema."""
     variants = {}
-    vf = f.sub("variants", default={})
-    if vf.has("heavy_armour"):
+    if spec.heavy_armour is not None:
         rep = vf.sub("heavy_armour").sub("replace")
-        for mid in rep.data:
+        for mid, profile in spec.heavy_armour.replace.items():
             if mid not in ids:
                 raise rep.error(mid, "a model id of the scenario", mid)
-            rep.choice(mid, tuple(tables.profiles))
-        variants["heavy_armour"] = dict(rep.data)
-    if vf.has("dense_terrain"):
+            if profile not in tables.profiles:
+                raise rep.error(mid, "one of " + ", ".join(tables.profiles), profile)
+        variants["heavy_armour"] = dict(spec.heavy_armour.replace)
+    if spec.dense_terrain is not None:
         patches = []
-        for p in vf.sub("dense_terrain").items("patches"):
-            ch = p.choice("char", tuple(tables.terrain))
-            xs, ys = p.list("x"), p.list("y")
-            for key, v in (("x", xs), ("y", ys)):
-                if len(v) != 2 or not all(isinstance(c, int) and 0 <= c < SIZE for c in v) or v[0] > v[1]:
-                    raise p.error(key, f"[first, last] cells in 0..{SIZE - 1}", v)
-            patches.append((ch, tuple(xs), tuple(ys)))
+        for p, patch in zip(vf.sub("dense_terrain").items("patches"), spec.dense_terrain.patches):
+            if patch.char not in tables.terrain:
+                raise p.error("char", "one of " + ", ".join(tables.terrain), patch.char)
+            for key, (first, last) in (("x", patch.x), ("y", patch.y)):
+                if first > last:
+                    raise p.error(key, f"[first, last] cells in 0..{SIZE - 1}, first <= last", [first, last])
+            patches.append((patch.char, tuple(patch.x), tuple(patch.y)))
         variants["dense_terrain"] = patches
-    placed = {}
-    pf = f.sub("placed", default={})
+    return variants
+
+
+def _placed(pf: Fields, spec: dict, sides: tuple[SideSpec, ...]) -> dict:
+    """build_position's placements: models of the scenario, in their side's deployment zone: not in the schema."""
     side_of = {m.id: side for side in sides for m in side.models}
-    for mid in pf.data:
+    placed = {}
+    for mid, xy in spec.items():
         if mid not in side_of:
             raise pf.error(mid, "a model id of the scenario", mid)
-        xy = pf.list(mid)
-        if len(xy) != 2 or not all(isinstance(c, int) and 0 <= c < SIZE for c in xy):
-            raise pf.error(mid, f"[x, y] in 0..{SIZE - 1}", xy)
         if not in_zone(side_of[mid].edge, xy[1]):   # UW-SETUP-5
             raise pf.error(mid, f"a cell in the {side_of[mid].edge} deployment zone (UW-SETUP-5)", xy)
         placed[mid] = tuple(xy)
-    return Scenario(str(path), f.str("name"), f.int("turns", min=1), rows, tuple(sides), options, variants, tables, placed)
+    return placed
 
 
 def played_map(scenario: Scenario, options: dict) -> tuple[str, ...]:

@@ -66,8 +66,19 @@ class Scenario(Spec, kw_only=True):
 
 
 # Tables (configs/urbanwar/tables/*.yaml; UW-TAB-1..4) -----------------------------------------------------------------
-BandValues = Annotated[list[int], Meta(min_length=4, max_length=4,
-                                       description="[to-hit modifier, dice >= 1, strength, damage rolls >= 1]")]
+BandValues = Annotated[tuple[int, Annotated[int, Meta(ge=1, description="attack dice")], int,
+                             Annotated[int, Meta(ge=1, description="damage rolls")]],
+                       Meta(description="[to-hit modifier, dice >= 1, strength, damage rolls >= 1]")]
+
+
+def _stat(name: str, low: int, high: int):
+    return Annotated[int, Meta(ge=low, le=high, description=f"{name}, UW-STAT-1")]
+
+
+Ten, Ninety = (1, 10), (1, 99)
+Stats = Annotated[tuple[_stat("AS", *Ten), _stat("SH", *Ten), _stat("ST", *Ten), _stat("T", *Ten), _stat("W", *Ninety),
+                        _stat("CD", *Ten), _stat("SZ", *Ninety), _stat("MV", *Ninety), _stat("CAL", 0, 99),
+                        _stat("FS", 0, 99)], Meta(description="AS SH ST T W CD SZ MV CAL FS")]
 
 
 class Band(Spec):                                            # UW-TAB-1
@@ -107,7 +118,7 @@ class Special(Spec):
 
 class Profile(Spec, kw_only=True):                           # UW-TAB-4, UW-STAT-1
     name: str
-    stats: Annotated[list[int], Meta(min_length=10, max_length=10, description="AS SH ST T W CD SZ MV CAL FS")]
+    stats: Stats
     ranged: str
     cc: str
     special: Special = Special()

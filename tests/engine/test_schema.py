@@ -62,7 +62,7 @@ def test_a_schema_error_names_file_line_field_and_expectation(tmp_path):
              ("{id: A2, quality: regular", "{id: A2, quality: regulr", "player.groups[0].units[1].quality",
               "one of recruit, regular, veteran", "'regulr'"),
              ("kind: hold", "kind: hodl", "victory.kind", "one of hold, exit", "'hodl'"),
-             ("  - stripe: 1\n", "  - stripe: 9\n", "stripes[0].stripe", "an integer in 1..6", "9")]
+             ("  - stripe: 1\n", "  - stripe: 9\n", "stripes[0].stripe", "an integer in 1..6 (a stripe, RB-MAP-1)", "9")]
     for old, new, field, expected, got in cases:
         assert old in text
         path.write_text(text.replace(old, new, 1), encoding="utf-8")

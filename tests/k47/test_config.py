@@ -107,3 +107,25 @@ def test_unknown_option_and_bad_weapon_fail(tmp_path):
     assert "options.night" in msg
     msg = broken(tmp_path, lambda d: d["sides"][0]["units"][0]["models"][0].update(weapon="laser"))
     assert "sides[0].units[0].models[0].weapon" in msg
+
+
+def test_a_to_hit_typo_in_the_tables_is_refused_with_the_nearest_modifier(tmp_path):
+    """KC-TAB-2: every modifier the shooting rules read is declared; a misspelt one no longer loads unnoticed."""
+    text = (config.CONFIG_DIR / "tables" / "k47.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "k47.yaml"
+    path.write_text(text.replace("  bunker: -4", "  bunkr: -4"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        config.load_tables(str(path))
+    line = text.splitlines().index("  bunker: -4") + 1
+    assert str(err.value).startswith(f"{path}:{line}: field 'to_hit.bunkr': expected a known field, got an unknown one "
+                                     "(did you mean 'bunker'? known: base, bunker, down, ")
+
+
+def test_a_table_value_out_of_range_names_the_whole_range(tmp_path):
+    text = (config.CONFIG_DIR / "tables" / "k47.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "k47.yaml"
+    path.write_text(text.replace("regular: {morale: 9,", "regular: {morale: 13,"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        config.load_tables(str(path))
+    line = text.splitlines().index("  regular: {morale: 9, damage: 4}") + 1
+    assert str(err.value) == f"{path}:{line}: field 'quality.regular.morale': expected an integer in 2..12, got 13"

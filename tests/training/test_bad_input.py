@@ -194,6 +194,89 @@ def test_cityfight_values_out_of_range_are_refused(tmp_path, field, value, at, e
     assert info.value.line == text.splitlines().index(f"{field}: {value}") + 1
 
 
+# Konflikt '47 scenario files ------------------------------------------------------------------------------------------
+@pytest.fixture
+def k47_configs(tmp_path, monkeypatch):
+    """A copy of configs/k47/ that the K47 loader reads (as RUBBLE_CONFIGS would point it there)."""
+    from envs.k47 import config
+
+    shutil.copytree(PROJECT_ROOT / "configs" / "k47", tmp_path / "k47")
+    monkeypatch.setattr(config, "CONFIG_DIR", tmp_path / "k47")
+    return tmp_path / "k47" / "scenarios"
+
+
+K47_CASES = [  # in village_crossroads.yaml: (text, its replacement, the field, what was expected, what it got)
+    ("extra_turn_on: 4 ", "extra_turns_on: 4 ", "extra_turns_on", "a known field",
+     "an unknown one (did you mean 'extra_turn_on'? known: board, buildings, extra_turn_on, map, name, objectives, "
+     "options, sides, tables, turns, variants, victory)"),
+    ("turns: 6 ", "turns: 600 ", "turns", "an integer in 1..100", "600"),                       # KC-TURN-7
+    ("        floors: 2\n", "        floors: two\n", "buildings[1].sections[0].floors", "an integer", "'two'"),
+    ("at: [6, 16],", "at: [6, 16, 2],", "sides[0].units[0].at", "a list of 2 items ([x, y])", "[6, 16, 2]"),
+    ("{floor: 0, kind: door, edge: [9, 5, N]}", "{floor: 0, kind: door, edge: [9, 5, Q]}",
+     "buildings[0].sections[0].openings[0].edge[2]", "one of N, E, S, W", "'Q'"),
+    ("{section: T1, floor: 1}", "{section: T1, floor: 3}", "sides[1].units[0].in.floor",      # T1 has 3 floors
+     "an integer in 0..2 (a floor of section T1)", "3"),
+]
+
+
+@pytest.mark.parametrize("old, new, field, expected, got", K47_CASES, ids=[case[2] for case in K47_CASES])
+def test_a_bad_k47_scenario_fails_in_one_line_naming_file_line_field_and_expectation(capsys, k47_configs, old, new,
+                                                                                    field, expected, got):
+    text = (k47_configs / "village_crossroads.yaml").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = k47_configs / "bad.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    line = next(i for i, row in enumerate(text.replace(old, new).splitlines(), 1) if new.strip() in row)
+    code, _, err = run_cli(capsys, "simulate", "k47", "--scenario", "bad", "--games", "1")
+    assert (code, err) == (1, f"rubble: {path}:{line}: field '{field}': expected {expected}, got {got}\n")
+
+
+def test_a_k47_yaml_syntax_error_names_its_line(capsys, k47_configs):
+    (k47_configs / "syntax.yaml").write_text("name: [Broken\ntables: k47\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "simulate", "k47", "--scenario", "syntax", "--games", "1")
+    assert code == 1 and err.startswith(f"rubble: {k47_configs / 'syntax.yaml'}:2: field '<file>': expected valid YAML")
+    assert err.count("\n") == 1
+
+
+def test_a_bad_k47_variant_names_its_own_file_and_line(capsys, k47_configs):
+    """KC-SCN-12: a scenario based_on another is checked as a variant (every field optional), in its own file."""
+    path = k47_configs / "village_crossroads_hidden.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  hidden_occupants: true", "  hidden_ocupants: true"), encoding="utf-8")
+    line = text.splitlines().index("  hidden_occupants: true") + 1
+    code, _, err = run_cli(capsys, "simulate", "k47", "--scenario", "village_crossroads_hidden", "--games", "1")
+    assert (code, err) == (1, f"rubble: {path}:{line}: field 'options.hidden_ocupants': expected a known field, got an "
+                              "unknown one (did you mean 'hidden_occupants'? known: hidden_occupants, no_building_entry, "
+                              "pinned_out)\n")
+
+
+def test_a_bad_k47_base_is_named_by_its_variant_as_its_own_file(k47_configs):
+    from envs.engine.scenario import ScenarioError
+    from envs.k47 import config
+
+    base = k47_configs / "village_crossroads.yaml"
+    text = base.read_text(encoding="utf-8")
+    base.write_text(text.replace("turns: 6 ", "turns: 0 "), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        config.load_scenario(config.scenario_path("village_crossroads_hidden"))
+    assert (info.value.file, info.value.field, info.value.expected) == (str(base), "turns", "an integer in 1..100")
+
+
+def test_a_broken_k47_scenario_breaks_only_itself(capsys, k47_configs):
+    from envs.k47.ruleset import K47
+
+    (k47_configs / "broken.yaml").write_text("name: Broken\ntables: k47\nturn: 6\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "list")
+    assert code == 2 and err.startswith("rubble: 1 scenario file(s) or folder(s) broken")
+    assert f"broken: {k47_configs / 'broken.yaml'}  BROKEN: {k47_configs / 'broken.yaml'}:3: field 'turn': expected a " \
+           "known field, got an unknown one (did you mean 'turns'? known: " in out
+    assert "village_crossroads: " in out and "village_crossroads_hidden: " in out
+    code, out, _ = run_cli(capsys, "simulate", "k47", "--games", "2", "--quiet")
+    assert code == 0 and "2 games" in out
+    low, high = K47().observation_bounds()           # an env's spaces: over the scenarios that load
+    assert low.shape == high.shape == (K47.observation_size,)
+
+
 def test_rubble_configs_reaches_the_rifles_loader(tmp_path):
     import subprocess
     import sys

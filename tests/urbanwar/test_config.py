@@ -71,7 +71,8 @@ def test_UW_STAT_1_an_unknown_profile_field_or_a_stat_out_of_range_is_refused(tm
         config.load_tables(write(tmp_path, tables, "t1.yaml"))
     tables = yaml.safe_load(TABLES.read_text(encoding="utf-8"))
     tables["profiles"]["trooper"]["stats"][0] = 11
-    with pytest.raises(ScenarioError, match=r"AS in 1..10"):
+    with pytest.raises(ScenarioError, match=r"field 'profiles.trooper.stats\[0\]': expected an integer in 1..10 \(AS, "
+                                            r"UW-STAT-1\), got 11$"):
         config.load_tables(write(tmp_path, tables, "t2.yaml"))
 
 
