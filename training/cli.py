@@ -186,9 +186,23 @@ def _resume_dir(args):
 
     rs = lookup.ruleset(args.env)
     try:
-        return resume_request(args.results, rs.name, args.resume)
+        rundir = resume_request(args.results, rs.name, args.resume)
     except FileNotFoundError as exc:
         raise CommandError(str(exc)) from None
+    _check_resume_budget(rundir, args.timesteps, args.minutes)
+    return rundir
+
+
+def _check_resume_budget(rundir, timesteps, minutes) -> None:
+    """A resume's --minutes/--timesteps set the run's total budget; one already spent would train nothing and
+    only play the final evaluation again, so it is refused, naming what the run has done."""
+    info = rundir.read_info()
+    if timesteps is not None and timesteps <= info.trained_timesteps:
+        raise CommandError(f"{_shown_path(rundir.path)}: --timesteps is the run's total budget and it has trained "
+                           f"{info.trained_timesteps:,} already; expected more than that")
+    if minutes is not None and minutes * 60 <= info.trained_seconds:
+        raise CommandError(f"{_shown_path(rundir.path)}: --minutes is the run's total budget and it has trained "
+                           f"{info.trained_seconds / 60:.1f} minutes already; expected more than that")
 
 
 def cmd_league(args) -> int:

@@ -131,6 +131,18 @@ def test_resume_from_the_command_line_with_a_new_budget(tmp_path, capsys):
     assert info.timesteps == 256 and info.trained_timesteps == 256 and info.sessions == 2
 
 
+def test_resume_with_a_budget_already_spent_is_refused_naming_what_the_run_did(tmp_path, capsys):
+    # The budget is the run's total: --timesteps 64 after 128 would train nothing and only re-evaluate.
+    run = new_tiny_run(tmp_path, timesteps=128)
+    run_session(run, progress=False)
+    before = run.read_info()
+    code, _, err = run_cli(capsys, "train", ENV, "--resume", run.path.name, "--timesteps", 64,
+                           "--results", tmp_path / "results", "--quiet")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "--timesteps is the run's total budget and it has trained 128 already; expected more than that" in err
+    assert run.read_info() == before
+
+
 def test_ctrl_c_exits_with_130_and_says_how_to_resume(tmp_path, capsys, monkeypatch):
     def interrupt(self, timesteps):
         raise KeyboardInterrupt
