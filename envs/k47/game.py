@@ -5,6 +5,7 @@ own (`decision[1]["side"]`), reactions included (KC-DEC-2).
 """
 from __future__ import annotations
 
+from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
@@ -125,6 +126,7 @@ class K47Game(TaskGame):
     def refresh(self) -> None:
         super().refresh()
         self._move_cache = None
+        derived.forget(self)          # the observation buffers: a test may have changed a model's weapons by hand
 
     # Shared helpers for the rules -----------------------------------------------------------------------
     def living(self) -> list[Unit]:

@@ -32,8 +32,8 @@ def outside_destinations(game, unit, order: str, start=None, start_cost: float =
         advance = game.tables.movement["tracked"][0]
         for cell, cost in geometry.reach(game, unit, advance, start=start, start_cost=start_cost).items():
             costs.setdefault(cell, cost)
-    return {c: v for c, v in costs.items()
-            if c != unit.cell and geometry.unit_at(game, c) is None and not geometry.near_enemy(game, unit.side, c)}
+    taken, near = geometry.occupied_cells(game), geometry.near_enemy_cells(game, unit.side)
+    return {c: v for c, v in costs.items() if c != unit.cell and c not in taken and c not in near}
 
 
 def leave_starts(game, unit) -> list:
