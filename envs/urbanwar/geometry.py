@@ -174,6 +174,7 @@ def _cover_class(board, shooter: int, target: int) -> int:
 
 # Movement -----------------------------------------------------------------------------------------------------------
 FREE, CHARGE, BREAK = 0, 1, 2
+UNREACHED = 1 << 30        # a path cost no allowance reaches
 
 
 def reachable(board, occ, start: int, allowance: int, mode: int, danger, started_with=frozenset()) -> dict:
@@ -186,31 +187,33 @@ def reachable(board, occ, start: int, allowance: int, mode: int, danger, started
     Costs are whole half-inches, so the cells wait in one list per cost (a bucket queue): taken cost by cost, each
     list in the order its cells were reached, which is the order a heap keyed on (cost, arrival) gives
     (UW-MOVE-4: ties to the earlier neighbour)."""
-    best = {start: (0, -1)}
-    waiting: list[list[int]] = [[] for _ in range(allowance + 1)]
+    cost_to, came_from = [UNREACHED] * len(occ), [-1] * len(occ)   # lists by cell: faster than a dict here
+    cost_to[start] = 0
+    reached = [start]                                                   # in the order first reached
+    waiting: list[list[int]] = [[] for _ in range(max(allowance, 0) + 1)]
     waiting[0].append(start)
     steps = board.steps
-    for cost in range(allowance + 1):
+    for cost in range(max(allowance, 0) + 1):
         for cell in waiting[cost]:
-            if cost > best[cell][0]:
+            if cost > cost_to[cell]:
                 continue
             if cell != start and mode == CHARGE and danger[cell]:
                 continue
             for nxt, step in steps[cell]:
-                if occ[nxt] >= 0:                                   # UW-MOVE-3
+                total = cost + step
+                if total > allowance or occ[nxt] >= 0:                  # UW-MOVE-3
                     continue
                 touch = danger[nxt]
                 if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):   # UW-MOVE-5/6
                     continue
-                total = cost + step
-                if total > allowance:
+                known = cost_to[nxt]
+                if known <= total:
                     continue
-                known = best.get(nxt)
-                if known is not None and known[0] <= total:
-                    continue
-                best[nxt] = (total, cell)
+                if known == UNREACHED:
+                    reached.append(nxt)
+                cost_to[nxt], came_from[nxt] = total, cell
                 waiting[total].append(nxt)
-    return best
+    return {c: (cost_to[c], came_from[c]) for c in reached}
 
 
 def path_to(tree: dict, cell: int) -> list[int]:
