@@ -6,7 +6,6 @@ live in an `envs.engine.secret_orders.SecretOrders` store, and each side's obser
 """
 from __future__ import annotations
 
-from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.secret_orders import SecretOrders
 from envs.engine.taskgame import TaskGame
@@ -171,7 +170,6 @@ class UrbanWarGame(TaskGame):
         super().refresh()
         self._geo_cache.clear()
         self.obs_templates.clear()
-        derived.forget(self)          # the observation buffers, begun from the templates
 
     def order_of(self, m: Model) -> int | None:
         return self.orders.true_value(m.idx)

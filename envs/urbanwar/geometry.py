@@ -239,6 +239,7 @@ class Board:
         # UW-MOVE-1/2: per cell, its enterable neighbours (N, E, S, W, then diagonals) and the cost of the step
         self.steps = tuple(tuple((nxt, self.cost[nxt][diagonal]) for nxt, diagonal in NEIGHBOURS[cell]
                                  if self.cost[nxt][diagonal]) for cell in range(CELLS))
+        self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
         self.cover_between: dict[int, int] = {}   # shooter * CELLS + target -> cover_class (terrain never changes)
 
 

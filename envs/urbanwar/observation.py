@@ -14,8 +14,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from envs.engine.derived import PREFIX, remember, unchanged_since
-
 from .config import MAX_MODELS, SIZE
 from .flow import Decision
 
@@ -77,34 +75,35 @@ def template(game, side: int) -> np.ndarray:
     return out
 
 
-#: where each side's observation buffer and the states its model rows were last written from are kept on the game
-BUFFER_KEYS = tuple(f"{PREFIX}urbanwar_observation_{side}" for side in (0, 1))
-ROW_KEYS = tuple(tuple(f"{PREFIX}urbanwar_model_{side}_{slot}" for slot in range(SLOTS)) for side in (0, 1))
-_CHANGING = [*range(_FU + 1), _ACTING, _REMOVED]     # the row features play changes (the others: the template's)
-
-
 def encode(game, side: int) -> np.ndarray:
-    """A fresh copy of `side`'s observation (UW-HID-1: public; UW-HID-2: own orders). It is kept written in a
-    buffer per side, begun from the game's template: the globals every time, a model's row only when something
-    the row shows of it changed (most decisions change one model or none)."""
+    """A fresh observation of `side`: the game's template plus what changes (UW-HID-1: public; UW-HID-2: own orders)."""
     templates = game.obs_templates
     if side not in templates:
         templates[side] = template(game, side)
-    out = game.__dict__.get(BUFFER_KEYS[side])
-    if out is None:
-        out = game.__dict__[BUFFER_KEYS[side]] = templates[side].copy()
+    out = templates[side].copy()
     models = out[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
-    orders, act, keys = game.orders, game.act, ROW_KEYS[side]
+    orders, act = game.orders, game.act
     acting = act.get("model") if act is not None else None
     for m in game.models:
-        slot = m.side * MAX_MODELS + m.slot
-        state = (m.profile, m.cell, m.w, m.panic, m.activated, m.fu_used, orders.is_face_down(m.idx),
-                 orders.seen_by(side, m.idx), acting == m.idx)
-        if unchanged_since(game, keys[slot], state) is None:
-            model_row(m, state, models[slot])
-            remember(game, keys[slot], state, True)
+        row = models[m.side * MAX_MODELS + m.slot]
+        p = m.profile
+        if m.placed:
+            row[_PLACED], row[_X], row[_Y] = 1.0, m.cell % 48 / 47, m.cell // 48 / 47
+        else:
+            row[_X] = row[_Y] = -1 / 47                  # off the table: before deployment or removed
+        row[_W] = m.w / p.W
+        row[_PANIC], row[_ACTIVATED] = m.panic, m.activated
+        if orders.is_face_down(m.idx):
+            row[_FACE_DOWN] = 1.0
+        seen = orders.seen_by(side, m.idx)                 # UW-HID-2: own face-down orders and face-up ones
+        if seen is not None:
+            row[_SNAP + seen] = 1.0
+        row[_FU] = m.fu_used / max(1, p.CAL)
+        if acting == m.idx:
+            row[_ACTING] = 1.0
+        if m.cell >= 0 and not m.alive:
+            row[_REMOVED] = 1.0
     g = out[GLOBALS_AT:]
-    g[:] = templates[side][GLOBALS_AT:]
     g[GLOBAL["turn"]] = game.turn / game.scenario.turns
     if game.decision is not None:
         g[GLOBAL["deciding"]] = game.current_side == side
@@ -115,29 +114,7 @@ def encode(game, side: int) -> np.ndarray:
         g[_ACTING_AT + a.side * MAX_MODELS + a.slot] = 1.0
         end = act["path"][-1]
         g[_DECLARED_AT:_DECLARED_AT + 4] = (end % 48 / 47, end // 48 / 47, act["kind"] / 4, float(act["attempted"]))
-    return out.copy()
-
-
-def model_row(m, state: tuple, row: np.ndarray) -> None:
-    """The features of `m` play changes, from `state` as encode gathers it (the orders as `side` sees them)."""
-    _, cell, w, panic, activated, fu_used, face_down, seen, is_acting = state
-    p = m.profile
-    row[_CHANGING] = 0.0
-    if cell >= 0 and w > 0:                               # placed
-        row[_PLACED], row[_X], row[_Y] = 1.0, cell % 48 / 47, cell // 48 / 47
-    else:
-        row[_X] = row[_Y] = -1 / 47                  # off the table: before deployment or removed
-    row[_W] = w / p.W
-    row[_PANIC], row[_ACTIVATED] = panic, activated
-    if face_down:
-        row[_FACE_DOWN] = 1.0
-    if seen is not None:                               # UW-HID-2: own face-down orders and face-up ones
-        row[_SNAP + seen] = 1.0
-    row[_FU] = fu_used / max(1, p.CAL)
-    if is_acting:
-        row[_ACTING] = 1.0
-    if cell >= 0 and w <= 0:                            # removed (not alive)
-        row[_REMOVED] = 1.0
+    return out
 
 
 # Bounds (the contract's observation_bounds) ----------------------------------------------------------------------
