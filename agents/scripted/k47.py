@@ -94,6 +94,7 @@ class K47Scripted:
 
     def __init__(self, side: int, seed: int = 0) -> None:
         self.side = side
+        self._plans_for, self._plans = None, {}
 
     def act(self, observation, mask: np.ndarray, view) -> int:
         kind, ctx = view.decision
@@ -103,7 +104,19 @@ class K47Scripted:
 
     # Activation ------------------------------------------------------------------------------------------
     def plan(self, view, unit):
-        """(rule number, score, order, intent) of the first applicable rule R1..R10 for `unit` (KC-AI-3)."""
+        """(rule number, score, order, intent) of the first applicable rule R1..R10 for `unit` (KC-AI-3), kept
+        while the position stays the same: the unit, order and move decisions of an activation ask for the
+        same plans, each weighing every enemy."""
+        position = (view.scenario, view.options, view.section_state, view.ranging,
+                    [list(u.__dict__.values()) for u in view.units])
+        if position != self._plans_for:
+            self._plans_for, self._plans = position, {}
+        if unit.uid not in self._plans:
+            self._plans[unit.uid] = self.first_rule(view, unit)
+        return self._plans[unit.uid]
+
+    def first_rule(self, view, unit):
+        """`plan` worked out."""
         enemies = [e for e in view.living() if e.side != unit.side]
         best_t, best_v = None, Fraction(0)
         for e in enemies:

@@ -33,6 +33,7 @@ class UrbanWarDoctrine:
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                              # UW-AI-1: no randomness, the seed is unused
+        self._plans_for, self._plans = None, {}
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
@@ -102,7 +103,18 @@ class UrbanWarDoctrine:
         return None
 
     def plan(self, view, m, panicked: bool, mask=None):
-        """(action kind, destination cell or None) of UW-AI-7..11."""
+        """(action kind, destination cell or None) of UW-AI-7..11, kept while no model changes: the action and the
+        destination decisions of one action ask for the same plan, which weighs every reachable cell."""
+        position = (view.board, [x.to_list() for x in view.models])
+        if position != self._plans_for:
+            self._plans_for, self._plans = position, {}
+        key = (m.idx, panicked)
+        if key not in self._plans:
+            self._plans[key] = self.first_rule(view, m, panicked)
+        return self._plans[key]
+
+    def first_rule(self, view, m, panicked: bool):
+        """`plan` worked out."""
         if view.in_contact(m):
             return (BREAK_OFF if panicked or m.profile.role == "shooter" else FIGHT), None     # UW-AI-7
         if m.profile.role == "melee" and not panicked:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.derived import remember, unchanged_since
+
 from .actions import SQUARES
 from .config import COVER_NAMES, MAX_ELEMENTS, WEATHERS
 from .knowledge import NEVER
@@ -128,20 +130,6 @@ def static_planes(game) -> np.ndarray:
         cached.setflags(write=False)
         game._static_planes = cached
     return cached
-
-
-def unchanged_since(game, key: str, state: tuple):
-    """What was stored under `key` for `state` (a tuple of the game's lists and scalars) if they are equal now,
-    else None. Converting a 324-square Python list to numpy costs 20-40 us, comparing it with a copy well under
-    1 us, and the map and the reports change at only a few decisions of a game."""
-    hit = game.__dict__.get(key)
-    return hit[1] if hit is not None and hit[0] == state else None
-
-
-def remember(game, key: str, state: tuple, value):
-    """Store `value` for a copy of `state` (lists copied: the game changes them in place); returns `value`."""
-    game.__dict__[key] = (tuple(list(x) if isinstance(x, list) else x for x in state), value)
-    return value
 
 
 def map_planes(game) -> np.ndarray:

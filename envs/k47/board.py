@@ -117,6 +117,17 @@ class Board:
     openings: tuple[Opening, ...]
     connected: frozenset = field(default_factory=frozenset)   # frozenset of (i, j) with i < j
 
+    def __hash__(self) -> int:
+        """By content, as the dataclass's own hash, but computed once: caches keyed on the board (the blocking cells
+        of line of sight) ask for it tens of times per decision, and hashing every terrain row each time cost a
+        third of a step."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.width, self.height, self.cell_in, self.terrain, self.sections, self.openings,
+                           self.connected))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
     def in_bounds(self, cell: tuple[int, int]) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 

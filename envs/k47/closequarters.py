@@ -4,18 +4,19 @@ from __future__ import annotations
 from . import geometry, hidden
 from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
-from .movement import allowance, leave_starts
+from .movement import allowance, leave_starts, reach_once
 from .state import FIRE, RUN
 from .tasks import Assault, Declare, Fight
 
 MAX_ROUNDS = 50   # a tie repeats (KC-CQ-6); this only guards against a rules bug looping for ever
 
 
-def assault_options(game, unit) -> dict:
-    """KC-CQ-1/2, KB-ASLT-1/3/4: enemy uid -> (destination cell or None, start point for KC-CQ-3 or None)."""
+def assault_options(game, unit, paths: dict | None = None) -> dict:
+    """KC-CQ-1/2, KB-ASLT-1/3/4: enemy uid -> (destination cell or None, start point for KC-CQ-3 or None)
+    (`paths`: the decision's paths walked so far, movement.reach_once)."""
     found = {}
     run = allowance(game, unit, RUN)
-    cache: dict = {}
+    cache: dict = {} if paths is None else paths
     for t in game.living():
         if t.side == unit.side or t.vehicle:
             continue
@@ -52,10 +53,7 @@ def inside_reach(game, unit, t) -> bool:
 
 def adjacent_cell(game, unit, target_cell, start, start_cost, run, cache=None):
     """KC-CQ-2: the cheapest free cell 8-adjacent to the target the Run reaches (lowest index on ties, KC-DEC-4)."""
-    cache = {} if cache is None else cache
-    if (start, start_cost) not in cache:
-        cache[(start, start_cost)] = geometry.reach(game, unit, run, start=start, start_cost=start_cost)
-    costs = cache[(start, start_cost)]
+    costs = reach_once(game, unit, run, {} if cache is None else cache, start, start_cost)
     best = None
     for cell, cost in costs.items():
         if not geometry.adjacent(cell, target_cell) or (cell != unit.cell and geometry.unit_at(game, cell) is not None):
@@ -69,10 +67,7 @@ def adjacent_cell(game, unit, target_cell, start, start_cost, run, cache=None):
 def door_cell(game, unit, sid: int, run, cache=None):
     """KB-ASLT-1 / KB-BUNK-2: the cheapest reachable free outside cell of a floor-0 opening (bunker: door)."""
     s = game.board.sections[sid]
-    cache = {} if cache is None else cache
-    if (unit.cell, 0.0) not in cache:
-        cache[(unit.cell, 0.0)] = geometry.reach(game, unit, run)
-    costs = cache[(unit.cell, 0.0)]
+    costs = reach_once(game, unit, run, {} if cache is None else cache)
     best = None
     for i in s.openings:
         o = game.board.openings[i]

@@ -5,6 +5,7 @@ own (`decision[1]["side"]`), reactions included (KC-DEC-2).
 """
 from __future__ import annotations
 
+from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
@@ -80,8 +81,9 @@ class K47Game(TaskGame):
     def after_task(self) -> None:
         """KC-SCN-9: a side with no units left loses at once."""
         if self.outcome is None:
+            standing = {u.side for u in self.units if u.alive}
             for side in (0, 1):
-                if not any(u.side == side for u in self.living()):
+                if side not in standing:
                     self.finish(1 - side, f"{self.scenario.side_names[side]} has no units left")
                     return
 
@@ -116,15 +118,17 @@ class K47Game(TaskGame):
         return present.pop() if len(present) == 1 else None
 
     def answer(self, kind, ctx, name, args) -> None:
-        """The move options cached for this decision's mask serve its answer only, then go (a derived cache)."""
+        """The move options and targets cached for this decision's mask serve its answer only, then go (derived
+        caches)."""
         try:
             super().answer(kind, ctx, name, args)
         finally:
-            self._move_cache = None
+            self._move_cache = self._target_cache = None
 
     def refresh(self) -> None:
         super().refresh()
-        self._move_cache = None
+        self._move_cache = self._target_cache = None
+        derived.forget(self)          # the observation buffers: a test may have changed a model's weapons by hand
 
     # Shared helpers for the rules -----------------------------------------------------------------------
     def living(self) -> list[Unit]:
@@ -171,9 +175,19 @@ class K47Game(TaskGame):
         """KC-SHOOT-4: enemy units in LOS and range of at least one weapon (ids, ascending)."""
         return [t.uid for t in self.living() if t.side != unit.side and shooting.firing_weapons(self, unit, t, moved)]
 
+    def asked_targets(self, unit, moved: bool) -> list:
+        """`targets` for the TARGET decision open now: those found when it was asked (nothing moves between the
+        asking and the mask), else worked out again."""
+        cached = getattr(self, "_target_cache", None)
+        if cached is not None and cached[0] == (unit.uid, moved):
+            return cached[1]
+        return self.targets(unit, moved)
+
     def ask_target(self, unit, moved: bool) -> None:
-        if self.targets(unit, moved):
+        targets = self.targets(unit, moved)
+        if targets:
             self.decide(Decision.TARGET, side=unit.side, uid=unit.uid, moved=moved)
+            self._target_cache = ((unit.uid, moved), targets)
         else:
             self.log.add("no_target", f"{unit.name} has no target", unit.side, rule="KC-SHOOT-4")
 
@@ -184,8 +198,8 @@ class K47Game(TaskGame):
     def flame_attack(self, unit, target, entry) -> None:
         flames.flame_attack(self, unit, target, entry)
 
-    def assault_options(self, unit) -> dict:
-        return closequarters.assault_options(self, unit)
+    def assault_options(self, unit, paths: dict | None = None) -> dict:
+        return closequarters.assault_options(self, unit, paths)
 
     def start_assault(self, unit, target, how) -> None:
         closequarters.start_assault(self, unit, target, how)

@@ -44,9 +44,11 @@ def _blocking(board, standing: tuple) -> tuple:
 _CLEAR: dict = {}   # (board, standing sections, a, b) -> LOS; pure geometry of public terrain, so shared
 
 
-def clear(pos, a, b) -> bool:
-    """KC-MAP-7: LOS from point a to point b is blocked only by crossing a building cell's interior."""
-    blockers = blocking_cells(pos)
+def clear(pos, a, b, blockers=None) -> bool:
+    """KC-MAP-7: LOS from point a to point b is blocked only by crossing a building cell's interior (`blockers`:
+    blocking_cells(pos), when the caller already has them)."""
+    if blockers is None:
+        blockers = blocking_cells(pos)
     key = (id(blockers), a, b)
     found = _CLEAR.get(key)
     if found is None:
@@ -177,13 +179,14 @@ def sight(pos, unit, weapon, target):
     a unit inside fires out only to points outside its own opening's wall line.
     """
     best = None
+    aims, blockers = aim_points(pos, target, weapon), blocking_cells(pos)
     for point, opening in fire_points(pos, unit, weapon):
-        for aim, wall_cell, wall_side in aim_points(pos, target, weapon):
+        for aim, wall_cell, wall_side in aims:
             if wall_cell is not None and not outside_wall(point, wall_cell, wall_side):
                 continue
             if opening is not None and not outside_wall(aim, opening.cell, opening.side):
                 continue
-            if not clear(pos, point, aim):
+            if not clear(pos, point, aim, blockers):
                 continue
             d = inches(point, aim, pos.board.cell_in)
             if best is None or d < best[0] - EPS:
@@ -195,19 +198,28 @@ def sights(pos, unit, weapon, target) -> list:
     """KB-FROM-4: every fire point of `unit` with a visible aim point on `target`, as (range, point, opening),
     nearest first (then lowest opening index): a weapon inside may fall back on another opening with room."""
     found = []
+    aims, blockers = aim_points(pos, target, weapon), blocking_cells(pos)
     for point, opening in fire_points(pos, unit, weapon):
         best = None
-        for aim, wall_cell, wall_side in aim_points(pos, target, weapon):
+        for aim, wall_cell, wall_side in aims:
             if wall_cell is not None and not outside_wall(point, wall_cell, wall_side):
                 continue
             if opening is not None and not outside_wall(aim, opening.cell, opening.side):
                 continue
-            if clear(pos, point, aim):
+            if clear(pos, point, aim, blockers):
                 d = inches(point, aim, pos.board.cell_in)
                 best = d if best is None else min(best, d)
         if best is not None:
             found.append((best, point, opening))
     return sorted(found, key=lambda f: (round(f[0], 9), f[2].index if f[2] is not None else -1))
+
+
+def sight_class(pos, unit, weapon) -> tuple[bool, bool]:
+    """All that `sight` and `sights` read of a weapon: whether it fires from the designated opening only (KB-FROM-5,
+    KB-ART-1) and whether it aims at openings (small arms, flamethrowers: KB-AT-1/3) rather than at walls. Weapons
+    of one class see a target alike, so a unit's ten rifles need one sight line search, not ten."""
+    w = pos.tables.weapons[weapon]
+    return from_fixed_opening(pos, unit, weapon), w.small_arms or "flamethrower" in w.rules
 
 
 def same_building(pos, a, b) -> bool:
@@ -218,30 +230,55 @@ def same_building(pos, a, b) -> bool:
 # Movement ------------------------------------------------------------------------------------------------------
 def passable(pos, cell) -> bool:
     """KC-MAP-5: on the board and not a standing building or bunker cell."""
-    if not pos.board.in_bounds(cell):
-        return False
-    kind = pos.board.terrain[cell[1]][cell[0]]
-    return kind not in (BUILDING, BUNKER) or terrain_at(pos, cell) == RUBBLE
+    return cell in open_cells(pos)
+
+
+def open_cells(pos) -> frozenset:
+    """The cells `passable` allows, for the sections' states now (a set per board and state: reach asks for
+    hundreds of cells per move)."""
+    return _ground(pos.board, tuple(s == RUINED for s in pos.section_state))[0]
+
+
+def rubble_cells(pos) -> frozenset:
+    """The cells whose terrain is rubble now (KB-RUIN-1: a collapsed section's cells included)."""
+    return _ground(pos.board, tuple(s == RUINED for s in pos.section_state))[1]
+
+
+@lru_cache(maxsize=64)
+def _ground(board, ruined: tuple) -> tuple[frozenset, frozenset]:
+    passable_now, rubble_now = set(), set()
+    for y in range(board.height):
+        for x in range(board.width):
+            kind = board.terrain[y][x]
+            if kind in (BUILDING, BUNKER) and ruined[board.section_at((x, y))]:
+                kind = RUBBLE                              # terrain_at: KB-RUIN-1
+            if kind not in (BUILDING, BUNKER):
+                passable_now.add((x, y))
+            if kind == RUBBLE:
+                rubble_now.add((x, y))
+    return frozenset(passable_now), frozenset(rubble_now)
 
 
 def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start_cost: float = 0.0) -> dict:
     """KC-MAP-4/5: cell -> cheapest path cost in inches from the unit's cell (or `start`) within `allowance`."""
     start = start or unit.cell
     enemies = {u.cell for u in pos.units if u.alive and u.side != unit.side and u.cell is not None}
+    open_now = open_cells(pos)
+    closed = enemies if rubble_ok else enemies | rubble_cells(pos)
     costs = {start: start_cost}
     heap = [(start_cost, start)]
+    limit = allowance + EPS
     while heap:
         cost, cell = heapq.heappop(heap)
         if cost > costs.get(cell, 1e9):
             continue
+        x, y = cell
         for dx, dy, step in NEIGHBOURS:
-            nxt = (cell[0] + dx, cell[1] + dy)
+            nxt = (x + dx, y + dy)
             new = cost + step
-            if new > allowance + EPS or not passable(pos, nxt) or nxt in enemies:
+            if new > limit or nxt not in open_now or nxt in closed:
                 continue
-            if not rubble_ok and terrain_at(pos, nxt) == RUBBLE:
-                continue
-            if dx and dy and not (passable(pos, (cell[0] + dx, cell[1])) and passable(pos, (cell[0], cell[1] + dy))):
+            if dx and dy and not ((x + dx, y) in open_now and (x, y + dy) in open_now):
                 continue   # KC-MAP-4: a diagonal may not clip an impassable corner
             if new < costs.get(nxt, 1e9):
                 costs[nxt] = new
@@ -255,6 +292,21 @@ def near_enemy(pos, side: int, cell) -> bool:
         if u.alive and u.side != side and u.cell is not None and adjacent(u.cell, cell):
             return True
     return False
+
+
+def near_enemy_cells(pos, side: int) -> set:
+    """KC-MAP-6 for many cells at once: every cell `near_enemy` is true of (the 8 around each enemy outside)."""
+    near = set()
+    for u in pos.units:
+        if u.alive and u.side != side and u.cell is not None:
+            x, y = u.cell
+            near.update((x + dx, y + dy) for dx, dy, _ in NEIGHBOURS)
+    return near
+
+
+def occupied_cells(pos) -> set:
+    """The cells `unit_at` finds a unit in."""
+    return {u.cell for u in pos.units if u.alive and u.cell is not None}
 
 
 def adjacent(a, b) -> bool:

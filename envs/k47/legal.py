@@ -53,7 +53,8 @@ def target_choices(game, ctx):
     out = [OFF["pass"]]
     declared = ctx.get("declared", [])
     dual = any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons())
-    uids = firefrom.declarable(game, unit, ctx["moved"], declared) if unit.inside else game.targets(unit, ctx["moved"])
+    uids = firefrom.declarable(game, unit, ctx["moved"], declared) if unit.inside \
+        else game.asked_targets(unit, ctx["moved"])
     for uid in uids:
         out.append(CODEC.encode("target", uid, 0))
         t = game.units[uid]

@@ -23,17 +23,28 @@ def can_move(game, unit) -> bool:
     return not unit.immobile and not (unit.kind == "artillery" and unit.inside)
 
 
-def outside_destinations(game, unit, order: str, start=None, start_cost: float = 0.0) -> dict:
-    """KC-MAP-4/5/6, KC-MOVE-2: cell -> cost of every cell a move may end in."""
+def reach_once(game, unit, limit: float, paths: dict, start=None, start_cost: float = 0.0, rubble_ok: bool = True) -> dict:
+    """geometry.reach, kept in `paths` while one decision's options are worked out (the position stands still
+    meanwhile: a Run's moves, entries and assaults walk the same paths). The dict returned is shared: read only."""
+    key = (limit, start or unit.cell, start_cost, rubble_ok)
+    found = paths.get(key)
+    if found is None:
+        found = paths[key] = geometry.reach(game, unit, limit, start=start, rubble_ok=rubble_ok, start_cost=start_cost)
+    return found
+
+
+def outside_destinations(game, unit, order: str, start=None, start_cost: float = 0.0, paths: dict | None = None) -> dict:
+    """KC-MAP-4/5/6, KC-MOVE-2: cell -> cost of every cell a move may end in (`paths`: see reach_once)."""
+    paths = {} if paths is None else paths
     limit = allowance(game, unit, order)
-    costs = geometry.reach(game, unit, limit, start=start, start_cost=start_cost,
-                           rubble_ok=not (unit.vehicle and unit.tracked))
+    costs = reach_once(game, unit, limit, paths, start, start_cost, rubble_ok=not (unit.vehicle and unit.tracked))
     if unit.vehicle and unit.tracked:       # KC-MOVE-2: entering rubble caps a tracked vehicle at its Advance rate
+        costs = dict(costs)
         advance = game.tables.movement["tracked"][0]
-        for cell, cost in geometry.reach(game, unit, advance, start=start, start_cost=start_cost).items():
+        for cell, cost in reach_once(game, unit, advance, paths, start, start_cost).items():
             costs.setdefault(cell, cost)
-    return {c: v for c, v in costs.items()
-            if c != unit.cell and geometry.unit_at(game, c) is None and not geometry.near_enemy(game, unit.side, c)}
+    taken, near = geometry.occupied_cells(game), geometry.near_enemy_cells(game, unit.side)
+    return {c: v for c, v in costs.items() if c != unit.cell and c not in taken and c not in near}
 
 
 def leave_starts(game, unit) -> list:
@@ -65,16 +76,16 @@ def move_options(game, unit, order: str) -> dict:
 def _move_options(game, unit, order: str) -> dict:
     """Every legal answer to the MOVE decision: {("cell", index): ..., ("enter", s): ..., ("floor", s, f): ...,
     ("assault", uid): ...}; the value says how (destination and cost, or the start for an assault)."""
-    options = {}
+    options, paths = {}, {}
     if not can_move(game, unit):
         return options
     if not unit.inside:
-        dests = outside_destinations(game, unit, order)
+        dests = outside_destinations(game, unit, order, paths=paths)
         for cell, cost in dests.items():
             options[("cell", game.board.cell_index(cell))] = (cell, cost)
         # KB-ENTER-1: only infantry enter; KB-ENTER-4: a unit inside is offered no entry (leave, then enter later)
         if order == RUN and unit.kind == "infantry" and not game.options["no_building_entry"]:
-            reach = geometry.reach(game, unit, allowance(game, unit, order))
+            reach = reach_once(game, unit, allowance(game, unit, order), paths)
             for s in game.board.sections:
                 door = entry_cell(game, unit, s.index, reach)
                 if door is not None:
@@ -84,7 +95,7 @@ def _move_options(game, unit, order: str) -> dict:
             options[("floor", sid, floor)] = None
         for start in leave_starts(game, unit):   # KB-LEAVE-2: 1" to step out, then on
             if 1.0 <= allowance(game, unit, order):
-                for cell, cost in outside_destinations(game, unit, order, start=start, start_cost=1.0).items():
+                for cell, cost in outside_destinations(game, unit, order, start, 1.0, paths).items():
                     options.setdefault(("cell", game.board.cell_index(cell)), (cell, cost))
                 if not geometry.near_enemy(game, unit.side, start):
                     options.setdefault(("cell", game.board.cell_index(start)), (start, 1.0))
@@ -92,7 +103,7 @@ def _move_options(game, unit, order: str) -> dict:
         for sid, how in game.ram_options(unit).items():
             options[("ram", sid)] = how
     if order == RUN and unit.kind == "infantry":
-        for uid, how in game.assault_options(unit).items():
+        for uid, how in game.assault_options(unit, paths).items():
             options[("assault", uid)] = how
     return options
 

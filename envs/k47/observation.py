@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.derived import PREFIX, remember, unchanged_since
+
 from . import firefrom, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
@@ -43,8 +45,37 @@ UNITS_AT = SECTIONS_AT + MAX_SECTIONS * SECTION
 CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
 
 
+#: where each side's observation buffer and the states its parts were last written from are kept on the game
+BUFFER_KEYS = tuple(f"{PREFIX}k47_observation_{side}" for side in (0, 1))
+BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
+UNIT_KEYS = tuple(tuple(f"{PREFIX}k47_unit_{side}_{uid}" for uid in range(MAX_UNITS)) for side in (0, 1))
+
+
 def encode(game, side: int) -> np.ndarray:
-    out = np.zeros(SIZE, dtype=np.float32)
+    """A fresh copy of `side`'s observation. It is kept written in a buffer per side: the globals and the decision
+    every time, a unit's block only when one of the unit's fields changed since it was written, the sections and
+    cells only when a section's state did (most decisions change one unit or none)."""
+    out = game.__dict__.get(BUFFER_KEYS[side])
+    if out is None:
+        out = game.__dict__[BUFFER_KEYS[side]] = np.zeros(SIZE, dtype=np.float32)
+    out[:SECTIONS_AT] = 0
+    write_globals(game, side, out)
+    if unchanged_since(game, BOARD_KEYS[side], (game.section_state,)) is None:
+        write_board(game, out)
+        remember(game, BOARD_KEYS[side], (game.section_state,), True)
+    keys = UNIT_KEYS[side]
+    for u in game.units:
+        state = tuple(u.__dict__.values())        # every field of the unit, its list of models included
+        if unchanged_since(game, keys[u.uid], state) is None:
+            block = out[UNITS_AT + u.uid * UNIT: UNITS_AT + (u.uid + 1) * UNIT]
+            block[:] = 0
+            unit_block(game, u, side, block)
+            remember(game, keys[u.uid], state, True)
+    return out.copy()
+
+
+def write_globals(game, side: int, out: np.ndarray) -> None:
+    """The globals and the decision's units (KC-HID-3/5: bag counts, VP, the open decision are public)."""
     g = out[:GLOBALS]
     g[0] = game.turn / 7
     g[1], g[2] = game.bag.counts[0] / 16, game.bag.counts[1] / 16
@@ -67,17 +98,16 @@ def encode(game, side: int) -> np.ndarray:
     g[20] = sum(1 for k in game.pending_keep if game.units[int(k)].side == side) / 16
     if game.decision is not None:          # KB-FROM-3 / KC-HID-5: the sides already declared (public), as bits
         g[21] = sum(1 << firefrom.SIDES.index(d[0]) for d in game.decision[1].get("declared", [])) / 16
-    base = GLOBALS + DECISION
+
+
+def write_board(game, out: np.ndarray) -> None:
+    """The sections' states and the cells' terrain (KC-MAP-8, KB-RUIN-1)."""
     for s in range(len(game.board.sections)):
         state = game.section_state[s]
-        out[base + s * SECTION: base + (s + 1) * SECTION] = (1, state == INTACT, state == BURNING, state == RUINED)
-    base += MAX_SECTIONS * SECTION
-    for u in game.units:
-        unit_block(game, u, side, out[base + u.uid * UNIT: base + (u.uid + 1) * UNIT])
-    base += MAX_UNITS * UNIT
+        out[SECTIONS_AT + s * SECTION: SECTIONS_AT + (s + 1) * SECTION] = (1, state == INTACT, state == BURNING,
+                                                                           state == RUINED)
     cells = terrain_cells(game)
-    out[base:base + cells.size] = cells
-    return out
+    out[CELLS_AT:CELLS_AT + cells.size] = cells
 
 
 def terrain_cells(game) -> np.ndarray:

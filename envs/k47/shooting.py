@@ -33,6 +33,7 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
     if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
         return []
     used: dict = {}
+    seen: dict = {}               # sight lines by geometry.sight_class, for this unit and target
     out = []
     entries = [(m, name, 0.0, index, mount) for index, (m, name, mount) in enumerate(unit.weapons())]
     # KB-FROM-4: places at openings go in declaration order (heavy, most shots, list order)
@@ -48,22 +49,27 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
             continue
         if mount == "hull" and not in_front_arc(unit, target, pos):
             continue
-        dist = through_opening(pos, unit, name, target, sides, used)
+        dist = through_opening(pos, unit, name, target, sides, used, seen)
         if dist is not None:
             out.append((m, name, dist, index))
     return weapon_order(pos.tables, out)
 
 
-def through_opening(pos, unit, name, target, sides, used: dict) -> float | None:
+def through_opening(pos, unit, name, target, sides, used: dict, seen: dict | None = None) -> float | None:
     """The range a weapon fires at: outside, from its cell; inside (KB-FROM-2/4), through the nearest opening on
-    `sides` with range and a free place (2 per opening, a team weapon both), which it then takes in `used`."""
+    `sides` with range and a free place (2 per opening, a team weapon both), which it then takes in `used`.
+    `seen` keeps the sight lines found for this unit and target by the weapon's sight class."""
     w = pos.tables.weapons[name]
+    seen = {} if seen is None else seen
+    key = (geometry.sight_class(pos, unit, name), unit.inside)
+    if key not in seen:
+        seen[key] = geometry.sights(pos, unit, name, target) if unit.inside else geometry.sight(pos, unit, name, target)
     if not unit.inside:
-        seen = geometry.sight(pos, unit, name, target)
-        ok = seen is not None and w.min_range - 1e-9 <= seen[0] <= w.range + 1e-9
-        return seen[0] if ok else None
+        found = seen[key]
+        ok = found is not None and w.min_range - 1e-9 <= found[0] <= w.range + 1e-9
+        return found[0] if ok else None
     places = 2 if "team" in w.rules else 1
-    for dist, _point, opening in geometry.sights(pos, unit, name, target):
+    for dist, _point, opening in seen[key]:
         if sides is not None and opening.side not in sides:
             continue
         if not w.min_range - 1e-9 <= dist <= w.range + 1e-9 or used.get(opening.index, 0) + places > 2:

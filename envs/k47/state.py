@@ -1,6 +1,7 @@
 """Konflikt '47 units and models: the counters on the board (KC-MAP-3), their orders, pins and models."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 SIDE_A, SIDE_B = 0, 1
@@ -71,6 +72,13 @@ class Unit:
     def weapons(self) -> list:
         """(model index, weapon name, mount) of every weapon in the unit."""
         return [(i, w, mount) for i, m in enumerate(self.models) for w, mount in m.weapons]
+
+    def copy(self) -> Unit:
+        """A copy sharing nothing the game changes (as copy.deepcopy, without walking every field: the scripted
+        player's view copies every unit at every decision)."""
+        other = copy.copy(self)
+        other.models = [Model(m.role, list(m.weapons)) for m in self.models]
+        return other
 
     FIELDS = ("uid", "name", "side", "kind", "quality", "small", "start_models", "section", "floor", "facing",
               "vclass", "tracked", "fixed_opening", "order", "kept", "pins", "alive", "moved", "immobile", "revealed")

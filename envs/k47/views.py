@@ -3,7 +3,6 @@ and the renderers. It carries the same attributes the rule functions read (`boar
 `tables`, `options`), so the scripted player measures with the rules' own geometry (KC-AI-1)."""
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from . import hidden
@@ -38,7 +37,7 @@ def view(game, side: int) -> View:
     decision = None
     if game.decision is not None and game.decision[1]["side"] == side:
         decision = (game.decision[0], dict(game.decision[1]))
-    units = [copy.deepcopy(u) if hidden.known_to(u, side) else hidden.stand_in(u) for u in game.units]   # KC-HID-9
+    units = [u.copy() if hidden.known_to(u, side) else hidden.stand_in(u) for u in game.units]   # KC-HID-9
     return View(side, game.board, game.tables, dict(game.options), units,
                 list(game.section_state), tuple(game.bag.counts), game.turn, decision,
                 {k: list(v) for k, v in game.ranging.items()}, game.scenario)

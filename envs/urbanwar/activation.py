@@ -60,7 +60,10 @@ def _destinations(game, m, kind: int):
         out = {c: v[0] for c, v in tree.items() if c != m.cell and not danger[c]}   # UW-MOVE-6
     else:
         out = {c: v[0] for c, v in tree.items()}
-    # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles)
+    # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles): no path of
+    # the allowance leaves the square of side 2R + 1 when even its cheapest steps stop within R
+    if allowance(m, kind) // game.board.cheapest_step <= REACH:
+        return out, tree
     x, y = m.cell % geo.N, m.cell // geo.N
     return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, tree
 

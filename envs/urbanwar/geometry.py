@@ -2,7 +2,6 @@
 lines (UW-COVER-3) and movement paths (UW-MOVE-1..6). Cells are indices y * 48 + x."""
 from __future__ import annotations
 
-import heapq
 from functools import cache, lru_cache
 
 import numpy as np
@@ -10,6 +9,7 @@ import numpy as np
 from .config import SIZE
 
 N = SIZE
+CELLS = N * N
 # UW-MOVE-4: neighbour order N, E, S, W, NE, SE, SW, NW (ties of equal cost go to the earlier neighbour)
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
 CORNERS = ((0.0, 0.0), (-0.45, -0.45), (0.45, -0.45), (-0.45, 0.45), (0.45, 0.45))   # UW-LOS-2
@@ -149,7 +149,18 @@ def has_los(board, occ, side_of, viewer: int, target: int, viewer_side: int) -> 
 
 def cover_class(board, shooter: int, target: int) -> int:
     """UW-COVER-2, UW-COVER-3, UW-COVER-6, UW-GRID-5: the best cover a sight line crosses more than 1" from the shooter (dx^2 + dy^2 > 4), the
-    target's own cell included; solid beats flimsy; models never give cover."""
+    target's own cell included; solid beats flimsy; models never give cover. Terrain alone decides it, so each
+    pair of cells is traced once per board (the scripted player asks for the same pairs at every decision)."""
+    key = shooter * CELLS + target
+    found = board.cover_between.get(key)
+    if found is None:
+        if len(board.cover_between) > 1_000_000:
+            board.cover_between.clear()
+        found = board.cover_between[key] = _cover_class(board, shooter, target)
+    return found
+
+
+def _cover_class(board, shooter: int, target: int) -> int:
     best = NO_COVER
     for line in line_cells(shooter, target):
         for cell in line:
@@ -163,6 +174,7 @@ def cover_class(board, shooter: int, target: int) -> int:
 
 # Movement -----------------------------------------------------------------------------------------------------------
 FREE, CHARGE, BREAK = 0, 1, 2
+UNREACHED = 1 << 30        # a path cost no allowance reaches
 
 
 def reachable(board, occ, start: int, allowance: int, mode: int, danger, started_with=frozenset()) -> dict:
@@ -170,34 +182,38 @@ def reachable(board, occ, start: int, allowance: int, mode: int, danger, started
 
     `danger[cell]` is the set of enemies a cell touches. FREE (Rush, Move+Shoot): never enter contact with an
     enemy. CHARGE: a cell in contact ends the path (kept, not expanded). BREAK: intermediate cells may touch only
-    `started_with` enemies; the caller keeps only final cells touching none."""
-    best = {start: (0, -1)}
-    heap = [(0, 0, start)]
-    seq = 0
-    cost_of, pop, push = board.cost, heapq.heappop, heapq.heappush
-    while heap:
-        cost, _, cell = pop(heap)
-        if cost > best[cell][0]:
-            continue
-        if cell != start and mode == CHARGE and danger[cell]:
-            continue
-        for nxt, diagonal in NEIGHBOURS[cell]:
-            step = cost_of[nxt][diagonal]
-            if not step or occ[nxt] >= 0:                    # UW-MOVE-3
+    `started_with` enemies; the caller keeps only final cells touching none.
+
+    Costs are whole half-inches, so the cells wait in one list per cost (a bucket queue): taken cost by cost, each
+    list in the order its cells were reached, which is the order a heap keyed on (cost, arrival) gives
+    (UW-MOVE-4: ties to the earlier neighbour)."""
+    cost_to, came_from = [UNREACHED] * len(occ), [-1] * len(occ)   # lists by cell: faster than a dict here
+    cost_to[start] = 0
+    reached = [start]                                                   # in the order first reached
+    waiting: list[list[int]] = [[] for _ in range(max(allowance, 0) + 1)]
+    waiting[0].append(start)
+    steps = board.steps
+    for cost in range(max(allowance, 0) + 1):
+        for cell in waiting[cost]:
+            if cost > cost_to[cell]:
                 continue
-            touch = danger[nxt]
-            if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):   # UW-MOVE-5/6
+            if cell != start and mode == CHARGE and danger[cell]:
                 continue
-            total = cost + step
-            if total > allowance:
-                continue
-            known = best.get(nxt)
-            if known is not None and known[0] <= total:
-                continue
-            best[nxt] = (total, cell)
-            seq += 1
-            push(heap, (total, seq, nxt))
-    return best
+            for nxt, step in steps[cell]:
+                total = cost + step
+                if total > allowance or occ[nxt] >= 0:                  # UW-MOVE-3
+                    continue
+                touch = danger[nxt]
+                if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):   # UW-MOVE-5/6
+                    continue
+                known = cost_to[nxt]
+                if known <= total:
+                    continue
+                if known == UNREACHED:
+                    reached.append(nxt)
+                cost_to[nxt], came_from[nxt] = total, cell
+                waiting[total].append(nxt)
+    return {c: (cost_to[c], came_from[c]) for c in reached}
 
 
 def path_to(tree: dict, cell: int) -> list[int]:
@@ -220,6 +236,11 @@ class Board:
         self.blocks = [terrain[ch].blocks for ch in chars]
         self.cover = [{"none": NO_COVER, "solid": SOLID, "flimsy": FLIMSY}[terrain[ch].cover] for ch in chars]
         self.passable = [terrain[ch].cost[0] > 0 for ch in chars]
+        # UW-MOVE-1/2: per cell, its enterable neighbours (N, E, S, W, then diagonals) and the cost of the step
+        self.steps = tuple(tuple((nxt, self.cost[nxt][diagonal]) for nxt, diagonal in NEIGHBOURS[cell]
+                                 if self.cost[nxt][diagonal]) for cell in range(CELLS))
+        self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
+        self.cover_between: dict[int, int] = {}   # shooter * CELLS + target -> cover_class (terrain never changes)
 
 
 @lru_cache(maxsize=8)
