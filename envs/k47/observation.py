@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.contract import ObservationLayout, Planes
+
 from . import firefrom, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
@@ -41,6 +43,18 @@ assert len(GLOBAL_FEATURES) == GLOBALS and len(UNIT_FEATURES) == UNIT and len(SE
 SECTIONS_AT = GLOBALS + DECISION
 UNITS_AT = SECTIONS_AT + MAX_SECTIONS * SECTION
 CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
+
+
+#: the board the cells are laid out for (KC-MAP-1: the default 24 x 18 board; the only one a scenario ships)
+BOARD_WIDTH, BOARD_HEIGHT = 24, 18
+assert BOARD_WIDTH * BOARD_HEIGHT == MAX_CELLS
+
+
+def layout() -> ObservationLayout:
+    """One plane, the terrain of the 24 x 18 cells (row y, column x), last in the vector; the vector part is the
+    globals, the decision, the sections and the units (whose cells are their x, y features)."""
+    planes = Planes(1, BOARD_HEIGHT, BOARD_WIDTH, CELLS_AT, names=("terrain",))
+    return ObservationLayout(SIZE, planes, vector="globals, the decision, sections, units")
 
 
 def encode(game, side: int) -> np.ndarray:
