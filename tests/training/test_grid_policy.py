@@ -217,10 +217,12 @@ def test_a_grid_actor_whose_planes_moved_is_refused_for_play(saved, tmp_path):
 
 
 # Training with it ------------------------------------------------------------------------------------------------
-def test_a_grid_run_trains_saves_a_grid_actor_and_resumes(tmp_path):
-    config = write_config(tmp_path, **{"policy.extractor": "grid"})
+def test_a_grid_run_clones_trains_saves_a_grid_actor_and_resumes(tmp_path, monkeypatch):
+    monkeypatch.setenv("RUBBLE_CACHE", str(tmp_path / "cache"))
+    config = write_config(tmp_path, **{"policy.extractor": "grid"}, imitation={"games": 3, "epochs": 1})
     run = new_run(TrainRequest(env=ENV, side="player", timesteps=128, config_path=config, results=tmp_path))
     assert run_session(run, progress=False).status == "finished"
+    assert run.read_info().imitation["accuracy"] > 0
     assert trained.read_actor(run.actor).kind == "grid"
     session = Session(RunDir(run.path), run.read_info().with_progress(timesteps=256), load_config(run.config), False)
     assert isinstance(session.model.policy.features_extractor, GridExtractor)
