@@ -98,22 +98,25 @@ class TimedVecEnv(VecEnvWrapper):
 
 
 def shares(env: str, envs: int, timesteps: int, config_path=None) -> dict[str, float]:
-    """Wall seconds of learn(), of the environments' steps and of the PPO update, measured without a profiler."""
+    """Wall seconds of learn(), of the environments' steps and of the PPO update, measured without a profiler, and
+    the CPU seconds of this process in learn() and in the update (on a shared machine the fairer comparison)."""
     model = build(env, "dummy", envs, config_path=config_path)
     timed = TimedVecEnv(model.env)
     model.env = timed
-    update = {"seconds": 0.0}
+    update = {"seconds": 0.0, "cpu": 0.0}
     train = model.train
 
     def timed_train() -> None:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         train()
         update["seconds"] += time.perf_counter() - start
+        update["cpu"] += time.process_time() - cpu
 
     model.train = timed_train   # an instance attribute: learn() calls self.train()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     model.learn(timesteps)
-    return {"learn": time.perf_counter() - start, "environments": timed.seconds, "update": update["seconds"]}
+    return {"learn": time.perf_counter() - start, "environments": timed.seconds, "update": update["seconds"],
+            "learn_cpu": time.process_time() - cpu, "update_cpu": update["cpu"], "timesteps": model.num_timesteps}
 
 
 def main(argv=None) -> None:
@@ -138,6 +141,8 @@ def main(argv=None) -> None:
         print(f"  {part:<14} {timed[part]:>6.1f} s  {timed[part] / timed['learn']:>5.1%}")
     rest = timed["learn"] - timed["environments"] - timed["update"]
     print(f"  {'rest':<14} {rest:>6.1f} s  {rest / timed['learn']:>5.1%}  (policy forward while collecting, buffer, callbacks)")
+    print(f"CPU time of this process: learn() {timed['learn_cpu']:.1f} s, {timed['timesteps'] / timed['learn_cpu']:,.0f} "
+          f"timesteps per CPU second; the update {timed['update_cpu']:.1f} s, {timed['update_cpu'] / timed['learn_cpu']:.1%}")
     if args.no_profile:
         return
     total, parts = profile(args.env, 8, args.timesteps, args.config)
