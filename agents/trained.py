@@ -4,6 +4,9 @@
               --resume` reads it (training/resume.py, with nothing unpickled); never played, never committed.
   actor.zip   the actor alone, its weights in float16 (numpy's npz, itself a zip, read with allow_pickle=False):
               what plays, and what results/ keeps. A file that is anything else is refused in one line.
+              Two kinds: an MLP (the observation straight into the dense layers w0, w1, ...) and, when its meta
+              says `extractor: grid`, the same dense head over a grid encoder's features (agents/grid_actor.py:
+              convolutions over the board's planes, in numpy).
 
     agent = load("results/rifles-urban/player-vs-scripted-seed0/actor.zip", ruleset, side=0, seed=0)
     action = agent.act(observation, mask, view)     # masked, deterministic: the policy's most likely legal action
@@ -21,6 +24,8 @@ from pathlib import Path
 import numpy as np
 
 from envs import registry
+
+from .grid_actor import EncoderFileError, GridEncoder
 
 #: Attribute `rubble train` sets on the model before saving; SB3 stores it in the zip's data.
 META_ATTRIBUTE = "rubble_meta"
@@ -60,19 +65,28 @@ def sb3_logits(policy):
 
 
 class Actor:
-    """The actor of a trained policy in plain numpy: dense layers with one activation, then the action logits."""
+    """The actor of a trained policy in plain numpy: an optional grid encoder (agents/grid_actor.py), dense layers
+    with one activation, then the action logits."""
 
     ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 
-    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], activation: str, meta: dict) -> None:
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], activation: str, meta: dict,
+                 encoder: GridEncoder | None = None) -> None:
         if activation not in self.ACTIVATIONS:
             raise ValueError(f"activation {activation!r} unknown; known: {', '.join(self.ACTIVATIONS)}")
-        self.layers, self.activation, self.meta = layers, activation, meta
-        self.observation_space_shape = (layers[0][0].shape[1],)
+        self.layers, self.activation, self.meta, self.encoder = layers, activation, meta, encoder
+        self.observation_space_shape = (layers[0][0].shape[1] if encoder is None else encoder.layout.size,)
         self.actions = layers[-1][0].shape[0]
+
+    @property
+    def kind(self) -> str:
+        """'mlp' or 'grid': the extractor it was trained with (the config's policy.extractor)."""
+        return "mlp" if self.encoder is None else "grid"
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
         x, act = np.asarray(observation, np.float32), self.ACTIVATIONS[self.activation]
+        if self.encoder is not None:
+            x = self.encoder(x)
         *hidden, (weights, bias) = self.layers
         for w, b in hidden:
             x = act(w @ x + b)
@@ -80,20 +94,26 @@ class Actor:
 
     @classmethod
     def of(cls, model) -> Actor:
-        """The actor of a MaskablePPO model with the default MLP extractor (Linear/activation pairs)."""
+        """The actor of a MaskablePPO model: its features extractor (the default flattening, or one with a
+        `numpy_encoder()`, as training/extractors.GridExtractor), then the policy's Linear/activation pairs."""
         import torch
 
         policy = model.policy
         linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
         linears.append(policy.action_net)
         layers = [(m.weight.detach().numpy().copy(), m.bias.detach().numpy().copy()) for m in linears]
-        return cls(layers, policy.activation_fn.__name__, model_meta(model))
+        to_numpy = getattr(policy.pi_features_extractor, "numpy_encoder", None)
+        encoder = to_numpy() if to_numpy is not None else None
+        return cls(layers, policy.activation_fn.__name__, model_meta(model), encoder)
 
     def save(self, path) -> None:
         """actor.zip: float16 weights and the metadata, in numpy's npz (a zip archive; no pickle)."""
-        arrays = {"meta": np.array(json.dumps({**self.meta, "activation": self.activation}))}
+        meta = {**self.meta, "activation": self.activation, **(self.encoder.meta() if self.encoder else {})}
+        arrays = {"meta": np.array(json.dumps(meta))}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float16)
+        if self.encoder is not None:
+            arrays.update({name: a.astype(np.float16) for name, a in self.encoder.arrays().items()})
         with open(path, "wb") as f:          # a file object: np.savez would append .npz to a name
             np.savez_compressed(f, **arrays)
 
@@ -110,11 +130,15 @@ class Actor:
         except (OSError, zipfile.BadZipFile, EOFError) as exc:
             raise ModelFileError(f"{path}: unreadable actor file ({exc})") from None
         meta = _meta(path, arrays.pop("meta"))
+        encoder = _encoder(path, meta, arrays)
         layers = _layers(path, arrays)
+        if encoder is not None and layers[0][0].shape[1] != encoder.features:
+            raise ModelFileError(f"{path}: layer 0 takes {layers[0][0].shape[1]} inputs; the grid encoder gives "
+                                 f"{encoder.features}")
         activation = meta.pop("activation", None)
         if activation not in cls.ACTIVATIONS:
             raise ModelFileError(f"{path}: activation {activation!r} unknown; expected one of {', '.join(cls.ACTIVATIONS)}")
-        return cls(layers, activation, meta)
+        return cls(layers, activation, meta, encoder)
 
 
 class ModelFileError(ValueError):
@@ -145,6 +169,25 @@ def _meta(path: Path, raw: np.ndarray) -> dict:
     if not isinstance(meta, dict) or not all(isinstance(meta.get(k), str) for k in ("env", "side")):
         raise ModelFileError(f"{path}: meta must be a JSON object with string fields env and side")
     return meta
+
+
+#: what an actor's meta may name as its extractor (absent: mlp, as every actor written before the grid encoder)
+EXTRACTORS = ("mlp", "grid")
+
+
+def _encoder(path: Path, meta: dict, arrays: dict) -> GridEncoder | None:
+    """The grid encoder a grid actor's meta announces (its arrays taken out of `arrays`); None for an MLP actor,
+    whose file must hold no encoder arrays."""
+    kind = meta.pop("extractor", "mlp")
+    if kind not in EXTRACTORS:
+        raise ModelFileError(f"{path}: extractor {kind!r} unknown; expected one of {', '.join(EXTRACTORS)}")
+    layout, strides = meta.pop("layout", None), meta.pop("conv_strides", None)
+    if kind == "mlp":
+        return None
+    try:
+        return GridEncoder.from_arrays({"layout": layout, "conv_strides": strides}, arrays)
+    except EncoderFileError as exc:
+        raise ModelFileError(f"{path}: grid encoder: {exc}") from None
 
 
 def _layers(path: Path, arrays: dict) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -207,6 +250,20 @@ def check_fits(actor: Actor, ruleset, side: int | None, path) -> None:
         raise ModelFileError(f"{path}: model has observation shape {actor.observation_space_shape} and "
                              f"{actor.actions} actions; {ruleset.name} needs ({ruleset.observation_size},) "
                              f"and {ruleset.num_actions}")
+    if actor.encoder is not None and not same_grid(actor.encoder.layout, ruleset.observation_layout()):
+        raise ModelFileError(f"{path}: its grid encoder reads the planes {grid_label(actor.encoder.layout)}; "
+                             f"{ruleset.name} declares {grid_label(ruleset.observation_layout())}")
+
+
+def grid_label(layout) -> str:
+    """e.g. '(31, 18, 18) at 67 with strides (324, 18, 1)', or 'none'."""
+    p = layout.planes
+    return "none" if p is None else f"{p.shape} at {p.offset} with strides {p.steps()}"
+
+
+def same_grid(a, b) -> bool:
+    """Two layouts that put the same planes at the same places (the planes' names are documentation)."""
+    return a.size == b.size and np.array_equal(a.plane_indices(), b.plane_indices())
 
 
 def load(path, ruleset, side: int, seed: int = 0) -> PolicyAgent:

@@ -13,7 +13,7 @@ import numpy as np
 
 import envs
 from envs import registry
-from envs.engine.contract import GameState, Ruleset
+from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.dice import Dice, SeededDice
 from envs.engine.events import EventLog
 
@@ -124,6 +124,10 @@ class ToyDuel(Ruleset):
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros(OBSERVATION_SIZE, np.float32), np.ones(OBSERVATION_SIZE, np.float32)
+
+    def observation_layout(self) -> ObservationLayout:
+        """No board: the duel's vector is all there is."""
+        return ObservationLayout(OBSERVATION_SIZE)
 
 
 def register() -> Ruleset:

@@ -18,7 +18,7 @@ import numpy as np
 
 import envs
 from envs import registry
-from envs.engine.contract import GameState, Ruleset
+from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.dice import Dice, SeededDice
 from envs.engine.events import EventLog
 
@@ -261,6 +261,10 @@ class ToyRace(Ruleset):
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """Scores and turn as fractions of their limits (clipped), AP, flags and the lucky one-hot: all in [0, 1]."""
         return np.zeros(OBSERVATION_SIZE, np.float32), np.ones(OBSERVATION_SIZE, np.float32)
+
+    def observation_layout(self) -> ObservationLayout:
+        """No board: a race has no map worth reading as a grid, so the whole vector is the vector part."""
+        return ObservationLayout(OBSERVATION_SIZE)
 
 
 RULESET = ToyRace()

@@ -55,6 +55,8 @@ def clone_key(info, config, rs) -> str:
     inputs = {"format": FORMAT, "env": info.env, "scenario": _content_or_name(info.scenario), "side": info.side,
               "opponent": _content_or_name(info.opponent),
               "seed": info.seed, "net_arch": list(config.net_arch), "activation": config.activation,
+              # only a grid policy names its extractor: the keys of every cached MLP start stay as they were
+              **({"extractor": config.extractor} if config.extractor != "mlp" else {}),
               "ppo": asdict(config.ppo), "imitation": asdict(config.imitation), "observation_size": rs.observation_size,
               "num_actions": rs.num_actions, "code": code_digest(rs), "versions": versions()}
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:24]

@@ -61,12 +61,13 @@ class TrainConfig:
     final_games: int
     checkpoint_every: int
     eval_record: int = 0            # every Nth periodic evaluation writes its first game as a replay; 0: none
+    extractor: str = "mlp"          # a key of EXTRACTORS: how the policy reads the observation (training/extractors.py)
 
     def to_yaml(self) -> str:
         """The config in the file format it was read from (load_config reads it back unchanged)."""
         data = {
             "minutes": self.minutes, "envs": self.envs, "vec_env": self.vec_env, "torch_threads": self.torch_threads,
-            "policy": {"net_arch": list(self.net_arch), "activation": self.activation},
+            "policy": {"net_arch": list(self.net_arch), "activation": self.activation, "extractor": self.extractor},
             "ppo": asdict(self.ppo),
             "imitation": asdict(self.imitation),
             "evaluation": {"every": self.eval_every, "games": self.eval_games, "final_games": self.final_games,
@@ -79,6 +80,9 @@ class TrainConfig:
 #: The hidden layers' activation. SB3's default is tanh; on Cityfight's 10,767 inputs a tanh network cloned only
 #: an action prior (its choices were the same with every observation zeroed), a ReLU one learnt from the map.
 ACTIVATIONS = ("tanh", "relu")
+#: How the policy reads the observation: `mlp` flat (SB3's default), `grid` the board's planes through a small CNN
+#: beside the rest (training/extractors.py). mlp stays the default until the grid wins the same-budget comparison.
+EXTRACTORS = ("mlp", "grid")
 
 
 def activation_fn(name: str):
@@ -98,7 +102,7 @@ def load_config(path) -> TrainConfig:
     f = Fields.load(path)
     f.unknown(TOP_FIELDS)
     policy = f.sub("policy")
-    policy.unknown({"net_arch", "activation"})
+    policy.unknown({"net_arch", "activation", "extractor"})
     evaluation, checkpoints = f.sub("evaluation"), f.sub("checkpoints")
     evaluation.unknown({"every", "games", "final_games", "record"})
     checkpoints.unknown({"every"})
@@ -116,6 +120,7 @@ def load_config(path) -> TrainConfig:
         final_games=evaluation.int("final_games", min=1),
         checkpoint_every=checkpoints.int("every", min=1),
         eval_record=evaluation.int("record", min=0, default=0),
+        extractor=policy.choice("extractor", EXTRACTORS, default="mlp"),
     )
 
 

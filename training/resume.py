@@ -28,9 +28,12 @@ def serialized_keys(path: Path) -> tuple[dict, list[str]]:
     return data, [k for k, v in data.items() if isinstance(v, dict) and ":serialized:" in v]
 
 
-def safe_objects(data: dict, observation_space, action_space, net_arch, activation_fn, clip_range: float) -> dict:
+def safe_objects(data: dict, observation_space, action_space, net_arch, activation_fn, clip_range: float,
+                 policy_kwargs: dict | None = None) -> dict:
     """A value built here for every key SB3 pickles: classes by import, spaces from the env, schedules from the
-    config; buffers and the last observation start empty (learn() fills them)."""
+    config; buffers and the last observation start empty (learn() fills them). `policy_kwargs` (as
+    training/extractors.policy_kwargs builds them from the config) replaces net_arch and activation_fn when given:
+    a grid policy's extractor class is imported here too, never unpickled."""
     from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
     from stable_baselines3.common.utils import FloatSchedule
@@ -38,7 +41,7 @@ def safe_objects(data: dict, observation_space, action_space, net_arch, activati
     return {
         "policy_class": MaskableActorCriticPolicy, "rollout_buffer_class": MaskableRolloutBuffer,
         "observation_space": observation_space, "action_space": action_space,
-        "policy_kwargs": {"net_arch": list(net_arch), "activation_fn": activation_fn},
+        "policy_kwargs": policy_kwargs or {"net_arch": list(net_arch), "activation_fn": activation_fn},
         "clip_range": FloatSchedule(clip_range), "lr_schedule": FloatSchedule(data.get("learning_rate", 3e-4)),
         "_last_obs": None, "_last_original_obs": None, "_last_episode_starts": None,
         "ep_info_buffer": None, "ep_success_buffer": None,

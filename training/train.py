@@ -25,6 +25,7 @@ from .callbacks import Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps
 from .clonecache import clone_key, clone_path, load_clone, save_clone
 from .config import TrainConfig, activation_fn, load_config
 from .evallog import append_eval_row, eval_row, read_eval_rows, truncate_eval_rows
+from .extractors import policy_kwargs
 
 # Imported now, not when a run ends: a run that takes 15 minutes must not mix code from two versions.
 from .final import final_evaluation, write_run_report
@@ -103,12 +104,16 @@ def default_run_name(request: TrainRequest) -> str:
     return f"{request.side}-vs-{opponent}-seed{request.seed}"
 
 
-def check_config(config: TrainConfig, envs: int, path) -> None:
-    """The checks that need the number of environments: a minibatch must fit in one rollout."""
+def check_config(config: TrainConfig, envs: int, path, ruleset=None) -> None:
+    """The checks that need the number of environments (a minibatch must fit in one rollout) or the ruleset (a
+    grid extractor needs a board declared in its observation layout)."""
     rollout = envs * config.ppo.n_steps
     if config.ppo.batch_size > rollout:
         raise ScenarioError(str(path), "ppo.batch_size", f"at most envs * n_steps = {rollout}",
                             config.ppo.batch_size)
+    if ruleset is not None and config.extractor == "grid" and ruleset.observation_layout().planes is None:
+        raise ScenarioError(str(path), "policy.extractor", f"mlp ({ruleset.name} declares no board planes for grid)",
+                            config.extractor)
 
 
 # One session of a run --------------------------------------------------------------------------------
@@ -126,7 +131,7 @@ def _run_session(rundir: RunDir, progress: bool, callbacks: Sequence[BaseCallbac
     info, config = rundir.read_info(), load_config(rundir.config)
     if budget is not None and budget != (None, None):   # a resume may set a new budget
         info = info.with_progress(timesteps=budget[0], minutes=budget[1])
-    check_config(config, info.envs, rundir.config)
+    check_config(config, info.envs, rundir.config, registry.get(info.env))
     torch.set_num_threads(config.torch_threads)
     session = Session(rundir, info, config, progress)
     status = session.learn(callbacks)
@@ -170,16 +175,15 @@ class Session:
             model.set_random_seed(self.info.seed + self.info.trained_timesteps)
             return model
         return MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
-                           verbose=0, policy_kwargs={"net_arch": list(self.config.net_arch),
-                                                       "activation_fn": activation_fn(self.config.activation)},
-                           **asdict(self.config.ppo))
+                           verbose=0, policy_kwargs=policy_kwargs(self.config, self.rs), **asdict(self.config.ppo))
 
     def _resumed(self, tb: str):
         """The newest model that loads (model.zip, else the newest checkpoint), nothing unpickled; the logs are
         cut back to its step, so that they match the model the run goes on from."""
         replacements = safe_objects({"learning_rate": self.config.ppo.learning_rate}, self.venv.observation_space,
                                     self.venv.action_space, self.config.net_arch,
-                                    activation_fn(self.config.activation), self.config.ppo.clip_range)
+                                    activation_fn(self.config.activation), self.config.ppo.clip_range,
+                                    policy_kwargs(self.config, self.rs))
         refused = []
         for path in self.rundir.saved_models():
             try:
@@ -355,8 +359,8 @@ def new_run(request: TrainRequest) -> RunDir:
     """Check the config, then make the run folder."""
     path = request.config_path
     config = load_config(path)
-    check_config(config, request.envs or config.envs, path)
     rs = registry.get(request.env)
+    check_config(config, request.envs or config.envs, path, rs)
     lookup.agent(rs, request.opponent)              # unknown names fail before the folder exists
     if config.imitation.games:
         lookup.agent(rs, config.imitation.teacher)

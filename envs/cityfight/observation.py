@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.contract import ObservationLayout, Planes
 from envs.engine.derived import remember, unchanged_since
 
-from .actions import SQUARES
+from .actions import MAX_H, MAX_W, SQUARES
 from .config import COVER_NAMES, MAX_ELEMENTS, WEATHERS
 from .knowledge import NEVER
 from .state import DEAD
@@ -40,6 +41,13 @@ P = {name: i for i, name in enumerate(PLANE_NAMES)}
 OWN = 16 + len(ROWS) + len(WEAPONS)
 ENEMY = len(ROWS) + len(WEAPONS) + 1
 SIZE = GLOBAL + CONTEXT + PLANES * SQUARES + MAX_ELEMENTS * OWN + MAX_ELEMENTS * ENEMY
+
+
+def layout() -> ObservationLayout:
+    """PLANES planes of the 18 x 18 codec squares (row y, column x), one after another after GLOBAL and CONTEXT;
+    the vector part is GLOBAL, CONTEXT, OWN and ENEMY."""
+    planes = Planes(PLANES, MAX_H, MAX_W, GLOBAL + CONTEXT, names=PLANE_NAMES)
+    return ObservationLayout(SIZE, planes, vector="globals, the decision's context, own elements, enemy order of battle")
 
 
 def encode(game, side: int) -> np.ndarray:

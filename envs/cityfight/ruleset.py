@@ -1,14 +1,14 @@
 """Cityfight as the suite sees it (envs.engine.contract): "cityfight" / "rubble/Cityfight-v0"."""
 from __future__ import annotations
 
-from envs.engine.contract import GameState, Ruleset
+from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import ScenarioError
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .flow import Decision
 from .game import CityfightGame
-from .observation import SIZE, bounds
+from .observation import SIZE, bounds, layout
 
 
 def loadable(paths):
@@ -50,6 +50,10 @@ class Cityfight(Ruleset):
             tables = list(loadable(config.table_files()))
             self._bounds = bounds(tables)
         return self._bounds[0].copy(), self._bounds[1].copy()
+
+    def observation_layout(self) -> ObservationLayout:
+        """The squares' planes (envs.cityfight.observation.layout)."""
+        return layout()
 
     def turn_limit(self, state: CityfightGame) -> int:
         return state.scenario.turns

@@ -13,6 +13,10 @@ A class that leaves out a required part cannot be instantiated, and the error na
 methods by Python itself, metadata by `Ruleset.__init__`). Rules know *sides* (0, 1, ...); the
 adapters map agents to sides. `envs/README.md` walks through writing a ruleset against this contract.
 
+Where the board lies in the flat observation is declared here too (`ObservationLayout`, returned by every
+ruleset's `observation_layout`): a library that wants the map as a grid of planes (a convolutional policy,
+an entity encoder) reshapes the same vector every other consumer reads, and the observation never changes.
+
 The agent interface lives here too, since the Gymnasium adapter plays opponents with it: an agent is any
 object with `act(observation, mask, view) -> int`; `agents/` provides the policies and registers them.
 """
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -138,6 +144,104 @@ class GameState(ABC):
             raise IllegalActionError(f"action {action} ({self.action_label(int(action))}) is illegal: {why(int(action))}")
 
 
+# Where the board lies in the observation ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Planes:
+    """A board of `channels` planes, each `height` rows by `width` columns, inside the flat observation vector.
+
+    The feature of channel c at row y, column x is `observation[offset + c * strides[0] + y * strides[1] +
+    x * strides[2]]`, strides counted in features (not bytes). The default strides, (height * width, width, 1),
+    are planes stored one after another, row by row; a ruleset that stores everything about a square together
+    declares other strides. `indices()` gives the whole grid as positions in the vector, so any library can
+    gather it: `observation[..., layout.planes.indices()]` has shape (..., channels, height, width).
+    """
+
+    channels: int
+    height: int
+    width: int
+    offset: int
+    strides: tuple[int, int, int] | None = None
+    #: a name per channel, e.g. ('open', 'building', ...): what each plane means, in the ruleset's words
+    names: tuple[str, ...] = ()
+
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        return self.channels, self.height, self.width
+
+    def steps(self) -> tuple[int, int, int]:
+        """The strides, or the default (planes one after another, row by row)."""
+        return self.strides or (self.height * self.width, self.width, 1)
+
+    def indices(self) -> np.ndarray:
+        """(channels, height, width) int64 positions of the grid's features in the observation vector."""
+        c, y, x = np.ogrid[:self.channels, :self.height, :self.width]
+        sc, sy, sx = self.steps()
+        return (self.offset + c * sc + y * sy + x * sx).astype(np.int64)
+
+    def to_dict(self) -> dict:
+        return {"channels": self.channels, "height": self.height, "width": self.width, "offset": self.offset,
+                "strides": list(self.steps()), "names": list(self.names)}
+
+
+@dataclass(frozen=True)
+class ObservationLayout:
+    """How a ruleset's flat observation of `size` features splits: a grid of `planes` (None: the ruleset has no
+    board worth reading as one) and the vector part, every feature not in the grid, in vector order."""
+
+    size: int
+    planes: Planes | None = None
+    #: what the vector part holds, in the ruleset's words (documentation: a ruleset's observation.py has the detail)
+    vector: str = ""
+
+    def plane_indices(self) -> np.ndarray | None:
+        """(channels, height, width) positions of the grid in the vector, or None without planes."""
+        return None if self.planes is None else self.planes.indices()
+
+    @cached_property
+    def _vector(self) -> np.ndarray:
+        keep = np.ones(self.size, dtype=bool)
+        if self.planes is not None:
+            keep[self.planes.indices().reshape(-1)] = False
+        positions = np.flatnonzero(keep)
+        positions.setflags(write=False)
+        return positions
+
+    def vector_indices(self) -> np.ndarray:
+        """The positions of every feature outside the grid, ascending (read-only)."""
+        return self._vector
+
+    def split(self, observation: np.ndarray) -> tuple[np.ndarray | None, np.ndarray]:
+        """(grid (..., channels, height, width) or None, vector part (..., vector size)) of observations (..., size)."""
+        grid = None if self.planes is None else observation[..., self.planes.indices()]
+        return grid, observation[..., self.vector_indices()]
+
+    def check(self) -> None:
+        """ValueError unless the grid lies inside the vector and no two of its features share a position."""
+        if self.planes is None:
+            return
+        flat = self.planes.indices().reshape(-1)
+        if flat.min() < 0 or flat.max() >= self.size:
+            raise ValueError(f"planes reach positions {flat.min()}..{flat.max()} of an observation of {self.size}")
+        if np.unique(flat).size != flat.size:
+            raise ValueError("two features of the planes share a position in the observation")
+        if self.planes.names and len(self.planes.names) != self.planes.channels:
+            raise ValueError(f"{len(self.planes.names)} channel names for {self.planes.channels} channels")
+
+    def to_dict(self) -> dict:
+        """JSON-compatible (a trained actor keeps the layout it was trained on)."""
+        return {"size": self.size, "planes": None if self.planes is None else self.planes.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ObservationLayout:
+        """The layout `to_dict` wrote; ValueError (or KeyError, TypeError) for anything else."""
+        p = data["planes"]
+        planes = None if p is None else Planes(int(p["channels"]), int(p["height"]), int(p["width"]), int(p["offset"]),
+                                               tuple(int(v) for v in p["strides"]), tuple(str(n) for n in p.get("names", ())))
+        layout = cls(int(data["size"]), planes)
+        layout.check()
+        return layout
+
+
 # A registered ruleset ---------------------------------------------------------------------------------------
 #: The metadata every concrete Ruleset subclass sets, with what each must be.
 METADATA: dict[str, tuple[type, str]] = {
@@ -212,6 +316,11 @@ class Ruleset(ABC):
         """(low, high), float32 arrays of shape (observation_size,): every feature of every observation of every
         game of this ruleset's scenarios lies in [low, high], and the bounds are as tight as the rules allow (the
         adapters' observation Box; anything that rescales by it, e.g. SuperSuit's normalize_obs, relies on it)."""
+
+    @abstractmethod
+    def observation_layout(self) -> ObservationLayout:
+        """Where the board's planes lie in the observation and what the rest is (ObservationLayout); a ruleset
+        without a board worth reading as a grid returns ObservationLayout(observation_size)."""
 
     # Sides ---------------------------------------------------------------------------------------------------
     def side_number(self, side: int | str | None) -> int:

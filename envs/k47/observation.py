@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.contract import ObservationLayout, Planes
 from envs.engine.derived import PREFIX, remember, unchanged_since
 
 from . import firefrom, hidden
@@ -49,6 +50,17 @@ CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
 BUFFER_KEYS = tuple(f"{PREFIX}k47_observation_{side}" for side in (0, 1))
 BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
 UNIT_KEYS = tuple(tuple(f"{PREFIX}k47_unit_{side}_{uid}" for uid in range(MAX_UNITS)) for side in (0, 1))
+
+#: the board the cells are laid out for (KC-MAP-1: the default 24 x 18 board; the only one a scenario ships)
+BOARD_WIDTH, BOARD_HEIGHT = 24, 18
+assert BOARD_WIDTH * BOARD_HEIGHT == MAX_CELLS
+
+
+def layout() -> ObservationLayout:
+    """One plane, the terrain of the 24 x 18 cells (row y, column x), last in the vector; the vector part is the
+    globals, the decision, the sections and the units (whose cells are their x, y features)."""
+    planes = Planes(1, BOARD_HEIGHT, BOARD_WIDTH, CELLS_AT, names=("terrain",))
+    return ObservationLayout(SIZE, planes, vector="globals, the decision, sections, units")
 
 
 def encode(game, side: int) -> np.ndarray:

@@ -5,13 +5,13 @@ import itertools
 
 import numpy as np
 
-from envs.engine.contract import GameState, Ruleset
+from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import ScenarioError, yaml_files
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import K47Game
-from .observation import SIZE, bounds
+from .observation import SIZE, bounds, layout
 
 #: the scenario options (KC-SCN-11, KC-SCN-12): each may change where units start and what the flags show
 OPTIONS = ("no_building_entry", "hidden_occupants", "pinned_out")
@@ -50,6 +50,10 @@ class K47(Ruleset):
         """Per feature, over every scenario and option set (observation.bounds)."""
         low, high, _ = self.exact_bounds()
         return low.copy(), high.copy()
+
+    def observation_layout(self) -> ObservationLayout:
+        """The terrain of the board's cells as a plane (envs.k47.observation.layout)."""
+        return layout()
 
     def exact_bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(low, high, constant): `constant` marks the features no game changes, widened to the unit interval."""

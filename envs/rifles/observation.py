@@ -11,6 +11,8 @@ from struct import Struct
 
 import numpy as np
 
+from envs.engine.contract import ObservationLayout, Planes
+
 from .actions import ENEMY_SLOTS, MARKER_SLOTS, PLACES, PLAYER_SLOTS
 from .config import FEATURE_KINDS, MAX_FEATURES, STRIPES
 from .state import ENEMY
@@ -36,6 +38,18 @@ DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
 GLOBAL_STATE = Struct("8f")
 GROUP_STATE = Struct("8f")
 GROUP_UNITS = Struct(f"{6 + len(WEAPONS)}f")
+
+
+def layout() -> ObservationLayout:
+    """The map as a board of one row of six Stripes (RB-MAP-1; range is the difference of Stripe numbers, RB-MAP-3),
+    each Stripe a square whose channels are everything the map says about it: each feature slot's presence, kind,
+    seal and complex (RB-MAP-2; slots have no geometry within a Stripe), then its sewer entrance. The map stores a
+    Stripe's features together, so the channel stride is 1 and the Stripe stride one Stripe's block."""
+    block = MAX_FEATURES * FEATURE + 1
+    names = tuple(f"slot{i}.{part}" for i in range(MAX_FEATURES)
+                  for part in ("present", *FEATURE_KINDS, "sealed", "complex")) + ("sewer",)
+    planes = Planes(block, STRIPES, 1, GLOBAL + CONTEXT, strides=(1, block, 1), names=names)
+    return ObservationLayout(SIZE, planes, vector="globals, the decision in progress, groups, markers")
 
 
 def encode(game, side: int) -> np.ndarray:

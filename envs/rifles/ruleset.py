@@ -1,13 +1,13 @@
 """The Rifles rulesets as the suite sees them (envs.engine.contract): urban warfare and Rifles in the Darkness."""
 from __future__ import annotations
 
-from envs.engine.contract import GameState, Ruleset
+from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import ScenarioError
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import RiflesGame
-from .observation import SIZE, bounds
+from .observation import SIZE, bounds, layout
 
 
 def loadable(paths):
@@ -48,6 +48,10 @@ class Rifles(Ruleset):
         if "_bounds" not in self.__dict__:
             self._bounds = bounds(list(loadable(self.scenarios().values())))
         return self._bounds[0].copy(), self._bounds[1].copy()
+
+    def observation_layout(self) -> ObservationLayout:
+        """The six Stripes of the map as a row of squares (envs.rifles.observation.layout)."""
+        return layout()
 
     def turn_limit(self, state: RiflesGame) -> int:
         return state.scenario.turns

@@ -14,6 +14,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from envs.engine.contract import ObservationLayout, Planes
+
+from . import config
 from .config import MAX_MODELS, SIZE
 from .flow import Decision
 
@@ -43,6 +46,14 @@ _ACTING, _REMOVED = MODEL["acting"], MODEL["removed"]
 _KIND_AT = GLOBAL[f"decision_{KINDS[0]}"]
 _ACTING_AT = GLOBAL["acting_slot_0"]
 _DECLARED_AT = GLOBAL["declared_x"]
+
+
+def layout() -> ObservationLayout:
+    """The three terrain planes of the 48 x 48 cells (UW-GRID-1; row y, column x) first; the vector part is the
+    models and the globals (a model's cell is its x, y features)."""
+    side = config.SIZE                                   # SIZE here is the observation's, below
+    planes = Planes(len(TERRAIN_PLANES), side, side, 0, names=TERRAIN_PLANES)
+    return ObservationLayout(SIZE_OBS, planes, vector="models, globals")
 
 
 @lru_cache(maxsize=16)

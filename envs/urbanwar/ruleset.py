@@ -5,12 +5,12 @@ import itertools
 
 import numpy as np
 
-from envs.engine.contract import GameState, Ruleset
+from envs.engine.contract import GameState, ObservationLayout, Ruleset
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import UrbanWarGame
-from .observation import SIZE_OBS, bounds
+from .observation import SIZE_OBS, bounds, layout
 
 #: the options that change the map or the profiles, so the fixed features (UW-SCEN-5, UW-SCEN-6)
 VARIANTS = ("heavy_armour", "dense_terrain")
@@ -47,6 +47,10 @@ class UrbanWar(Ruleset):
         """Per feature, over every scenario and its terrain and profile variants (observation.bounds)."""
         low, high, _ = self.exact_bounds()
         return low.copy(), high.copy()
+
+    def observation_layout(self) -> ObservationLayout:
+        """The three terrain planes (envs.urbanwar.observation.layout)."""
+        return layout()
 
     def exact_bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(low, high, constant): `constant` marks the features no game changes, widened to the unit interval."""
