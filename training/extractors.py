@@ -6,8 +6,9 @@
 
 The grid extractor is cheap on CPU by design: two 3x3 convolutions (16 then 32 channels; the second of stride 2
 halves the board each way) and one dense layer from the flattened board, so that a Cityfight update costs no more
-than the MLP's first layer over 10,767 inputs (2.8 M multiply-adds a sample for [256, ...]; the grid's about 2.2 M). Measured (README, "A policy that sees the
-board"): 27-32 % more Cityfight timesteps per CPU second than the MLP, 6-26 % fewer on Rifles' six-square board.
+than the MLP's first layer over 10,767 inputs (2.8 M multiply-adds a sample for [256, ...]; the grid's about
+2.2 M). Measured (README, "A policy that sees the board"): 27-32 % more Cityfight timesteps per CPU second than
+the MLP, 6-26 % fewer on Rifles' six-square board.
 The policy and value heads share it (SB3's default for on-policy algorithms). Its numpy twin, which actor.zip
 plays, is agents/grid_actor.GridEncoder; `numpy_encoder()` hands the weights over.
 """
