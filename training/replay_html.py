@@ -145,7 +145,20 @@ def legend(ruleset: str) -> list[tuple[str, str]]:
         return [*places, (_hex(SIDE_COLOUR[0]), "player unit (dark: suppressed, shaken or wounded)"),
                 (_hex(SIDE_COLOUR[1]), "enemy unit (dark: hit)"), ("#464646", "grey tile: unrevealed marker (E1...)"),
                 ("▣", "thick black frame: sealed place"), ("S", "S1..S6: the stripes; (S) a sewer stripe")]
-    return []
+    return _key_strip(ruleset)
+
+
+def _key_strip(ruleset: str) -> list[tuple[str, str]]:
+    """The items of the key strip the ruleset's picture draws (Konflikt '47, Urban War), as legend rows."""
+    if ruleset == "k47":
+        from envs.k47.render import PICTURE_KEY
+    elif ruleset == "urbanwar":
+        from envs.urbanwar.render import PICTURE_KEY
+    else:
+        return []
+    # A swatch drawn as words in the strip ("west-edge bars") joins its meaning: the legend's symbol column is narrow.
+    return [(_hex(swatch), meaning) if isinstance(swatch, tuple) else
+            (swatch, meaning) if len(swatch) <= 2 else ("▮", f"{swatch.rstrip(':')}: {meaning}") for swatch, meaning in PICTURE_KEY]
 
 
 # The page ---------------------------------------------------------------------------------------------------------
