@@ -139,11 +139,8 @@ def cmd_train(args) -> int:
     from .rundir import RunInUseError
     from .train import run_session
 
-    fixed = [flag for flag in ("side", "opponent", "seed", "config", "envs", "scenario", "run_name")
-             if getattr(args, flag) is not None]
-    if args.resume and fixed:
-        names = ", ".join("--" + ("run" if f == "run_name" else f) for f in fixed)
-        raise CommandError(f"--resume keeps the run's settings ({names} given); only --minutes or --timesteps may change")
+    _refuse_settings_on_resume(args, ("side", "opponent", "seed", "config", "envs", "scenario", "run_name"),
+                               "run", "--minutes or --timesteps")
     rundir = _resume_dir(args) if args.resume else _new_run(args)
     print(f"run folder: {_shown_path(rundir.path)}", flush=True)
     try:
@@ -181,6 +178,14 @@ def _new_run(args):
         raise CommandError(str(exc)) from None
 
 
+def _refuse_settings_on_resume(args, flags, what: str, changeable: str) -> None:
+    """A resume keeps what it resumes as it was made: a setting given beside --resume would be silently ignored."""
+    fixed = [flag for flag in flags if getattr(args, flag) is not None]
+    if args.resume and fixed:
+        names = ", ".join("--" + ("run" if f == "run_name" else f) for f in fixed)
+        raise CommandError(f"--resume keeps the {what}'s settings ({names} given); only {changeable} may change")
+
+
 def _resume_dir(args):
     from .train import resume_request
 
@@ -212,10 +217,7 @@ def cmd_league(args) -> int:
     from .league import run_league
     from .rundir import RunInUseError
 
-    fixed = [flag for flag in ("seed", "config", "scenario", "run_name") if getattr(args, flag) is not None]
-    if args.resume and fixed:
-        names = ", ".join("--" + ("run" if f == "run_name" else f) for f in fixed)
-        raise CommandError(f"--resume keeps the league's settings ({names} given); only --minutes or --rounds may change")
+    _refuse_settings_on_resume(args, ("seed", "config", "scenario", "run_name"), "league", "--minutes or --rounds")
     ldir = _resume_league(args) if args.resume else _new_league(args)
     print(f"league folder: {_shown_path(ldir.path)}", flush=True)
     try:

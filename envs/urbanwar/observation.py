@@ -16,7 +16,6 @@ import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
 
-from . import config
 from .config import MAX_MODELS, SIZE
 from .flow import Decision
 
@@ -39,7 +38,6 @@ GLOBALS = len(GLOBAL_FEATURES)
 MODELS_AT = 3 * CELLS
 GLOBALS_AT = MODELS_AT + SLOTS * MODEL_FEATURES_COUNT
 SIZE_OBS = GLOBALS_AT + GLOBALS
-SIZE = SIZE_OBS
 # One model's feature offsets, for the hot path below.
 _PLACED, _X, _Y, _W, _PANIC, _ACTIVATED, _FACE_DOWN, _SNAP, _OVERWATCH, _FU = range(10)
 _ACTING, _REMOVED = MODEL["acting"], MODEL["removed"]
@@ -51,8 +49,7 @@ _DECLARED_AT = GLOBAL["declared_x"]
 def layout() -> ObservationLayout:
     """The three terrain planes of the 48 x 48 cells (UW-GRID-1; row y, column x) first; the vector part is the
     models and the globals (a model's cell is its x, y features)."""
-    side = config.SIZE                                   # SIZE here is the observation's, below
-    planes = Planes(len(TERRAIN_PLANES), side, side, 0, names=TERRAIN_PLANES)
+    planes = Planes(len(TERRAIN_PLANES), SIZE, SIZE, 0, names=TERRAIN_PLANES)
     return ObservationLayout(SIZE_OBS, planes, vector="models, globals")
 
 

@@ -69,3 +69,10 @@ def test_the_caps_are_reached_by_scripted_games_and_a_fight_position():
     seen.add(fight.observation(0), "A3 fights with B3 and B4 in contact")
     low_caps, high_caps = caps()
     assert seen.unreached(~low_caps, ~high_caps) == []
+
+
+def test_UW_GRID_1_terrain_feature_names_give_the_cell_on_the_48_inch_table():
+    # Plane p, cell (x, y) sits at p * 48 * 48 + y * 48 + x: the names must say that cell (they once divided by the
+    # observation's size and named every cell of a plane's first row (i, 0)).
+    assert NAMES[47] == "impassable(47,0)" and NAMES[48] == "impassable(0,1)"
+    assert NAMES[48 * 48 + 5 * 48 + 7] == "difficult(7,5)" and NAMES[3 * 48 * 48 - 1] == "cover(47,47)"
