@@ -331,8 +331,9 @@ def scenario_names() -> dict[str, str]:
     return yaml_files(CONFIG_DIR / "scenarios")
 
 
-def table_files() -> list[str]:
-    return list(yaml_files(CONFIG_DIR / "tables").values())
+def table_files() -> dict[str, str]:
+    """Every tables file under configs/cityfight/tables/, by name."""
+    return yaml_files(CONFIG_DIR / "tables")
 
 
 __all__ = ["ScenarioError", "load_scenario", "load_tables", "scenario_path", "Path"]

@@ -2,22 +2,13 @@
 from __future__ import annotations
 
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
-from envs.engine.scenario import ScenarioError
+from envs.engine.scenario import loadable
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .flow import Decision
 from .game import CityfightGame
 from .observation import SIZE, bounds, layout
-
-
-def loadable(paths):
-    """The table files of `paths` that load: a broken one fails only the scenarios that name it."""
-    for path in paths:
-        try:
-            yield config.load_tables(path)
-        except ScenarioError:
-            pass
 
 
 class Cityfight(Ruleset):
@@ -47,7 +38,7 @@ class Cityfight(Ruleset):
     def observation_bounds(self):
         """Over every table file a scenario may name (envs.cityfight.observation.bounds)."""
         if "_bounds" not in self.__dict__:
-            tables = list(loadable(config.table_files()))
+            tables = list(loadable(config.table_files(), config.load_tables).values())
             self._bounds = bounds(tables)
         return self._bounds[0].copy(), self._bounds[1].copy()
 

@@ -187,3 +187,15 @@ def yaml_files(folder: Path) -> dict[str, str]:
     if not Path(folder).is_dir():
         raise ScenarioError(str(folder), "<folder>", "a folder of YAML files (is RUBBLE_CONFIGS the configs/ folder?)")
     return {p.stem: str(p) for p in sorted(Path(folder).glob("*.yaml"))}
+
+
+def loadable(files: dict[str, str], load) -> dict[str, object]:
+    """name -> `load(path)` for each of `files` (name -> path) that loads: a broken file fails only where it is used
+    (its scenario played, its tables named), not every env's observation spaces, which are built from all the rest."""
+    loaded = {}
+    for name, path in files.items():
+        try:
+            loaded[name] = load(path)
+        except ScenarioError:
+            continue
+    return loaded

@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
-from envs.engine.scenario import ScenarioError, yaml_files
+from envs.engine.scenario import loadable, yaml_files
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
@@ -64,13 +64,6 @@ class K47(Ruleset):
         return self._bounds
 
     def loadable(self) -> list[str]:
-        """The scenarios that load: a broken file fails only where it is played, not every env's spaces."""
-        names = []
-        for name, path in self.scenarios().items():
-            try:
-                config.load_scenario(path)
-            except ScenarioError:
-                continue
-            names.append(name)
-        return names
+        """The names of the scenarios that load (envs.engine.scenario.loadable)."""
+        return sorted(loadable(self.scenarios(), config.load_scenario))
 

@@ -2,21 +2,12 @@
 from __future__ import annotations
 
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
-from envs.engine.scenario import ScenarioError
+from envs.engine.scenario import loadable
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
 from .game import RiflesGame
 from .observation import SIZE, bounds, layout
-
-
-def loadable(paths):
-    """The scenarios of `paths` that load: a broken file fails only where it is used, not every env's spaces."""
-    for path in paths:
-        try:
-            yield config.load_scenario(path)
-        except ScenarioError:
-            pass
 
 
 class Rifles(Ruleset):
@@ -46,7 +37,7 @@ class Rifles(Ruleset):
     def observation_bounds(self):
         """Over every scenario of this ruleset (envs.rifles.observation.bounds)."""
         if "_bounds" not in self.__dict__:
-            self._bounds = bounds(list(loadable(self.scenarios().values())))
+            self._bounds = bounds(list(loadable(self.scenarios(), config.load_scenario).values()))
         return self._bounds[0].copy(), self._bounds[1].copy()
 
     def observation_layout(self) -> ObservationLayout:

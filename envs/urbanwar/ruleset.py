@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
+from envs.engine.scenario import loadable
 
 from . import config, hidden
 from .actions import NUM_ACTIONS
@@ -52,10 +53,15 @@ class UrbanWar(Ruleset):
         """The three terrain planes (envs.urbanwar.observation.layout)."""
         return layout()
 
+    def loadable(self) -> list[str]:
+        """The names of the scenarios that load (envs.engine.scenario.loadable): one broken file fails only where
+        it is played, not every env's observation spaces."""
+        return sorted(loadable(self.scenarios(), config.load_scenario))
+
     def exact_bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(low, high, constant): `constant` marks the features no game changes, widened to the unit interval."""
         if "_bounds" not in self.__dict__:
             games = [self.new_game(name, seed=0, **dict(zip(VARIANTS, flags)))
-                     for name in sorted(self.scenarios()) for flags in itertools.product((False, True), repeat=len(VARIANTS))]
+                     for name in self.loadable() for flags in itertools.product((False, True), repeat=len(VARIANTS))]
             self._bounds = bounds(games)
         return self._bounds

@@ -325,3 +325,18 @@ def test_rubble_configs_reaches_the_k47_loader(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, check=True,
                          env={"RUBBLE_CONFIGS": str(tmp_path), "PATH": ""}).stdout.splitlines()
     assert out[0] == str(tmp_path / "k47") and "village_crossroads" in out[1]
+
+
+def test_a_broken_urbanwar_scenario_leaves_the_env_spaces_built_from_the_others(tmp_path, monkeypatch):
+    # As for Rifles, Cityfight's tables and K47: the observation bounds are built over every scenario that loads.
+    from envs.urbanwar import config
+    from envs.urbanwar.ruleset import UrbanWar
+
+    shutil.copytree(PROJECT_ROOT / "configs" / "urbanwar", tmp_path / "urbanwar")
+    monkeypatch.setattr(config, "CONFIG_DIR", tmp_path / "urbanwar")
+    (tmp_path / "urbanwar" / "scenarios" / "broken.yaml").write_text("name: Broken\nturn: 6\n", encoding="utf-8")
+    ruleset = UrbanWar()
+    assert "broken" in ruleset.scenarios() and "broken" not in ruleset.loadable()
+    assert ruleset.loadable() and set(ruleset.loadable()) == set(ruleset.scenarios()) - {"broken"}
+    low, high = ruleset.observation_bounds()
+    assert low.shape == high.shape == (UrbanWar.observation_size,)
