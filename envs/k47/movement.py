@@ -113,6 +113,7 @@ def entry_cell(game, unit, sid: int, reach: dict):
     section whose floor 0 is empty; None if there is none. KB-GRID-7: that cell shares the opening's edge with the
     section, which is what "all within 1\", one at an opening" comes to on the grid."""
     section = game.board.sections[sid]
+    # KB-ENTER-3: a held floor 0 is no entry (an enemy-held one is taken only by assault, a friendly-held one never)
     if game.section_state[sid] != INTACT or geometry.unit_on_floor(game, sid, 0) is not None:
         return None
     best = None
@@ -133,7 +134,7 @@ def inside_moves(game, unit, order: str) -> list:
     board, found = game.board, []
     steps = 1 if order == ADVANCE else 2
     here = board.sections[unit.section]
-    for d in range(1, steps + 1):               # change floors, passing friendly-held floors only
+    for d in range(1, steps + 1):               # KB-ORD-3: change floors, passing friendly-held floors only
         for floor in (unit.floor + d, unit.floor - d):
             if not 0 <= floor < here.floors:
                 continue
