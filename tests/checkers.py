@@ -260,6 +260,17 @@ def check_hidden_information(ruleset: Ruleset, state: GameState) -> int:
     return checked
 
 
+def check_view_unchanged(variant: GameState, state: GameState, side: int) -> None:
+    """`variant` differs from `state` only in what `side` may not know: everything `side` is shown is the same (its
+    observation, both renderings, who decides, and its mask when it decides)."""
+    assert variant.observation(side).tobytes() == state.observation(side).tobytes(), f"side {side}'s observation"
+    assert variant.render_text(side) == state.render_text(side), f"side {side}'s text rendering"
+    assert np.array_equal(variant.render_rgb(side), state.render_rgb(side)), f"side {side}'s picture"
+    assert variant.current_side == state.current_side, "who decides next"
+    if state.current_side == side:
+        assert np.array_equal(variant.legal_action_mask(), state.legal_action_mask()), f"side {side}'s mask"
+
+
 # Gymnasium ------------------------------------------------------------------------------------------------
 def default_opponent(ruleset: Ruleset):
     """The opponent the generic tests use: "scripted" where a ruleset has it, else uniform random."""

@@ -20,12 +20,7 @@ def test_UW_HID_2_and_UW_HID_7_views_renders_and_masks_ignore_the_other_sides_or
             continue
         for side in (0, 1):
             for variant in RULESET.hidden_variants(game, side):
-                assert variant.observation(side).tobytes() == game.observation(side).tobytes()
-                assert variant.render_text(side) == game.render_text(side)
-                assert np.array_equal(variant.render_rgb(side), game.render_rgb(side))
-                assert variant.current_side == game.current_side
-                if game.current_side == side:
-                    assert np.array_equal(variant.legal_action_mask(), game.legal_action_mask())
+                checkers.check_view_unchanged(variant, game, side)
                 checked += 1
     assert checked > 150
 
