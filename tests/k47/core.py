@@ -3,8 +3,12 @@ action codes and event rule IDs."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
+import yaml
 
 from envs.engine.dice import ScriptedDice
+from envs.engine.scenario import ScenarioError
+from envs.k47 import config
 from envs.k47.actions import CODEC
 from envs.k47.ruleset import K47
 from envs.k47.state import ORDERS
@@ -39,3 +43,16 @@ def rules(events):
 def names(entries):
     """Weapon names of `firing_weapons` entries."""
     return [name for _, name, _, _ in entries]
+
+
+def broken(tmp_path, change, name="bad"):
+    """The one-line error of the default scenario changed by `change(data)` and written to tmp_path/NAME.yaml."""
+    data = yaml.safe_load(open(config.scenario_path(None), encoding="utf-8"))
+    change(data)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(ScenarioError) as err:
+        config.load_scenario(str(path))
+    message = str(err.value)
+    assert "\n" not in message and str(path) in message
+    return message

@@ -3,11 +3,11 @@ input fails in one line naming the file, the field and what was expected."""
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from envs.engine.scenario import ScenarioError
 from envs.k47 import config
 from envs.k47.board import BUILDING, BUNKER, RUBBLE, SCRUB
+from tests.k47.core import broken
 
 
 def default():
@@ -59,18 +59,6 @@ def test_KC_TAB_3_KC_TAB_4_tables_load():
     assert t.weapons["light_mortar"].min_range == 12 and t.weapons["light_mortar"].he == "D3"
     assert t.he["2D6"] == (3, "D3") and t.quality["regular"] == (9, 4)
     assert t.vehicle_damage["heavy_tank"] == 10
-
-
-def broken(tmp_path, change):
-    data = yaml.safe_load(open(config.scenario_path(None), encoding="utf-8"))
-    change(data)
-    path = tmp_path / "bad.yaml"
-    path.write_text(yaml.safe_dump(data))
-    with pytest.raises(ScenarioError) as err:
-        config.load_scenario(str(path))
-    message = str(err.value)
-    assert "\n" not in message and str(path) in message
-    return message
 
 
 def test_two_units_on_one_floor_fail(tmp_path):

@@ -2,29 +2,15 @@
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from agents.scripted.k47 import K47Scripted
 from envs.engine.contract import decide
-from envs.engine.scenario import ScenarioError
 from envs.k47 import config
-from tests.k47.core import RS
+from tests.k47.core import RS, broken
 
 
 def default():
     return config.load_scenario(config.scenario_path(None))
-
-
-def broken(tmp_path, name, change):
-    data = yaml.safe_load(open(config.scenario_path(None), encoding="utf-8"))
-    change(data)
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(yaml.safe_dump(data))
-    with pytest.raises(ScenarioError) as err:
-        config.load_scenario(str(path))
-    message = str(err.value)
-    assert "\n" not in message and str(path) in message
-    return message
 
 
 def test_KC_SCN_5_set_up_zones_and_regular_troops():
@@ -42,18 +28,18 @@ def test_KC_SCN_5_set_up_zones_and_regular_troops():
 def test_KC_SCN_5_a_unit_outside_its_zone_fails_on_load(tmp_path):
     def outside(d):
         d["sides"][0]["units"][0]["at"] = [6, 14]
-    msg = broken(tmp_path, "outside", outside)
+    msg = broken(tmp_path, outside, "outside")
     assert "sides[0].units[0].at" in msg and "rows 15..17" in msg
 
     def inside(d):
         d["sides"][0]["units"][0].pop("at")
         d["sides"][0]["units"][0]["in"] = {"section": "W", "floor": 0}
-    msg = broken(tmp_path, "inside", inside)
+    msg = broken(tmp_path, inside, "inside")
     assert "sides[0].units[0].in" in msg and "rows 15..17" in msg
 
     def rows(d):
         d["sides"][1]["zone_rows"] = [7, 0]
-    msg = broken(tmp_path, "rows", rows)
+    msg = broken(tmp_path, rows, "rows")
     assert "sides[1].zone_rows" in msg and "first <= last" in msg
 
 
