@@ -79,13 +79,35 @@ def fitted(line: str) -> list[str]:
 
 
 def event_lines(events) -> list[str]:
-    """Events in words: what happened, the dice rolled and the rule that says so."""
+    """Events in words: what happened, the dice rolled (with what each needed and what followed, where the
+    ruleset says so in the event's `rolls`) and the rule that says so."""
     lines = []
     for e in events:
-        rolled = f"; rolled {' '.join(map(str, e.dice))}" if e.dice else ""
+        rolls = e.data.get("rolls")
+        rolled = f"; rolled {rolls_words(rolls)}" if rolls else f"; rolled {' '.join(map(str, e.dice))}" if e.dice else ""
         cite = f" [{e.rule}]" if e.rule else ""
-        lines += textwrap.wrap(f"  - {e.text}{rolled}{cite}", WIDTH, subsequent_indent="    ")
+        lines += textwrap.wrap(f"  - {e.text}{rolled}{cite}", WIDTH, subsequent_indent="    ", break_on_hyphens=False)
     return lines
+
+
+def rolls_words(rolls) -> str:
+    """An event's dice in words, dice that needed the same read together: `4 6, needing 5+ each: miss, hit`,
+    `4 6 on the Exposed Movement table (D66): sniper` (one roll of `envs.engine.events.roll` per die or set)."""
+    runs: list[list[dict]] = []
+    for r in rolls:
+        if runs and (runs[-1][0]["needs"], runs[-1][0]["table"]) == (r["needs"], r["table"]):
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    return "; ".join(run_words(run) for run in runs)
+
+
+def run_words(run: list[dict]) -> str:
+    faces = " ".join(str(d) for r in run for d in r["dice"])
+    first = run[0]
+    how = f" on {first['table']}" if first["table"] else f", needing {first['needs']}" if first["needs"] else ""
+    each = " each" if first["needs"] and not first["table"] and len(run) > 1 else ""
+    return f"{faces}{how}{each}: {', '.join(r['result'] for r in run)}"
 
 
 def actor_lines(sides, side: int, label: str, you: bool) -> list[str]:

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened. `kind` is a stable machine tag; `text` is for people; `dice` the faces rolled;
-    `rule` the catalog rule ID that produced it (e.g. "RB-FIRE-3"), for playtest counts and replays."""
+    `rule` the catalog rule ID that produced it (e.g. "RB-FIRE-3"), for playtest counts and replays.
+
+    `data["rolls"]`, where a ruleset gives it, says what each die needed and what followed (see `roll`); it is
+    data, not text, so the golden traces (which fingerprint the text) stay as they were and a screen words it."""
 
     kind: str
     text: str
@@ -19,6 +22,13 @@ class Event:
     def __str__(self) -> str:
         rolled = f" [dice {' '.join(map(str, self.dice))}]" if self.dice else ""
         return f"{self.text}{rolled}"
+
+
+def roll(dice, result: str, needs: str = "", table: str = "") -> dict:
+    """What one die (or one set of dice read together, such as a D66) of an event needed and what followed:
+    `needs` a score in words ("5+", "3 or less to move") or `table` the table the dice are read on, and
+    `result` what came of it ("hit", "miss", "sniper"). Plain data, so replays store it as it is."""
+    return {"dice": [int(d) for d in dice], "needs": needs, "table": table, "result": result}
 
 
 class EventLog:

@@ -1,6 +1,8 @@
 """Close Combat and Engagement, Urban module (RU-CC-*)."""
 from __future__ import annotations
 
+from envs.engine.events import roll
+
 from . import fire, geometry, morale, movement
 from .tasks import RevealSweep
 
@@ -72,13 +74,25 @@ def veterans(group) -> int:
     return sum(1 for u in group.units if u.quality == 2)
 
 
+def round_die(die: int, totals, group, foe) -> dict:
+    """One side's close combat die for the event: the score it needed to beat the other side's total (its
+    modifier counted) and how the round went for it (RU-CC-11/12)."""
+    own, other = totals
+    outcome = "tie" if own == other else f"{group.name} wins" if own > other else f"{foe.name} wins"
+    score = other - (own - die) + 1
+    beat = f"to beat {foe.name}'s {other}"
+    needs = f"any score {beat}" if score <= 1 else f"{score}+ {beat}" if score <= 6 else f"7+ {beat}, out of reach"
+    return roll((die,), outcome, needs=needs)
+
+
 def fight_round(game, attacker, defender) -> None:
     """One round: higher total wins, the loser takes 2d3 or 1d3 results; a tie costs each side one (RU-CC-11/12)."""
     attacker.fought = True
     rolls = [game.dice.d6(), game.dice.d6()]
     totals = [rolls[0] + game.cc_modifier(attacker, defender), rolls[1] + game.cc_modifier(defender, attacker)]
     a_units, d_units = len(attacker.units), len(defender.units)
-    game.log.add("cc_round", f"close combat {attacker.name} {totals[0]} vs {defender.name} {totals[1]}", dice=rolls, rule="RU-CC-11")
+    game.log.add("cc_round", f"close combat {attacker.name} {totals[0]} vs {defender.name} {totals[1]}", dice=rolls, rule="RU-CC-11",
+                 rolls=[round_die(rolls[0], totals, attacker, defender), round_die(rolls[1], totals[::-1], defender, attacker)])
     attacker.rounds += 1
     defender.rounds += 1
     if totals[0] == totals[1]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from envs.engine.events import roll
+
 from . import closecombat, enemy, fire, geometry, movement
 from .flow import Decision, answer, task
 from .state import OPEN, QUALITY
@@ -123,16 +125,17 @@ def fast_attack(game, group, target, drm: int) -> int:
     """RD-TRT-2: each Fast unit rolls floor(C/C CF) dice (min 1) at the RB-FIRE-2 TN; hits as RB-FIRE-5 / RD-TRT-3."""
     units = fast_units(game, group)
     least = game.scenario.darkness.fast_attack_min_dice
-    hits, faces = 0, []
+    hits, faces, rolls = 0, [], []
     for unit in units:
         weapon = game.tables.weapons[unit.weapon]
         tn = fire.target_number(game, group.position, target.position, weapon)
         for _ in range(max(least, math.floor(weapon.cc_cf))):
             die = game.dice.d6()
             faces.append(die)
+            rolls.append(fire.die_roll(die, drm, tn))
             hits += fire.is_hit(die, drm, tn)
     game.log.add("fast_attack", f"{group.name} makes a Fast attack on {target.name} (DRM {drm:+d}): {hits} hit(s)",
-                 side=group.side, dice=faces, rule="RD-TRT-2")
+                 side=group.side, dice=faces, rule="RD-TRT-2", rolls=rolls)
     fire.apply_hits(game, target, hits, single_pick=attacks(game, group) > 1)
     return hits
 
@@ -173,7 +176,8 @@ def order_tasks(game, group) -> list:
         return []
     die = game.dice.d6()
     order = next(o for top, o in game.scenario.darkness.orders if die <= top)
-    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,), rule="RD-AI-2")
+    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,), rule="RD-AI-2",
+                 rolls=[roll((die,), order, table="the Darkness order table")])
     return [DarkOrder(group.gid, enemy.ORDER_NAMES.index(order))]
 
 

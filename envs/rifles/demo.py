@@ -1,6 +1,8 @@
 """Demo Charges: breach a Sealed Building or attack a building's garrison (RU-DC-*)."""
 from __future__ import annotations
 
+from envs.engine import events
+
 from . import fire, geometry
 from .state import PLAYER
 
@@ -34,9 +36,11 @@ def attempt(game, group, where: int, mode: int) -> None:
     target = game.places[group.stripe][where]
     if roll <= game.tables.dc_fail_on:
         game.demo[group.gid] = (group.stripe, where, mode)
-        game.log.add("demo", f"{group.name}'s demo charge at {target.fid} fails to detonate", side=PLAYER, dice=(roll,), rule="RU-DC-4")
+        game.log.add("demo", f"{group.name}'s demo charge at {target.fid} fails to detonate", side=PLAYER, dice=(roll,), rule="RU-DC-4",
+                     rolls=[detonation(game, roll)])
         return
-    game.log.add("demo", f"{group.name}'s demo charge at {target.fid} detonates", side=PLAYER, dice=(roll,), rule="RU-DC-3")
+    game.log.add("demo", f"{group.name}'s demo charge at {target.fid} detonates", side=PLAYER, dice=(roll,), rule="RU-DC-3",
+                 rolls=[detonation(game, roll)])
     if mode == BREACH:
         target.sealed = False                                # RU-DC-5
         game.log.add("breach", f"{target.fid} is breached", side=PLAYER, rule="RU-DC-5")
@@ -45,12 +49,19 @@ def attempt(game, group, where: int, mode: int) -> None:
     # RU-DC-8: a detonated charge is discarded (it is not returned to the group)
 
 
+def detonation(game, total: int) -> dict:
+    """The 2d6 a charge needs to detonate (RU-DC-3/4), for the event."""
+    fails = total <= game.tables.dc_fail_on
+    return events.roll((total,), "fails" if fails else "detonates", needs=f"{game.tables.dc_fail_on + 1}+ on 2d6")
+
+
 def direct_attack(game, target) -> None:
     """RU-DC-6: one CF 3 attack at TN 3 on each enemy group inside, no cover, no DRM; RU-DC-7 collapse on a 6."""
     for enemy in geometry.groups_at(game.enemies, target.stripe, target.place):
         faces = game.dice.dice(game.tables.dc_attack_cf)
         hits = sum(fire.is_hit(d, 0, game.tables.dc_attack_tn) for d in faces)
-        game.log.add("demo_attack", f"demo charge hits {enemy.name} {hits} time(s)", side=PLAYER, dice=faces, rule="RU-DC-6")
+        game.log.add("demo_attack", f"demo charge hits {enemy.name} {hits} time(s)", side=PLAYER, dice=faces, rule="RU-DC-6",
+                     rolls=[fire.die_roll(d, 0, game.tables.dc_attack_tn) for d in faces])
         for _ in range(hits):
             if enemy.units:
                 fire.hit_unit(game, enemy, fire.select_unit(game, enemy))
@@ -68,7 +79,8 @@ def collapse(game, target, die: int) -> None:
         for f in game.complexes.pop(target.complex):
             f.complex = None
     target.kind, target.sealed = "rubble", False
-    game.log.add("collapse", f"{target.fid} collapses into rubble", dice=(die,), rule="RU-DC-7")
+    game.log.add("collapse", f"{target.fid} collapses into rubble", dice=(die,), rule="RU-DC-7",
+                 rolls=[events.roll((die,), "collapses", needs=f"{game.tables.dc_collapse_on}+")])
 
 
 def legal_targets(game, group) -> list[tuple[int, int]]:

@@ -5,6 +5,8 @@ scripted policy in agents/scripted/rifles.py answers them as the automaton would
 """
 from __future__ import annotations
 
+from envs.engine.events import roll
+
 from . import closecombat, fire, geometry, morale, movement
 from .flow import Decision, answer, task
 from .state import FIRST, GROUND, OPEN
@@ -82,7 +84,8 @@ def roll_order(game, group) -> list:
     die = game.dice.d6()
     total = die + game.scenario.posture
     order = next(o for top, o in game.tables.enemy_orders if total <= top)
-    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,), rule="RB-AI-4")
+    game.log.add("order", f"{group.name} order: {order}", side=1, dice=(die,), rule="RB-AI-4",
+                 rolls=[roll((die,), order, table=f"the enemy order table, posture {game.scenario.posture:+d}")])
     return [Order(group.gid, ORDER_NAMES.index(order))]
 
 

@@ -1,6 +1,8 @@
 """Fire, target numbers, unit selection and results (RB-FIRE-*, RB-HIT-*, RB-TAB-1/2/5)."""
 from __future__ import annotations
 
+from envs.engine.events import roll
+
 from . import geometry
 
 
@@ -24,6 +26,16 @@ def best_target_number(game, firer: tuple, target: tuple, weapons, default: int 
 def is_hit(die: int, drm: int, tn: int) -> bool:
     """RB-FIRE-3: die + DRM >= TN; RB-FIRE-4: a natural 1 always misses, a natural 6 always hits."""
     return die == 6 or (die != 1 and die + drm >= tn)
+
+
+def need(drm: int, tn: int) -> str:
+    """What one fire die needs, in words: TN less the DRM, at least 2 (a 1 misses) and at most 6 (a 6 hits)."""
+    return f"{max(2, min(6, tn - drm))}+"
+
+
+def die_roll(die: int, drm: int, tn: int) -> dict:
+    """One fire die for the event: what it needed and whether it hit (RB-FIRE-3/4)."""
+    return roll((die,), "hit" if is_hit(die, drm, tn) else "miss", needs=need(drm, tn))
 
 
 def shooters(game, firer, target, free: bool = False) -> list:
@@ -66,18 +78,19 @@ def resolve(game, firer, target, drm: int, free: bool = False, units=None, singl
     `single_pick`: one Unit Selection roll for the whole attack (RD-TRT-3 Multiple Attacks)."""
     units = shooters(game, firer, target, free) if units is None else units
     drm += geometry.first_floor_bonus(firer.position, target.position, game.tables)
-    hits, faces = 0, []
+    hits, faces, rolls = 0, [], []
     for unit in units:
         weapon = game.tables.weapons[unit.weapon]
         tn = target_number(game, firer.position, target.position, weapon)
         for _ in range(weapon.cf):
             die = game.dice.d6()
             faces.append(die)
+            rolls.append(die_roll(die, drm, tn))
             hits += is_hit(die, drm, tn)
         if not free:
             unit.fired = True
     game.log.add("fire", f"{firer.name} fires at {target.name} ({len(units)} units, DRM {drm:+d}): {hits} hit(s)",
-                 side=firer.side, dice=faces, rule="RB-FIRE-1")
+                 side=firer.side, dice=faces, rule="RB-FIRE-1", rolls=rolls)
     apply_hits(game, target, hits, single_pick)
     return hits
 

@@ -5,6 +5,7 @@ Side 0 is the player's squad, side 1 the enemy: the automaton's choices (§13) a
 from __future__ import annotations
 
 from envs.engine.dice import Dice
+from envs.engine.events import roll
 from envs.engine.taskgame import TaskGame
 
 from . import config, enemy, flow, geometry, legal, movement, render, turns, views  # noqa: F401  (their tasks register with flow)
@@ -73,7 +74,8 @@ class RiflesGame(TaskGame):
         """RU-ADV-1 / RU-TAB-1: the building is rolled: 1-3 Building, 4-5 MS, 6 Rubble."""
         die = self.dice.d6()
         kind = next(k for top, k in self.tables.advanced_building if die <= top)
-        self.log.add("advanced_urban", f"{spec.id} is a {kind}", dice=(die,), rule="RU-ADV-1")
+        self.log.add("advanced_urban", f"{spec.id} is a {kind}", dice=(die,), rule="RU-ADV-1",
+                     rolls=[roll((die,), kind, table="the Advanced Urban building table")])
         return kind
 
     def _group(self, slot, spec, side, units) -> Group:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from envs.engine.events import roll
+
 from .state import QUALITY
 
 QUALITY_NAMES = {v: k for k, v in QUALITY.items()}
@@ -13,8 +15,14 @@ def check(game, quality: int, drm: int, why: str) -> bool:
     die = game.dice.d6()
     target = game.tables.morale_target[QUALITY_NAMES[quality]]
     passed = die != 1 and die + drm >= target
-    game.log.add("morale", f"{why}: morale {die}{drm:+d} vs {target}: {'pass' if passed else 'fail'}", dice=(die,), rule="RB-MOR-1")
+    game.log.add("morale", f"{why}: morale {die}{drm:+d} vs {target}: {'pass' if passed else 'fail'}", dice=(die,), rule="RB-MOR-1",
+                 rolls=[roll((die,), "pass" if passed else "fail", needs=need(target - drm))])
     return passed
+
+
+def need(score: int) -> str:
+    """What the morale die needs, in words: at least 2, since a natural 1 always fails (RB-MOR-1)."""
+    return f"{max(2, score)}+" if score <= 6 else "7+, so it cannot pass"
 
 
 def group_quality(units) -> int:

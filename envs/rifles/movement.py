@@ -4,6 +4,8 @@ RB-MOVE-*, RB-EM-*, RU-RUB-*, RU-EXP-*, RU-SEW-*, RU-MS-2/3, RU-CPX-4, RB-VIC-4,
 """
 from __future__ import annotations
 
+from envs.engine import events
+
 from . import fire, geometry
 from .flow import Decision, answer, task
 from .state import FIRST, GROUND, OPEN, PLAYER
@@ -21,7 +23,8 @@ def start_move(game, group, stripe: int, place: int, recon: bool) -> None:
     if geometry.kind_at(game, stripe, place) == "rubble":
         die = game.dice.d6()
         cost = 2 if die >= game.tables.rubble_two_ap_from else 1
-        game.log.add("rubble", f"{group.name} entering rubble costs {cost} AP", side=PLAYER, dice=(die,), rule="RU-RUB-1")
+        game.log.add("rubble", f"{group.name} entering rubble costs {cost} AP", side=PLAYER, dice=(die,), rule="RU-RUB-1",
+                     rolls=[events.roll((die,), f"{cost} AP", needs=f"{game.tables.rubble_two_ap_from}+ for 2 AP, else 1")])
         if cost > game.ap:
             cancel_rubble(game, group, stripe, place)
             return
@@ -83,7 +86,9 @@ def exposed(game, slot: int) -> None:
         return
     roll = game.dice.d66()
     effect = exposed_effect(game, roll)
-    game.log.add("exposed", f"exposed movement of {group.name}: {roll} {effect}", side=PLAYER, dice=(roll // 10, roll % 10), rule="RU-EXP-1")
+    faces = (roll // 10, roll % 10)
+    game.log.add("exposed", f"exposed movement of {group.name}: {roll} {effect}", side=PLAYER, dice=faces, rule="RU-EXP-1",
+                 rolls=[events.roll(faces, effect.replace("_", " "), table="the Exposed Movement table (D66)")])
     if effect == "sniper":
         fire.hit_unit(game, group, fire.random_unit(game, group.ok_units() or group.units))
     elif effect == "opportunity_fire":
@@ -131,6 +136,9 @@ def reveal_sweep(game) -> None:
     game.push(*[Reveal(m.slot, -1, 0) for m in near])
 
 
+REVEAL_TABLE = "the scenario's reveal table"
+
+
 @task(Reveal)
 def reveal(game, marker_slot: int, target_slot: int, drm: int) -> None:
     """RB-EM-3: d6 on the reveal table; 1 removes the marker, else a group is placed on its Stripe (RB-AI-5)."""
@@ -141,10 +149,12 @@ def reveal(game, marker_slot: int, target_slot: int, drm: int) -> None:
     die = game.dice.d6()
     units = game.scenario.reveal_table[die]
     if not units:
-        game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: nothing", dice=(die,), rule="RB-EM-3")
+        game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: nothing", dice=(die,), rule="RB-EM-3",
+                     rolls=[events.roll((die,), "nothing", table=REVEAL_TABLE)])
         return
     group = game.new_enemy_group(marker.name, units, marker.stripe)
-    game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: {game.describe(group)}", dice=(die,), rule="RB-EM-3")
+    game.log.add("reveal", f"marker {marker.name} on Stripe {marker.stripe}: {game.describe(group)}", dice=(die,), rule="RB-EM-3",
+                 rolls=[events.roll((die,), "a group", table=REVEAL_TABLE)])
     tasks = [Place(group.gid, marker.stripe)]
     if target_slot >= 0:
         tasks.append(FreeAttack(group.gid, target_slot, drm))
@@ -188,7 +198,7 @@ def ms_floor(game, slot: int) -> None:
         return
     die = game.dice.d6()
     level = FIRST if die >= game.tables.ms_first_floor_from else GROUND
-    set_level(game, group, level, dice=(die,))
+    set_level(game, group, level, dice=(die,), needs=f"{game.tables.ms_first_floor_from}+ for the First Floor")
 
 
 @answer(Decision.LEVEL)
@@ -196,12 +206,14 @@ def level_answer(game, ctx, level: int) -> None:
     set_level(game, game.enemies[ctx["group"]], level)
 
 
-def set_level(game, group, level: int, dice=()) -> None:
+def set_level(game, group, level: int, dice=(), needs: str = "") -> None:
+    """RU-AI-2 (RB-MAP-4 keeps it off a floor the player holds); `dice` and `needs` when it was rolled."""
     if level == FIRST and geometry.groups_at(game.players, group.stripe, group.place, FIRST):
         level = GROUND                                   # RB-MAP-4: that floor is held by the player
     group.level = level
-    game.log.add("floor", f"{group.name} on the {'First' if level else 'Ground'} Floor", side=group.side, dice=dice,
-                 rule="RU-AI-2")
+    floor = f"the {'First' if level else 'Ground'} Floor"
+    rolls = [events.roll(dice, floor, needs=needs)] if dice else []
+    game.log.add("floor", f"{group.name} on {floor}", side=group.side, dice=dice, rule="RU-AI-2", rolls=rolls)
 
 
 # Player actions other than Move --------------------------------------------------------------
@@ -234,8 +246,10 @@ def sewer_move(game, group, delta: int) -> None:
     die = game.dice.d6()
     if die < game.tables.sewer_stuck_on:
         relocate(game, group, group.stripe + delta, OPEN, GROUND)
-    game.log.add("sewer", f"{group.name} {'moves' if die < game.tables.sewer_stuck_on else 'is held up'} in the sewer",
-                 side=PLAYER, dice=(die,), rule="RU-SEW-3")
+    moved = die < game.tables.sewer_stuck_on
+    game.log.add("sewer", f"{group.name} {'moves' if moved else 'is held up'} in the sewer", side=PLAYER, dice=(die,),
+                 rule="RU-SEW-3", rolls=[events.roll((die,), "moves" if moved else "held up",
+                                                     needs=f"{game.tables.sewer_stuck_on - 1} or less to move")])
 
 
 def sewer_leave(game, group) -> None:

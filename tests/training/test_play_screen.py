@@ -129,3 +129,22 @@ def test_urbanwar_to_hit_shown_is_the_modifier_the_shot_rolls_with():
                 assert rolled == {re.search(r"d10 ([+-]\d+)", shown).group(1)}
                 checked += 1
     assert checked > 20
+
+
+def test_rifles_events_say_what_each_die_needed_and_what_followed():
+    """Scripted dice: C's two rifles at TN 4 with a BAP need 3+ each; a 3 hits and a 2 misses (RB-FIRE-3); the
+    D66 of an exposed move is read on its table (RU-EXP-1)."""
+    from tests.rifles.builders import act, dice, move_args, one_on_one
+    from tests.rifles.test_urban_movement import marker_game
+    from training.play_screen import event_lines
+    game, c, x = one_on_one("C", 1, ["rifle", "rifle"], 2)
+    dice(game, 3, 2, 1, 1)
+    fired = [e for e in act(game, "fire", x.gid, 1) if e.kind == "fire"]
+    assert event_lines(fired) == ["  - C fires at X (2 units, DRM +1): 1 hit(s); rolled 3 2, needing 3+ each: hit,",
+                                  "    miss [RB-FIRE-1]"]
+    game, a = marker_game(marker=3, a_at=1)
+    dice(game, 4, 6, 1, 1)                     # D66 46: sniper, on A's unit the d4 picks; the reveal of E1: 1
+    moved = act(game, "move", *move_args(game, 2))
+    assert event_lines([e for e in moved if e.kind == "exposed"]) == [
+        "  - exposed movement of A: 46 sniper; rolled 4 6 on the Exposed Movement table",
+        "    (D66): sniper [RU-EXP-1]"]
