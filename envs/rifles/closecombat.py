@@ -80,7 +80,7 @@ def round_die(die: int, totals, group, foe) -> dict:
     own, other = totals
     outcome = "tie" if own == other else f"{group.name} wins" if own > other else f"{foe.name} wins"
     score = other - (own - die) + 1
-    beat = f"to beat {foe.name}'s {other}"
+    beat = f"for {group.name} to beat {foe.name}'s {other}"
     needs = f"any score {beat}" if score <= 1 else f"{score}+ {beat}" if score <= 6 else f"7+ {beat}, out of reach"
     return roll((die,), outcome, needs=needs)
 

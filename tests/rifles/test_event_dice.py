@@ -48,8 +48,8 @@ def test_RU_CC_11_each_close_combat_die_needs_what_beats_the_other_total():
     events = act(game, "close_combat", x.gid, 0)
     [round_event] = [e for e in events if e.kind == "cc_round"]
     assert round_event.text == "close combat C 5 vs X 2"
-    assert rolls_of(events, "cc_round") == [((5,), "3+ to beat X's 2", "", "C wins"),
-                                            ((2,), "6+ to beat C's 5", "", "C wins")]
+    assert rolls_of(events, "cc_round") == [((5,), "3+ for C to beat X's 2", "", "C wins"),
+                                            ((2,), "6+ for X to beat C's 5", "", "C wins")]
 
 
 def test_RU_EXP_1_and_RB_EM_3_table_rolls_name_their_table_and_result():
