@@ -13,7 +13,7 @@ SIDE_COLOURS = ((30, 80, 220), (220, 40, 40))
 #: the text map's symbols in words (the play screen and the picture's key strip show them)
 LEGEND = (
     (".", "open"), (":", "building floor"), ("#", "wall"), ("D", "door"), ("W", "window"), ("=", "low wall"),
-    ("%", "debris"), ("A B", "a model of side A / B (a b: panicked); its ID is in the list below"),
+    ("%", "debris"), ("A B", "side A / B model (a b: panicked), named after its row, left to right"),
     ("order[?]", "face-down order; O Overwatch, S Snap-fire once face up"),
 )
 
@@ -25,6 +25,23 @@ def order_mark(game, m, side) -> str:
     return "O" if seen == 1 else "S"
 
 
+#: the text map's width: a row's model names stop here (the play screen is 80 columns)
+WIDTH = 80
+
+
+def row_names(game, y: int) -> str:
+    """The IDs of the models on row `y`, left to right, after the row: one character a cell leaves no room for an
+    ID on the map, and these are the names the lists, the choices and the events use. Public, like the models'
+    places; never their face-down orders (UW-HID-2). What does not fit in 80 columns is counted (`+2`)."""
+    ids = [m.id for m in sorted((m for m in game.models if m.placed and m.cell // SIZE == y), key=lambda m: m.cell)]
+    room = WIDTH - 3 - SIZE - 2
+    for shown in range(len(ids), -1, -1):            # as many as fit with the count of the rest
+        names = " ".join(ids[:shown]) + (f" +{len(ids) - shown}" if shown < len(ids) else "")
+        if len(names) <= room:
+            return f"  {names.strip()}" if ids else ""
+    return ""
+
+
 def text(game, side) -> str:
     rows = [list(r) for r in game.board.rows]
     for m in game.models:
@@ -34,7 +51,7 @@ def text(game, side) -> str:
     # x along the top (tens, then units) and y down the side, as the lists and the move choices name cells: (x,y)
     lines.append("   " + "".join(str(x // 10) if x % 10 == 0 and x else " " for x in range(SIZE)).rstrip())
     lines.append("   " + "".join(str(x % 10) for x in range(SIZE)))
-    lines += [f"{y:>2} " + "".join(r) for y, r in enumerate(rows)]
+    lines += [f"{y:>2} " + "".join(r) + row_names(game, y) for y, r in enumerate(rows)]
     for m in game.models:
         if m.placed:
             lines.append(f"{m.id} ({m.cell % SIZE},{m.cell // SIZE}) W{m.w}/{m.profile.W}{' panic' if m.panic else ''}"

@@ -104,6 +104,9 @@ def test_labels_name_what_the_maps_show():
             seen.add(kind)
         state.apply(decide(agents[state.current_side], state, state.current_side))
     assert seen == {"activate", "dest"}
+    rows = {int(line[:2]): line for line in state.render_text(0).splitlines() if line[:2].strip().isdigit() and line[2] == " "}
+    for m in (m for m in state.models if m.placed):      # the map names each model after its row, as the list does
+        assert m.id in rows[m.cell // 48].split("  ")[-1].split() and f"{m.id} ({m.cell % 48},{m.cell // 48})" in state.render_text(0)
     rs, state, _ = scripted_game("cityfight", 1)
     state.apply(next(int(a) for a in np.flatnonzero(state.legal_action_mask()) if state.action_label(int(a)) == "activate element AL"))
     labels = [pieces("cityfight").label(state, int(a)) or state.action_label(int(a)) for a in np.flatnonzero(state.legal_action_mask())]
