@@ -103,20 +103,24 @@ def _stored(index: dict, table: list, key, encode) -> int:
     return index[key]
 
 
-def collect_frames(data: dict, path) -> tuple[Frames, dict[str, list[int]], CardSets]:
-    """Re-play the game (checking it, as --verify does) and render every view after every step, and its cards."""
+def collect_frames(data: dict, path) -> tuple[Frames, dict[str, list[int]], CardSets, list[tuple[str, str]]]:
+    """Re-play the game (checking it, as --verify does) and render every view after every step, and its cards;
+    and the legend of the pictures (their key strip, read at the start)."""
     frames = Frames()
     sides = range(len(data["sides"]))
     views: dict[str, list[int]] = {"umpire": [], **{str(s): [] for s in sides}}
     cards = CardSets(views)
+    key: list[tuple[str, str]] = []
 
-    def on_step(_, state) -> None:
+    def on_step(index, state) -> None:
+        if index == 0:
+            key.extend(legend(data["ruleset"], state))
         for view, side in (("umpire", None), *((str(s), s) for s in sides)):
             views[view].append(frames.add(state.render_rgb(side)))
             cards.add(view, unit_cards.cards(data["ruleset"], state, side))
 
     replay.replay_steps(data, path, on_step)
-    return frames, views, cards
+    return frames, views, cards, key
 
 
 # The legend -----------------------------------------------------------------------------------------------------
@@ -124,41 +128,15 @@ def _hex(colour) -> str:
     return "#" + "".join(f"{c:02x}" for c in colour)
 
 
-def legend(ruleset: str) -> list[tuple[str, str]]:
-    """(swatch CSS colour or a symbol, meaning) for every mark the ruleset's picture draws."""
-    if ruleset == "cityfight":
-        from envs.cityfight.render import COVER_COLOUR, SIDE_COLOUR
+def legend(ruleset: str, state=None) -> list[tuple[str, str]]:
+    """(swatch CSS colour or a symbol, meaning) for every item of the key strip under `ruleset`'s picture of
+    `state` (the ruleset's `picture_key`, declared once by its render, so the page and the picture agree)."""
+    from envs import registry
 
-        names = ("open ground", "cluttered (rubble %)", "wood", "wooden/metal building", "brick building",
-                 "concrete building")
-        return [*((_hex(COVER_COLOUR[i]), name) for i, name in enumerate(names)),
-                (_hex(SIDE_COLOUR[0]), "attacker element (dark: suppressed)"),
-                (_hex(SIDE_COLOUR[1]), "defender element (dark: suppressed)"),
-                ("#fafafa", "white bar: doorway (dark bar: blocked)"), ("#e6b414", "yellow square: objective"),
-                ("#f0a000", "orange frame: engaged square"), ("X", "black cross: overwatch marker"),
-                ("O", "grey ring: smoke"), ("%", "rubble"), ("9", "white digit: building damage"),
-                ("?", "a side's view: enemy spotted or seen there last turn")]
-    if ruleset.startswith("rifles"):
-        from envs.rifles.render import KIND_COLOUR, KIND_MARK, SIDE_COLOUR
-
-        places = [(_hex(KIND_COLOUR[k]), f"{k} {KIND_MARK.get(k, '')}".strip()) for k in KIND_COLOUR]
-        return [*places, (_hex(SIDE_COLOUR[0]), "player unit (dark: suppressed, shaken or wounded)"),
-                (_hex(SIDE_COLOUR[1]), "enemy unit (dark: hit)"), ("#464646", "grey tile: unrevealed marker (E1...)"),
-                ("▣", "thick black frame: sealed place"), ("S", "S1..S6: the stripes; (S) a sewer stripe")]
-    return _key_strip(ruleset)
-
-
-def _key_strip(ruleset: str) -> list[tuple[str, str]]:
-    """The items of the key strip the ruleset's picture draws (Konflikt '47, Urban War), as legend rows."""
-    if ruleset == "k47":
-        from envs.k47.render import PICTURE_KEY
-    elif ruleset == "urbanwar":
-        from envs.urbanwar.render import PICTURE_KEY
-    else:
-        return []
+    items = registry.get(ruleset).picture_key(state)
     # A swatch drawn as words in the strip ("west-edge bars") joins its meaning: the legend's symbol column is narrow.
     return [(_hex(swatch), meaning) if isinstance(swatch, tuple) else
-            (swatch, meaning) if len(swatch) <= 2 else ("▮", f"{swatch.rstrip(':')}: {meaning}") for swatch, meaning in PICTURE_KEY]
+            (swatch, meaning) if len(swatch) <= 2 else ("▮", f"{swatch.rstrip(':')}: {meaning}") for swatch, meaning in items]
 
 
 # The page ---------------------------------------------------------------------------------------------------------
@@ -185,13 +163,13 @@ def outcome_text(data: dict) -> str:
     return f"{replay.result_text(data)}{turn} after {out['decisions']} decisions (returns: {returns})"
 
 
-def render_page(data: dict, frames: Frames, views: dict, cards: CardSets) -> str:
+def render_page(data: dict, frames: Frames, views: dict, cards: CardSets, key: list[tuple[str, str]]) -> str:
     payload = json.dumps(page_data(data, frames, views, cards), separators=(",", ":")).replace("</", "<\\/")
     title = f"{data['ruleset']} · {data['scenario']} · seed {data['seed']}"
     legend_rows = "".join(
         f'<li><span class="sw" style="background:{html.escape(sw)}"></span>{html.escape(text)}</li>'
         if sw.startswith("#") else f'<li><span class="sym">{html.escape(sw)}</span>{html.escape(text)}</li>'
-        for sw, text in legend(data["ruleset"]))
+        for sw, text in key)
     buttons = "".join(f'<button id="view-{s}" data-view="{s}">{html.escape(name)} <kbd>{s + 1}</kbd></button>'
                       for s, name in enumerate(data["sides"]))
     return (TEMPLATE.replace("%TITLE%", html.escape(title)).replace("%BUTTONS%", buttons)
@@ -202,8 +180,8 @@ def render_page(data: dict, frames: Frames, views: dict, cards: CardSets) -> str
 def write_html(source: Path, out: Path) -> Path:
     """Write the viewer page of replay `source` to `out` (never over an existing file)."""
     data = replay.load(source)
-    frames, views, cards = collect_frames(data, source)
-    text = render_page(data, frames, views, cards)
+    frames, views, cards, key = collect_frames(data, source)
+    text = render_page(data, frames, views, cards, key)
     with open(out, "x", encoding="utf-8") as f:
         f.write(text)
     return Path(out)

@@ -114,17 +114,23 @@ PICTURE_KEY += [(SIDE_COLOUR[0], "attacker element"), (SIDE_COLOUR[1], "defender
                 (GRID, "search areas: 3x3 megasquares, named at the top and right (A1...)")]
 
 
+def picture_key(game=None) -> list:
+    """The picture's key strip (the ruleset's `picture_key`): the same for every game."""
+    return PICTURE_KEY
+
+
 def rgb(game, side=None) -> np.ndarray:
     """A picture: terrain colours, doorways, damage, smoke, Engaged squares, overwatch markers, own (or all)
     elements labelled by name, knowledge marks, the search areas (megasquares, CF-GRID-2) with their names; square
     IDs on the edges, a list of the shown elements at the right and a key strip under it."""
     from PIL import Image, ImageDraw
 
-    from ..engine import picture_key
+    from ..engine import picture_key as key_strip
 
     board, elements = game.board, shown_elements(game, side)
     width, board_h = MARGIN + CELL * board.width + PANEL, HEADER + CELL * board.height + 4
-    image = Image.new("RGB", (width, board_h + picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), PICTURE_KEY, width)),
+    items = picture_key(game)
+    image = Image.new("RGB", (width, board_h + key_strip.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), items, width)),
                       (245, 245, 245))
     draw = ImageDraw.Draw(image)
     draw.text((4, 2), status_line(game, side)[:140], fill=(0, 0, 0))
@@ -142,7 +148,7 @@ def rgb(game, side=None) -> np.ndarray:
     for square in {e.square for e in elements}:
         draw_elements(draw, game, [e for e in elements if e.square == square], board.xy(square))
     draw_panel(draw, game, elements, MARGIN + CELL * board.width + 22)
-    picture_key.draw(draw, PICTURE_KEY, board_h, width)
+    key_strip.draw(draw, items, board_h, width)
     return np.asarray(image, dtype=np.uint8).copy()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
-from . import config, hidden
+from . import config, hidden, render
 from .actions import NUM_ACTIONS
 from .flow import Decision
 from .game import CityfightGame
@@ -45,6 +45,9 @@ class Cityfight(Ruleset):
     def observation_layout(self) -> ObservationLayout:
         """The squares' planes (envs.cityfight.observation.layout)."""
         return layout()
+
+    def picture_key(self, state=None) -> list[tuple]:
+        return render.picture_key(state)
 
     def turn_limit(self, state: CityfightGame) -> int:
         return state.scenario.turns

@@ -322,6 +322,14 @@ class Ruleset(ABC):
         """Where the board's planes lie in the observation and what the rest is (ObservationLayout); a ruleset
         without a board worth reading as a grid returns ObservationLayout(observation_size)."""
 
+    # What the pictures show ------------------------------------------------------------------------------------
+    def picture_key(self, state: GameState | None = None) -> list[tuple]:
+        """The key of this ruleset's `render_rgb` picture, declared once by its render: (swatch, meaning) per
+        item, the swatch an RGB tuple or a short symbol (envs/engine/picture_key.py draws it as the strip under
+        the picture; the replay viewer lists it as its legend). `state`: the game pictured, where the key depends
+        on it (the Darkness night cue); None for what every game of the ruleset shows. No picture key: []."""
+        return []
+
     # Sides ---------------------------------------------------------------------------------------------------
     def side_number(self, side: int | str | None) -> int:
         """A side number from a number, a side name, or None (the default learner side)."""

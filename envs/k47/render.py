@@ -100,15 +100,21 @@ PICTURE_KEY = [(COLOURS[OPEN], "open"), (COLOURS[SCRUB], "scrub"), (COLOURS[RUBB
 PICTURE_KEY += [(colour, f"order die: {order}") for order, colour in ORDER_COLOURS.items() if order is not None]
 
 
+def picture_key(game=None) -> list:
+    """The picture's key strip (the ruleset's `picture_key`): the same for every game."""
+    return PICTURE_KEY
+
+
 def rgb(game, side: int | None) -> np.ndarray:
     """The board with each unit's name on it (as on the text map) and a key strip under it."""
     from PIL import Image, ImageDraw
 
-    from ..engine import picture_key
+    from ..engine import picture_key as key_strip
 
     board = Image.fromarray(board_rgb(game, side))
     width = max(board.width, 640)
-    strip = picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), PICTURE_KEY, width)
+    items = picture_key(game)
+    strip = key_strip.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), items, width)
     image = Image.new("RGB", (width, board.height + strip), (245, 245, 245))
     image.paste(board, (0, 0))
     draw = ImageDraw.Draw(image)
@@ -120,7 +126,7 @@ def rgb(game, side: int | None) -> np.ndarray:
             occupant = geometry.unit_on_floor(game, s.index, f)
             if occupant is not None:     # beside its floor's bar and order die
                 draw.text((s.x0 * PX + 22, (s.y1 + 1) * PX - (f + 1) * 8 - 5), occupant.name[:2], fill=(255, 255, 255))
-    picture_key.draw(draw, PICTURE_KEY, board.height, width)
+    key_strip.draw(draw, items, board.height, width)
     return np.asarray(image, dtype=np.uint8).copy()
 
 

@@ -82,18 +82,24 @@ def night_key(game) -> list:
             ("night:", f"dim Stripes are out of your sight; fire reaches {fire}")]
 
 
+def picture_key(game=None) -> list:
+    """The picture's key strip (the ruleset's `picture_key`); at night (a Darkness game) with its night cue, which
+    names the visibility the game's options set."""
+    return PICTURE_KEY + (night_key(game) if game is not None and night(game) else [])
+
+
 def rgb(game, side=None) -> np.ndarray:
     """A picture: one row per Stripe (6 at the top), one box per place, a square per unit and the group's label as on
     the text map; markers at the right; a key strip under it. At night (Darkness), dark ground, the Stripes out of the
     player's sight dimmed, a yellow band where the player sees and a red one where the Darkness groups reach."""
     from PIL import Image, ImageDraw
 
-    from ..engine import picture_key
+    from ..engine import picture_key as key_strip
 
     dark = night(game)
-    items = PICTURE_KEY + (night_key(game) if dark else [])
+    items = picture_key(game)
     width, board_h = BAND + CELL_W * 5 + BAND, HEADER + CELL_H * STRIPES
-    strip = picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), items, width)
+    strip = key_strip.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), items, width)
     image = Image.new("RGB", (width, board_h + strip), NIGHT if dark else (235, 235, 235))
     draw = ImageDraw.Draw(image)
     ink = NIGHT_INK if dark else (0, 0, 0)
@@ -110,7 +116,7 @@ def rgb(game, side=None) -> np.ndarray:
         draw_markers(draw, game, stripe, top, ink)
         if dark:
             night_bands(draw, stripe, top, stripe in seen, stripe in reach)
-    picture_key.draw(draw, items, board_h, width, ink=ink)
+    key_strip.draw(draw, items, board_h, width, ink=ink)
     return np.asarray(image, dtype=np.uint8).copy()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
-from . import config, hidden
+from . import config, hidden, render
 from .actions import NUM_ACTIONS
 from .game import RiflesGame
 from .observation import SIZE, bounds, layout
@@ -43,6 +43,9 @@ class Rifles(Ruleset):
     def observation_layout(self) -> ObservationLayout:
         """The six Stripes of the map as a row of squares (envs.rifles.observation.layout)."""
         return layout()
+
+    def picture_key(self, state=None) -> list[tuple]:
+        return render.picture_key(state)
 
     def turn_limit(self, state: RiflesGame) -> int:
         return state.scenario.turns

@@ -65,14 +65,20 @@ PICTURE_KEY = [(COLOURS["."], "open"), (COLOURS[":"], "building floor"), (COLOUR
                ((128, 128, 128), "bottom right: face-down order"), ((255, 255, 255), "Overwatch"), ((0, 0, 0), "Snap-fire")]
 
 
+def picture_key(game=None) -> list:
+    """The picture's key strip (the ruleset's `picture_key`): the same for every game."""
+    return PICTURE_KEY
+
+
 def rgb(game, side) -> np.ndarray:
     """The board with each model's ID on it (as the text map's list names it) and a key strip under it."""
     from PIL import Image, ImageDraw
 
-    from ..engine import picture_key
+    from ..engine import picture_key as key_strip
 
     board = Image.fromarray(board_rgb(game, side))
-    strip = picture_key.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), PICTURE_KEY, board.width)
+    items = picture_key(game)
+    strip = key_strip.height(ImageDraw.Draw(Image.new("RGB", (1, 1))), items, board.width)
     image = Image.new("RGB", (board.width, board.height + strip), (245, 245, 245))
     image.paste(board, (0, 0))
     draw = ImageDraw.Draw(image)
@@ -80,7 +86,7 @@ def rgb(game, side) -> np.ndarray:
         if m.placed:
             y, x = divmod(m.cell, SIZE)
             draw.text((x * PX + 4, y * PX + 1), m.id[-2:], fill=(255, 255, 255))
-    picture_key.draw(draw, PICTURE_KEY, board.height, board.width)
+    key_strip.draw(draw, items, board.height, board.width)
     return np.asarray(image, dtype=np.uint8).copy()
 
 

@@ -8,7 +8,7 @@ import numpy as np
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
-from . import config, hidden
+from . import config, hidden, render
 from .actions import NUM_ACTIONS
 from .game import UrbanWarGame
 from .observation import SIZE_OBS, bounds, layout
@@ -40,6 +40,9 @@ class UrbanWar(Ruleset):
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)     # UW-HID-2, UW-HID-5, UW-HID-7
+
+    def picture_key(self, state=None) -> list[tuple]:
+        return render.picture_key(state)
 
     def turn_limit(self, state: UrbanWarGame) -> int:
         return state.scenario.turns

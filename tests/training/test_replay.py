@@ -242,3 +242,22 @@ def test_evaluate_records_every_pairings_games(tmp_path, capsys):
     assert names == sorted(f"rifles-darkness-{p}-seed{s}.rubble.json.gz" for p in pairings for s in (10**6, 10**6 + 1))
     assert all(replay.verify(tmp_path / "rec" / n)[0]["agents"] == n.split("-seed")[0].split("-", 2)[2].split("-vs-")
                for n in names)
+
+
+def test_a_replay_recorded_before_an_annotation_still_verifies_and_a_changed_one_fails(recorded, tmp_path, capsys):
+    """Rifles events carry `rolls` (what each die needed); a replay recorded before they did still verifies, while
+    a recorded roll that differs from the game's is caught, naming the field."""
+    _, data = recorded
+    older = json.loads(json.dumps(data))
+    rolled = [e for s in older["steps"] for e in s["events"] if e["data"].get("rolls")]
+    assert rolled
+    for event in rolled:
+        del event["data"]["rolls"]
+    code, _, err = run_cli(capsys, "replay", write_json(tmp_path / "old.rubble.json", older), "--verify")
+    assert code == 0, err
+    changed = json.loads(json.dumps(data))
+    i = next(i for i, s in enumerate(changed["steps"]) if any(e["data"].get("rolls") for e in s["events"]))
+    event = next(e for e in changed["steps"][i]["events"] if e["data"].get("rolls"))
+    event["data"]["rolls"][0]["result"] = "something else"
+    assert f"step {i + 1}: event" in bad_replay(capsys, write_json(tmp_path / "r.rubble.json", changed))
+    assert "'data'" in bad_replay(capsys, write_json(tmp_path / "r2.rubble.json", changed))
