@@ -32,7 +32,7 @@ MAP = STRIPES * (MAX_FEATURES * FEATURE + 1)
 GROUP = 1 + STRIPES + PLACES + 8 + 6 + len(WEAPONS) + 2
 MARKER = 1 + STRIPES
 SIZE = GLOBAL + CONTEXT + MAP + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP + MARKER_SLOTS * MARKER
-ZEROS = array("f", bytes(4 * SIZE))      # a blank vector, sliced to blank a part of the buffer
+ZEROS = array("f", bytes(4 * SIZE))      # a blank vector, the buffer's start
 DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
 # Runs of floats written in one call (struct rounds each float64 to float32 to nearest, as numpy does);
 # pack_into takes a byte offset, 4 bytes a float.
@@ -49,6 +49,8 @@ GROUP_KEYS = tuple(tuple(tuple(f"{PREFIX}rifles_group_{side}_{owner}_{slot}" for
 HEAD = GLOBAL + CONTEXT                     # the globals and the decision: written afresh every time
 GROUPS_AT = HEAD + MAP
 MARKERS_AT = GROUPS_AT + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP
+# Blank parts, copied over a part before it is written again
+BLANK_HEAD, BLANK_MAP, BLANK_GROUP, BLANK_MARKERS = (array("f", bytes(4 * n)) for n in (HEAD, MAP, GROUP, SIZE - MARKERS_AT))
 
 
 def layout() -> ObservationLayout:
@@ -74,13 +76,13 @@ def encode(game, side: int) -> np.ndarray:
     obs = game.__dict__.get(BUFFER_KEYS[side])
     if obs is None:
         obs = game.__dict__[BUFFER_KEYS[side]] = array("f", ZEROS)
-    obs[:HEAD] = ZEROS[:HEAD]
+    obs[:HEAD] = BLANK_HEAD
     encode_context(game, obs, encode_global(game, side, obs, 0))
     encode_map(game, side, obs, HEAD)
     encode_groups(game, game.players, GROUP_KEYS[side][0], obs, GROUPS_AT, hide_stripe=(side == ENEMY))
     encode_groups(game, game.enemies, GROUP_KEYS[side][1], obs, GROUPS_AT + PLAYER_SLOTS * GROUP, hide_stripe=False)
     at = MARKERS_AT
-    obs[at:] = ZEROS[at:]
+    obs[at:] = BLANK_MARKERS
     for marker in game.markers:
         if marker is not None:
             obs[at + marker.slot * MARKER] = 1
@@ -125,14 +127,15 @@ def encode_map(game, side: int, obs: array, at: int) -> None:
     """Terrain state both sides see (RB-HID-1); it changes only by demo charges, so it is rewritten only then."""
     state = terrain_state(game)
     if unchanged_since(game, MAP_KEYS[side], state) is None:
-        obs[at:at + MAP] = ZEROS[:MAP]
+        obs[at:at + MAP] = BLANK_MAP
         build_map(game, obs, at)
         remember(game, MAP_KEYS[side], state, True)
 
 
 def terrain_state(game) -> tuple:
-    """What the map block shows of every feature: kind, seal, complex (RU-DC-5 unseals, RU-DC-7 collapses)."""
-    return tuple([(f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:]])
+    """What the map block shows of every feature: kind, seal, complex (RU-DC-5 unseals, RU-DC-7 collapses); as
+    one part, so that keeping a copy is cheap."""
+    return (tuple([(f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:]]),)
 
 
 def build_map(game, obs, at: int) -> int:
@@ -160,18 +163,18 @@ def encode_groups(game, groups, keys: tuple, obs: array, at: int, hide_stripe: b
         key = keys[group.gid]
         if unchanged_since(game, key, state) is None:
             start = at + group.gid * GROUP
-            obs[start:start + GROUP] = ZEROS[:GROUP]
+            obs[start:start + GROUP] = BLANK_GROUP
             encode_group(game, group, obs, start, hide_stripe)
             remember(game, key, state, True)
 
 
 def group_state(game, group) -> tuple:
     """Everything encode_group reads of a group that can change: its fields, which units it has, their results and
-    quality (RU-CC-16 makes a Veteran)."""
+    quality (RU-CC-16 makes a Veteran). In four parts, so that keeping a copy is cheap."""
     units = group.units
-    return (group.stripe, group.place, group.level, group.in_sewer, group.exited, group.engaged_with,
-            group.defending, group.activated, group.fired, group.fought, group.demo_charges,
-            group.side == 0 and group.gid in game.demo, tuple(units), tuple([(u.hits, u.quality) for u in units]))
+    fields = (group.stripe, group.place, group.level, group.in_sewer, group.exited, group.engaged_with, group.defending,
+              group.activated, group.fired, group.fought, group.demo_charges)
+    return fields, group.side == 0 and group.gid in game.demo, tuple(units), tuple([(u.hits, u.quality) for u in units])
 
 
 def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:
