@@ -39,10 +39,20 @@ class Priority:
     criteria: tuple[Criterion, ...]
 
     def choose(self, options: Sequence, view, ctx):
-        if len(options) == 1:
-            return options[0]
-        keys = [criterion.key(view, ctx) for criterion in self.criteria]
-        return min(options, key=lambda option: tuple(key(option) for key in keys))
+        """The first option, in the order given, of those with the lowest criteria tuple.
+
+        Worked out as a person runs the list: the first criterion keeps the options it ranks best, the next one
+        ranks only those, and so on until one is left; a later criterion (a target number, a range) is worked
+        out only for the options still tied. Same choice as the minimum of the whole tuples."""
+        tied = list(options)
+        for criterion in self.criteria:
+            if len(tied) == 1:
+                break
+            key = criterion.key(view, ctx)
+            ranks = [key(option) for option in tied]
+            best = min(ranks)
+            tied = [option for option, rank in zip(tied, ranks) if rank == best]
+        return tied[0]
 
     def words(self) -> str:
         return ", then ".join(c.words for c in self.criteria) or "the first option listed"

@@ -16,6 +16,12 @@ from ..priority import Ablatable, Ablation, Criterion, Priority
 ENEMY_SIDE = 1
 # The player's actions by their arguments (CODEC.table): looked up at every decision
 ACTIVATE, MOVE, FIRE, CLOSE_COMBAT, RALLY = (CODEC.table(f) for f in ("activate", "move", "fire", "close_combat", "rally"))
+# The automaton's answers likewise (CODEC.encode checks its arguments: more than the answer costs)
+E_ACTIVATE, E_ORDER, E_PLACE, E_LEVEL, E_TARGET, E_ADVANCE, E_FREE_ATTACKER, E_FAST = (
+    CODEC.table(f) for f in ("e_activate", "e_order", "e_place", "e_level", "e_target", "e_advance", "e_free_attacker",
+                             "e_fast"))
+E_YES, RUBBLE_PAY, END_PHASE, END_ACTIVATION, EXIT = (
+    CODEC.encode(f) for f in ("e_yes", "rubble_pay", "end_phase", "end_activation", "exit"))
 DEMO_OPTIONS = [CODEC.encode("demo_retry")] + [CODEC.encode("demo_place", p, m) for p in range(4) for m in (1, 0)]
 
 
@@ -107,31 +113,31 @@ class ScriptedEnemy(Ablatable):
         """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
         groups = [view.group(1, slot) for slot in ctx["options"]]
         best = self.priorities["RB-AI-2"].choose(groups, view, ctx)
-        return CODEC.encode("e_activate", best.gid)
+        return E_ACTIVATE[best.gid]
 
     def _order(self, view, ctx) -> int:
         """RB-AI-4 (RD-AI-2 in the Darkness) under RB-AI-1: the automaton still rolls the order, with its own die."""
         table, posture = view.order_table()
         total = int(self.rng.integers(1, 7)) + posture
         order = next(o for top, o in table if total <= top)
-        return CODEC.encode("e_order", ORDER_NAMES.index(order))
+        return E_ORDER[ORDER_NAMES.index(order)]
 
     def _place(self, view, ctx) -> int:
         """RB-AI-5: terrain priority (complex, MS, Building, Rubble, Wall, Woods), ties lower ID, else Open."""
         best = self.priorities["RB-AI-5"].choose(ctx["options"], view, ctx)
-        return CODEC.encode("e_place", best)
+        return E_PLACE[best]
 
     def _level(self, view, ctx) -> int:
         """RU-AI-2 under RB-AI-1: First Floor on the automaton's own d6 of 4+."""
         up = int(self.rng.integers(1, 7)) >= view.tables.ms_first_floor_from
-        return CODEC.encode("e_level", int(up) if mask_allows_first(view, ctx) else 0)
+        return E_LEVEL[int(up) if mask_allows_first(view, ctx) else 0]
 
     def _target(self, view, ctx) -> int:
         """RB-AI-6 for fire (nearest, lowest TN, lower ID); RB-AI-10 for close combat (fewest units, lower ID; the
         Darkness attack of RD-AI-1 too, its options holding only the nearest ring, range 0 before range 1)."""
         targets = [view.group(0, slot) for slot in ctx["options"]]
         best = self.priorities[rule_of("target", ctx)].choose(targets, view, ctx)
-        return CODEC.encode("e_target", best.gid)
+        return E_TARGET[best.gid]
 
     def _advance(self, view, ctx) -> int:
         """RB-AI-9: one Stripe toward the nearest visible player group (none: toward Stripe 1); stay if it shares ours."""
@@ -142,22 +148,22 @@ class ScriptedEnemy(Ablatable):
         else:
             wanted = (target.stripe > me.stripe) - (target.stripe < me.stripe)
         delta = wanted if wanted in ctx["options"] else 0
-        return CODEC.encode("e_advance", delta + 1)
+        return E_ADVANCE[delta + 1]
 
     def _fast(self, view, ctx) -> int:
         """RD-AI-1: a Fast group makes Fast attacks rather than fight."""
-        return CODEC.encode("e_fast", 1)
+        return E_FAST[1]
 
     def _move_up(self, view, ctx) -> int:
-        return CODEC.encode("e_yes")                     # RU-AI-3
+        return E_YES                                    # RU-AI-3
 
     def _through_complex(self, view, ctx) -> int:
-        return CODEC.encode("e_yes")                     # RU-AI-4
+        return E_YES                                    # RU-AI-4
 
     def _free_attacker(self, view, ctx) -> int:
         """RB-AI-11: the nearest group with the mover in range, ties lower ID."""
         options = [view.group(1, s) for s in ctx["options"]]
-        return CODEC.encode("e_free_attacker", self.priorities["RB-AI-11"].choose(options, view, ctx).gid)
+        return E_FREE_ATTACKER[self.priorities["RB-AI-11"].choose(options, view, ctx).gid]
 
 
 def rule_of(kind: str, ctx) -> str:
@@ -213,15 +219,15 @@ class ScriptedPlayer(Ablatable):
         kind, ctx = view.decision
         self.last_step = None
         if kind == "rubble_cost":
-            return CODEC.encode("rubble_pay")
+            return RUBBLE_PAY
         if view.active is None:
-            return self._activate(view, mask) or CODEC.encode("end_phase")
+            return self._activate(view, mask) or END_PHASE
         for step in self.steps:
             action = getattr(self, f"_{step}")(view, mask)
             if action is not None:
                 self.last_step = step
                 return action
-        return CODEC.encode("end_activation")
+        return END_ACTIVATION
 
     def rule_for(self, view) -> str | None:
         """The step that took the last decision (None: activation, end of activation, rubble cost)."""
@@ -285,7 +291,7 @@ class ScriptedPlayer(Ablatable):
         if objective is not None and (g.stripe, g.place) == (objective.stripe, objective.place):
             return None
         if objective is None:
-            return first_legal(mask, [CODEC.encode("exit")]) or self._step(view, mask, g, min(6, g.stripe + 1))
+            return first_legal(mask, [EXIT]) or self._step(view, mask, g, min(6, g.stripe + 1))
         if g.stripe == objective.stripe:
             return first_legal(mask, [MOVE[g.stripe - 1][objective.place][0]])
         return self._step(view, mask, g, g.stripe + (1 if objective.stripe > g.stripe else -1))

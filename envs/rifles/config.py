@@ -6,6 +6,7 @@ stripe, weapons and reveal tables by name, options by module, Darkness traits an
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -342,6 +343,9 @@ def scenario_path(name_or_path: str | None, default: str = "block_six") -> str:
     name = name_or_path or default
     if name.endswith((".yaml", ".yml")):
         return str(Path(name).resolve())
+    candidate = os.path.join(CONFIG_DIR, "scenarios", f"{name}.yaml")   # the path scenario_files would list for it:
+    if "/" not in name and os.path.isfile(candidate):                   # one look, not a listing, for every new game
+        return candidate
     known = scenario_files()
     if name not in known:
         raise KeyError(f"unknown scenario {name!r}; known: {', '.join(known)}")

@@ -4,6 +4,7 @@ Side 0 is the player's squad, side 1 the enemy: the automaton's choices (§13) a
 """
 from __future__ import annotations
 
+from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.events import roll
 from envs.engine.taskgame import TaskGame
@@ -29,7 +30,6 @@ class RiflesGame(TaskGame):
     def __init__(self, scenario: config.Scenario, dice: Dice, options: dict | None = None, *, _setup: bool = True) -> None:
         super().__init__(scenario, dice, options)
         self.module = MODULES["darkness" if "darkness" in scenario.modules else "urban"]
-        self._map_cache = None   # observation.encode_map's terrain block, rebuilt when terrain changes
         self._checked_counts = None   # (eliminated, exited) at the last check_at_once
         if _setup:
             self._setup()
@@ -37,7 +37,8 @@ class RiflesGame(TaskGame):
     # Setup (`new` is TaskGame's; the default scenario is Block Six) ------------------------------------
     def refresh(self) -> None:
         super().refresh()
-        self._map_cache = self._checked_counts = None
+        self._checked_counts = None
+        derived.forget(self)          # the observation buffers: a test may have changed a unit by hand
 
     def _setup(self) -> None:
         """RU-SCN-1: terrain, groups and markers as the scenario places them, then RB-EM-2."""

@@ -12,6 +12,7 @@ from struct import Struct
 import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
+from envs.engine.derived import PREFIX, remember, unchanged_since
 
 from .actions import ENEMY_SLOTS, MARKER_SLOTS, PLACES, PLAYER_SLOTS
 from .config import FEATURE_KINDS, MAX_FEATURES, STRIPES
@@ -31,13 +32,25 @@ MAP = STRIPES * (MAX_FEATURES * FEATURE + 1)
 GROUP = 1 + STRIPES + PLACES + 8 + 6 + len(WEAPONS) + 2
 MARKER = 1 + STRIPES
 SIZE = GLOBAL + CONTEXT + MAP + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP + MARKER_SLOTS * MARKER
-ZEROS = array("f", bytes(4 * SIZE))      # the blank vector each observation starts from (copied)
+ZEROS = array("f", bytes(4 * SIZE))      # a blank vector, the buffer's start
 DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
 # Runs of floats written in one call (struct rounds each float64 to float32 to nearest, as numpy does);
 # pack_into takes a byte offset, 4 bytes a float.
 GLOBAL_STATE = Struct("8f")
 GROUP_STATE = Struct("8f")
 GROUP_UNITS = Struct(f"{6 + len(WEAPONS)}f")
+
+#: where each side's observation buffer and the states its parts were last written from are kept on the game
+#: (envs.engine.derived: a restored or cloned game starts without them, `refresh` drops them)
+BUFFER_KEYS = tuple(f"{PREFIX}rifles_observation_{side}" for side in (0, 1))
+MAP_KEYS = tuple(f"{PREFIX}rifles_map_{side}" for side in (0, 1))
+GROUP_KEYS = tuple(tuple(tuple(f"{PREFIX}rifles_group_{side}_{owner}_{slot}" for slot in range(slots))
+                         for owner, slots in ((0, PLAYER_SLOTS), (ENEMY, ENEMY_SLOTS))) for side in (0, 1))
+HEAD = GLOBAL + CONTEXT                     # the globals and the decision: written afresh every time
+GROUPS_AT = HEAD + MAP
+MARKERS_AT = GROUPS_AT + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP
+# Blank parts, copied over a part before it is written again
+BLANK_HEAD, BLANK_MAP, BLANK_GROUP, BLANK_MARKERS = (array("f", bytes(4 * n)) for n in (HEAD, MAP, GROUP, SIZE - MARKERS_AT))
 
 
 def layout() -> ObservationLayout:
@@ -53,26 +66,28 @@ def layout() -> ObservationLayout:
 
 
 def encode(game, side: int) -> np.ndarray:
-    """The observation of `side` as one float32 vector of length SIZE."""
-    # Filled as an array('f') and wrapped once: a store into it costs a third of a numpy item store, and
-    # both round each float64 to float32 the same way (to nearest), so the vector is bit-for-bit the same.
-    obs = array("f", ZEROS)
-    at = encode_global(game, side, obs, 0)
-    at = encode_context(game, obs, at)
-    at = encode_map(game, obs, at)
-    for group in game.players:
-        if group.units and not group.exited:          # a gone group's block stays zero (as encode_group leaves it)
-            encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=(side == ENEMY))
-    at += PLAYER_SLOTS * GROUP
-    for group in game.enemies:
-        if group.units and not group.exited:
-            encode_group(game, group, obs, at + group.gid * GROUP, hide_stripe=False)
-    at += ENEMY_SLOTS * GROUP
+    """A fresh copy of `side`'s observation, a float32 vector of length SIZE.
+
+    It is kept written in a buffer per side: the globals, the decision and the markers every time, the map only
+    when the terrain changed (RU-DC-5/7), a group's block only when something it shows changed (most decisions
+    change one group or none)."""
+    # An array('f'): a store into it costs a third of a numpy item store, and both round each float64 to float32
+    # the same way (to nearest), so the vector is bit-for-bit the same.
+    obs = game.__dict__.get(BUFFER_KEYS[side])
+    if obs is None:
+        obs = game.__dict__[BUFFER_KEYS[side]] = array("f", ZEROS)
+    obs[:HEAD] = BLANK_HEAD
+    encode_context(game, obs, encode_global(game, side, obs, 0))
+    encode_map(game, side, obs, HEAD)
+    encode_groups(game, game.players, GROUP_KEYS[side][0], obs, GROUPS_AT, hide_stripe=(side == ENEMY))
+    encode_groups(game, game.enemies, GROUP_KEYS[side][1], obs, GROUPS_AT + PLAYER_SLOTS * GROUP, hide_stripe=False)
+    at = MARKERS_AT
+    obs[at:] = BLANK_MARKERS
     for marker in game.markers:
         if marker is not None:
             obs[at + marker.slot * MARKER] = 1
             obs[at + marker.slot * MARKER + marker.stripe] = 1
-    return np.frombuffer(obs, dtype=np.float32)
+    return np.frombuffer(obs[:], dtype=np.float32)        # a copy: the buffer changes with the game
 
 
 def encode_global(game, side: int, obs: array, at: int) -> int:
@@ -108,20 +123,19 @@ def encode_context(game, obs: array, at: int) -> int:
     return at + CONTEXT
 
 
-def encode_map(game, obs: array, at: int) -> int:
-    """Terrain state both sides see (RB-HID-1); it changes only by demo charges, so it is built once per change."""
-    key = terrain_key(game)
-    cached = game._map_cache
-    if cached is None or cached[0] != key:
-        block = array("f", bytes(4 * MAP))
-        build_map(game, block, 0)
-        game._map_cache = cached = (key, block)
-    obs[at:at + MAP] = cached[1]
-    return at + MAP
+def encode_map(game, side: int, obs: array, at: int) -> None:
+    """Terrain state both sides see (RB-HID-1); it changes only by demo charges, so it is rewritten only then."""
+    state = terrain_state(game)
+    if unchanged_since(game, MAP_KEYS[side], state) is None:
+        obs[at:at + MAP] = BLANK_MAP
+        build_map(game, obs, at)
+        remember(game, MAP_KEYS[side], state, True)
 
 
-def terrain_key(game) -> list:
-    return [(f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:]]
+def terrain_state(game) -> tuple:
+    """What the map block shows of every feature: kind, seal, complex (RU-DC-5 unseals, RU-DC-7 collapses); as
+    one part, so that keeping a copy is cheap."""
+    return (tuple([(f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:]]),)
 
 
 def build_map(game, obs, at: int) -> int:
@@ -139,6 +153,28 @@ def build_map(game, obs, at: int) -> int:
         obs[at] = stripe in game.scenario.sewer_stripes
         at += 1
     return at
+
+
+def encode_groups(game, groups, keys: tuple, obs: array, at: int, hide_stripe: bool) -> None:
+    """The blocks of one side's groups, each rewritten only if its state changed since it was last written (a gone
+    group's block is blank, as encode_group leaves it)."""
+    for group in groups:
+        state = group_state(game, group)
+        key = keys[group.gid]
+        if unchanged_since(game, key, state) is None:
+            start = at + group.gid * GROUP
+            obs[start:start + GROUP] = BLANK_GROUP
+            encode_group(game, group, obs, start, hide_stripe)
+            remember(game, key, state, True)
+
+
+def group_state(game, group) -> tuple:
+    """Everything encode_group reads of a group that can change: its fields, which units it has, their results and
+    quality (RU-CC-16 makes a Veteran). In four parts, so that keeping a copy is cheap."""
+    units = group.units
+    fields = (group.stripe, group.place, group.level, group.in_sewer, group.exited, group.engaged_with, group.defending,
+              group.activated, group.fired, group.fought, group.demo_charges)
+    return fields, group.side == 0 and group.gid in game.demo, tuple(units), tuple([(u.hits, u.quality) for u in units])
 
 
 def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:

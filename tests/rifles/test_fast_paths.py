@@ -100,3 +100,26 @@ def test_map_block_is_rebuilt_after_a_breach_and_a_collapse():
     assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
     building.kind, building.complex = "rubble", None      # RU-DC-7
     assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
+
+
+@pytest.mark.parametrize("env, options", GAMES)
+def test_priority_choice_is_the_least_tuple_of_all_criteria(env, options):
+    """agents/priority.py ranks criterion by criterion, working a later one out only for the options still tied;
+    the choice must be the option with the least tuple of all its criteria (the first listed among equals). The rules
+    list the options in the automaton's order already, so they are offered here in reverse too."""
+    from agents.scripted.rifles import PRIORITIES, rule_of
+
+    checked = 0
+    for game in decisions(env, options):
+        kind, ctx = game.decision
+        if game.current_side != 1 or kind not in ("activate", "place", "target", "free_attacker"):
+            continue
+        view = game.view(1)
+        priority = PRIORITIES[rule_of(kind, ctx)]
+        listed = list(ctx["options"]) if kind == "place" else [view.group(0 if kind == "target" else 1, s) for s in ctx["options"]]
+        keys = [criterion.key(view, ctx) for criterion in priority.criteria]
+        for offered in (listed, listed[::-1]):
+            plain = min(offered, key=lambda option: tuple(key(option) for key in keys))
+            assert priority.choose(offered, view, ctx) == plain
+        checked += 1
+    assert checked
