@@ -280,7 +280,7 @@ def encode_own_elements(game, side: int, block: np.ndarray) -> None:
 
 @lru_cache(maxsize=4096)
 def own_row(width: int, leads: bool, fields: tuple) -> np.ndarray:
-    """Square, status, AP spent, OOA, weapons of an own element from its OWN_FIELDS, read-only: a pure function
+    """CF-HID-2: square, status, AP spent, OOA, weapons of an own element from its OWN_FIELDS, read-only: a function
     of those values, remembered as most elements' rows repeat from one decision to the next."""
     (square, suppressed, ap_spent, activated, fired, entered, diagonal, stopped, ooa, special_ooa, overwatch, smoke,
      smoke_spent, assaulted, row, special, shots) = fields
