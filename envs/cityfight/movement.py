@@ -53,24 +53,15 @@ def friend_counts(game, side: int) -> dict[int, int]:
     return counts
 
 
-def step_target(game, e, square: int, direction: int, diagonal_used: bool, rubble_steps: int, counts=None,
-                table=None) -> int:
-    """The square a step from `square` reaches, or -1 if the step is illegal (observable facts only, CF-HID-14).
-
-    `table` is `step_table(game)` when the caller already has it: looking it up hashes the doorways, which
-    cost more than the rest of this check when done for each of a run's 72 steps."""
-    if table is None:
-        table = step_table(game)
-    there = table[square][direction]                          # CF-MOVE-3/4; CF-MOVE-6: off the map
-    if there < 0 or (direction >= 4 and diagonal_used):       # CF-MOVE-1
-        return -1
-    if game.rubble[there] and rubble_steps >= 1:              # CF-MOVE-5
-        return -1
-    if counts is None:
-        counts = friend_counts(game, e.side)
-    if counts.get(there, 0) >= STACK:                         # CF-MOVE-6 / CF-GRID-5
-        return -1
-    return there
+def steps_from(game, square: int, diagonal_used: bool, rubble_steps: int, counts, table) -> list[tuple[int, int]]:
+    """(direction, square reached) of every legal step from `square` (observable facts only, CF-HID-14), the 8
+    directions in one pass: a run asks it of up to 9 squares per decision. `table` is `step_table(game)`, looked up
+    once by the caller (it hashes the doorways), `counts` the side's `friend_counts`."""
+    rubble = game.rubble
+    return [(d, there) for d, there in enumerate(table[square])
+            if there >= 0 and not (d >= 4 and diagonal_used)          # CF-MOVE-3/4/6; CF-MOVE-1
+            and not (rubble[there] and rubble_steps >= 1)               # CF-MOVE-5
+            and counts.get(there, 0) < STACK]                           # CF-MOVE-6 / CF-GRID-5
 
 
 def building_step_ok(game, here: int, there: int, diagonal: bool) -> bool:
@@ -96,7 +87,7 @@ def move_targets(game, e) -> list[int]:
     if not can_move(game, e) or not ap.can_spend(game, e, 1):
         return []
     counts, table = friend_counts(game, e.side), step_table(game)
-    return [d for d in range(8) if step_target(game, e, e.square, d, e.diagonal, e.rubble_steps, counts, table) >= 0]
+    return [d for d, _ in steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table)]
 
 
 def run_targets(game, e) -> list[tuple[int, int]]:
@@ -104,13 +95,12 @@ def run_targets(game, e) -> list[tuple[int, int]]:
     if not can_move(game, e) or not ap.can_spend(game, e, 2):
         return []
     found, counts, table = [], friend_counts(game, e.side), step_table(game)
-    for d1 in range(8):
-        mid = step_target(game, e, e.square, d1, e.diagonal, e.rubble_steps, counts, table)
-        if mid < 0 or ends_movement(game, mid):
+    for d1, mid in steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table):
+        if ends_movement(game, mid):
             continue
         diag, rubble = e.diagonal or is_diagonal(d1), e.rubble_steps + game.rubble[mid]
         counts[e.square] -= 1                                 # it has left its square
-        found += [(d1, d2) for d2 in range(8) if step_target(game, e, mid, d2, diag, rubble, counts, table) >= 0]
+        found += [(d1, d2) for d2, _ in steps_from(game, mid, diag, rubble, counts, table)]
         counts[e.square] += 1
     return found
 

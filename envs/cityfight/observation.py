@@ -14,6 +14,9 @@ Never the truth about enemy elements (CF-HID-3).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import attrgetter
+
 import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
@@ -58,8 +61,7 @@ def encode(game, side: int) -> np.ndarray:
     planes = obs[at:at + PLANES * SQUARES].reshape(PLANES, SQUARES)
     encode_planes(game, side, planes)
     at += PLANES * SQUARES
-    for e in game.elements[side]:
-        encode_own(game, e, obs, at + e.slot * OWN)
+    encode_own_elements(game, side, obs[at:at + MAX_ELEMENTS * OWN].reshape(MAX_ELEMENTS, OWN))
     at += MAX_ELEMENTS * OWN
     encode_enemy_oob(game, side, obs, at)
     return obs
@@ -73,30 +75,33 @@ def own_decision(game, side: int):
 
 
 def encode_global(game, side: int, obs: np.ndarray, at: int) -> int:
+    """The globals, gathered in a list and written at once (one numpy write per value cost more than the rest)."""
     s, k = game.scenario, game.knowledge[side]
-    obs[at:at + 2] = (game.turn / s.turns, side)
-    at += 2
-    obs[at + PHASES.index(game.phase)] = 1
-    at += len(PHASES)
+    values = [0.0] * GLOBAL
+    values[0], values[1] = game.turn / s.turns, side
+    i = 2
+    values[i + PHASES.index(game.phase)] = 1
+    i += len(PHASES)
     decision = own_decision(game, side)
-    obs[at:at + 2] = (decision is not None, game.winner is not None)
-    at += 2
+    values[i], values[i + 1] = decision is not None, game.winner is not None
+    i += 2
     if decision is not None:
-        obs[at + DECISIONS.index(decision[0])] = 1
-    at += len(DECISIONS)
-    obs[at:at + 3] = (game.outs[side], game.outs[1 - side], k.enemy_activations / 16.0)   # CF-HID-1/4
-    at += 3
-    for i, section in enumerate(game.sections[side][:SECTIONS]):
-        obs[at + 2 * i:at + 2 * i + 2] = (section.pool / 16.0, section.lr / 6.0)
-    at += 2 * SECTIONS
+        values[i + DECISIONS.index(decision[0])] = 1
+    i += len(DECISIONS)
+    values[i:i + 3] = game.outs[side], game.outs[1 - side], k.enemy_activations / 16.0   # CF-HID-1/4
+    i += 3
+    for j, section in enumerate(game.sections[side][:SECTIONS]):
+        values[i + 2 * j], values[i + 2 * j + 1] = section.pool / 16.0, section.lr / 6.0
+    i += 2 * SECTIONS
     c = game.conditions
-    obs[at:at + 2] = (c["time"] == "night", game.options["smoke"])
-    at += 2
-    obs[at + WEATHERS.index(c["weather"])] = 1
-    at += len(WEATHERS)
-    obs[at:at + 3] = (game.options["allow_under_announce"], game.options["force_level"] == "company",
-                      game.active_side == side)
-    return at + 3
+    values[i], values[i + 1] = c["time"] == "night", game.options["smoke"]
+    i += 2
+    values[i + WEATHERS.index(c["weather"])] = 1
+    i += len(WEATHERS)
+    values[i:i + 3] = (game.options["allow_under_announce"], game.options["force_level"] == "company",
+                       game.active_side == side)
+    obs[at:at + GLOBAL] = values
+    return at + GLOBAL
 
 
 def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
@@ -113,9 +118,18 @@ def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
 
 def recency(turns: list[int], now: int) -> np.ndarray:
     """CF-HID-13: 1 this turn, 1/2 last turn, ... 0 never."""
-    # Through int32: half the cost of asarray on a list of Python ints (the same float32 values).
-    t = np.fromiter(turns, dtype=np.int32, count=len(turns)).astype(np.float32)
-    return np.where(t == NEVER, 0.0, 1.0 / (1.0 + now - t))
+    # Through int32: half the cost of asarray on a list of Python ints; then one gather from the turn's ages.
+    t = np.fromiter(turns, dtype=np.int32, count=len(turns))
+    return ages_by_turn(now)[t - NEVER]
+
+
+@lru_cache(maxsize=64)
+def ages_by_turn(now: int) -> np.ndarray:
+    """The recency of every turn a report can carry (NEVER, then 0 .. now), indexed by turn - NEVER, read-only."""
+    t = np.arange(NEVER, now + 1, dtype=np.int32).astype(np.float32)
+    ages = np.where(t == NEVER, 0.0, 1.0 / (1.0 + now - t))
+    ages.setflags(write=False)
+    return ages
 
 
 STATIC_PLANES = ("building", "prepared", "objective", "chokepoint", "on_map", "illuminated")
@@ -190,22 +204,25 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
 
 def known_planes(game, side: int) -> np.ndarray:
     """The public map (map_planes) with the side's reports by age (CF-HID-5..13), read-only, rebuilt only when
-    one of its parts was: each part returns the same array while its inputs are unchanged."""
+    one of its inputs changed: one check of them all, as most decisions change none (a move, an activation)."""
     k = game.knowledge[side]
-    parts = (map_planes(game), *(report_age(game, k, report) for report in REPORTS), own_searches(game, k))
-    key = f"_known_planes_{side}"
-    hit = game.__dict__.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], parts)):
-        return hit[1]
-    view = parts[0].copy()
-    for plane, ages in zip(REPORTS.values(), parts[1:]):
-        view[plane] = ages                                    # he_impact: CF-HID-9
+    state = (game.turn, game.cover, game.door, game.damage, game.rubble, game.smoke, game.smoke_count,
+             k.occupied, k.empty, k.origins, k.exposed, k.impacts, k.searched)
+    key = KNOWN_PLANES[side]
+    cached = unchanged_since(game, key, state)
+    if cached is not None:
+        return cached
+    view = map_planes(game).copy()
+    for report, plane in REPORTS.items():
+        view[plane] = report_age(game, k, report)              # he_impact: CF-HID-9
     # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
     # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-    view[P["own_search"]] = parts[-1]
+    view[P["own_search"]] = own_searches(game, k)
     view.setflags(write=False)
-    game.__dict__[key] = (parts, view)
-    return view
+    return remember(game, key, state, view)
+
+
+KNOWN_PLANES = ("_known_planes_of_0", "_known_planes_of_1")
 
 
 def encode_reports_now(game, k, view: np.ndarray) -> None:
@@ -247,17 +264,35 @@ def own_searches(game, k) -> np.ndarray:
     return remember(game, key, state, ages)
 
 
-def encode_own(game, e, obs: np.ndarray, at: int) -> None:
-    """CF-HID-2: square, status, AP spent, OOA, weapons of an own element."""
-    if e.square == DEAD:
-        return
-    x, y = game.board.xy(e.square)
-    obs[at:at + 16] = (1, x / 17.0, y / 17.0, e.suppressed, e.ap_spent / 2.0, e.activated, e.fired, e.entered / 2.0,
-                       e.diagonal, e.stopped, e.ooa, e.special_ooa, e.overwatch != DEAD, e.smoke and not e.smoke_spent,
-                       e.assaulted, game.section_of(e).leader == e.slot)
-    obs[at + 16 + ROWS.index(e.row)] = 1
-    if e.special is not None:
-        obs[at + 16 + len(ROWS) + WEAPONS.index(e.special)] = 1 if e.shots == 0 else e.shots
+#: What an own element's row shows (CF-HID-2), read in one C call
+OWN_FIELDS = attrgetter("square", "suppressed", "ap_spent", "activated", "fired", "entered", "diagonal", "stopped",
+                        "ooa", "special_ooa", "overwatch", "smoke", "smoke_spent", "assaulted", "row", "special",
+                        "shots")
+
+
+def encode_own_elements(game, side: int, block: np.ndarray) -> None:
+    """CF-HID-2: every living own element's row of `block` (MAX_ELEMENTS, OWN), by slot."""
+    width, sections = game.board.width, game.sections[side]
+    for e in game.elements[side]:
+        if e.square != DEAD:
+            block[e.slot] = own_row(width, sections[e.section].leader == e.slot, OWN_FIELDS(e))
+
+
+@lru_cache(maxsize=4096)
+def own_row(width: int, leads: bool, fields: tuple) -> np.ndarray:
+    """CF-HID-2: square, status, AP spent, OOA, weapons of an own element from its OWN_FIELDS, read-only: a function
+    of those values, remembered as most elements' rows repeat from one decision to the next."""
+    (square, suppressed, ap_spent, activated, fired, entered, diagonal, stopped, ooa, special_ooa, overwatch, smoke,
+     smoke_spent, assaulted, row, special, shots) = fields
+    values = np.zeros(OWN, dtype=np.float32)
+    values[:16] = (1, square % width / 17.0, square // width / 17.0, suppressed, ap_spent / 2.0, activated, fired,
+                   entered / 2.0, diagonal, stopped, ooa, special_ooa, overwatch != DEAD, smoke and not smoke_spent,
+                   assaulted, leads)
+    values[16 + ROWS.index(row)] = 1
+    if special is not None:
+        values[16 + len(ROWS) + WEAPONS.index(special)] = 1 if shots == 0 else shots
+    values.setflags(write=False)
+    return values
 
 
 def starting_specials(game, side: int) -> list:
