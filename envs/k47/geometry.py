@@ -16,9 +16,14 @@ NEIGHBOURS = ((0, -1, 2), (1, 0, 2), (0, 1, 2), (-1, 0, 2), (1, -1, 3), (1, 1, 3
 
 def crosses_interior(a, b, cell) -> bool:
     """Whether segment a-b passes through the open interior of `cell` (touching an edge or corner does not)."""
+    return crosses_box(a, b, cell, (cell[0] + 1, cell[1] + 1))
+
+
+def crosses_box(a, b, low, high) -> bool:
+    """Whether segment a-b passes through the open interior of the box from corner `low` to corner `high`."""
     t0, t1 = 0.0, 1.0
     for axis in (0, 1):
-        lo, hi = cell[axis], cell[axis] + 1
+        lo, hi = low[axis], high[axis]
         d = b[axis] - a[axis]
         if abs(d) < EPS:
             if not lo + EPS < a[axis] < hi - EPS:
@@ -62,6 +67,8 @@ def _clear(blockers, a, b) -> bool:
     for x0, y0, x1, y1, cells in blockers:
         if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 + 1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1 + 1:
             continue
+        if not crosses_box(a, b, (x0, y0), (x1 + 1, y1 + 1)):
+            continue        # missing the section's box, it misses every cell in it (each cell's crossing lies within)
         if any(crosses_interior(a, b, c) for c in cells):
             return False
     return True
