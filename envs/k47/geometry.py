@@ -14,6 +14,21 @@ EPS = 1e-9
 NEIGHBOURS = ((0, -1, 2), (1, 0, 2), (0, 1, 2), (-1, 0, 2), (1, -1, 3), (1, 1, 3), (-1, 1, 3), (-1, -1, 3))  # KC-MAP-4
 
 
+_COVER: dict = {}   # (board, sections' states, shooter point, cell) -> cover; pure geometry, so shared
+_SIGHTS: dict = {}  # sight_key(...) -> sight or sights: pure geometry of public places and terrain, so shared
+
+
+def remembered(key: tuple, work, store: dict = _SIGHTS):
+    """The value kept in `store` under `key`, worked out by `work()` the first time (a place pair or a unit's
+    paths recur decision after decision while units stand still)."""
+    found = store.get(key, store)
+    if found is store:
+        if len(store) > 200_000:
+            store.clear()
+        found = store[key] = work()
+    return found
+
+
 def crosses_interior(a, b, cell) -> bool:
     """Whether segment a-b passes through the open interior of `cell` (touching an edge or corner does not)."""
     return crosses_box(a, b, cell, (cell[0] + 1, cell[1] + 1))
@@ -92,7 +107,13 @@ def terrain_at(pos, cell) -> int:
 
 
 def cover(pos, shooter_point, cell) -> int:
-    """KC-MAP-9: 2 hard, 1 soft, 0 none, for a target outside in `cell` shot at from `shooter_point`."""
+    """KC-MAP-9: 2 hard, 1 soft, 0 none, for a target outside in `cell` shot at from `shooter_point` (kept per
+    board, sections' state, point and cell: every to-hit score and every scripted estimate asks)."""
+    key = (pos.board, tuple(pos.section_state), shooter_point, cell)
+    return remembered(key, lambda: _cover(pos, shooter_point, cell), _COVER)
+
+
+def _cover(pos, shooter_point, cell) -> int:
     best = 0
     target = centre(cell)
     for dx in (-1, 0, 1):
@@ -179,26 +200,12 @@ def aim_points(pos, target, weapon) -> list:
     return points
 
 
-_SIGHTS: dict = {}  # sight_key(...) -> sight or sights: pure geometry of public places and terrain, so shared
-
-
 def sight_key(pos, unit, weapon, target, many: bool) -> tuple:
     """All that `sight` and `sights` read: the board and its sections' states, the weapon's sight class, where
     the unit fires from (its designated opening only for a Fixed weapon, KB-FROM-5) and where the target stands."""
     fixed, at_openings = sight_class(pos, unit, weapon)
     return (many, pos.board, tuple(pos.section_state), fixed, at_openings, unit.cell, unit.section, unit.floor,
             unit.fixed_opening if fixed else None, target.cell, target.section, target.floor)
-
-
-def remembered(key: tuple, work, store: dict = _SIGHTS):
-    """The value kept in `store` under `key`, worked out by `work()` the first time (a place pair or a unit's
-    paths recur decision after decision while units stand still)."""
-    found = store.get(key, store)
-    if found is store:
-        if len(store) > 200_000:
-            store.clear()
-        found = store[key] = work()
-    return found
 
 
 def sight(pos, unit, weapon, target):

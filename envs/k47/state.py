@@ -1,7 +1,6 @@
 """Konflikt '47 units and models: the counters on the board (KC-MAP-3), their orders, pins and models."""
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 SIDE_A, SIDE_B = 0, 1
@@ -76,7 +75,8 @@ class Unit:
     def copy(self) -> Unit:
         """A copy sharing nothing the game changes (as copy.deepcopy, without walking every field: the scripted
         player's view copies every unit at every decision)."""
-        other = copy.copy(self)
+        other = Unit.__new__(Unit)
+        other.__dict__.update(self.__dict__)
         other.models = [Model(m.role, list(m.weapons)) for m in self.models]
         return other
 
