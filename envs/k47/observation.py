@@ -13,8 +13,6 @@ Layout (float32, all in [0, 1] or small counts scaled):
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
 import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
@@ -24,7 +22,7 @@ from . import firefrom, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
 from .flow import Decision
-from .state import MAX_UNITS, ORDERS, Unit
+from .state import MAX_UNITS, ORDERS, unit_state
 
 KINDS = list(Decision)
 GLOBALS, DECISION, SECTION, UNIT = 24, 32, 4, 35
@@ -54,8 +52,6 @@ BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
 UNIT_KEYS = tuple(tuple(f"{PREFIX}k47_unit_{side}_{uid}" for uid in range(MAX_UNITS)) for side in (0, 1))
 
 LOADOUT_KEYS = tuple(f"{PREFIX}k47_loadout_{uid}" for uid in range(MAX_UNITS))
-#: every field of a unit but its models (a position set up by hand that changes a model calls `refresh`)
-FIELDS = attrgetter(*(f for f in Unit.__dataclass_fields__ if f != "models"))
 
 #: the board the cells are laid out for (KC-MAP-1: the default 24 x 18 board; the only one a scenario ships)
 BOARD_WIDTH, BOARD_HEIGHT = 24, 18
@@ -83,7 +79,7 @@ def encode(game, side: int) -> np.ndarray:
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
     keys = UNIT_KEYS[side]
     for u in game.units:
-        state = (FIELDS(u), len(u.models))        # every field of the unit; models are only ever lost (KC-SHOOT-9)
+        state = unit_state(u)
         if unchanged_since(game, keys[u.uid], state) is None:
             block = out[UNITS_AT + u.uid * UNIT: UNITS_AT + (u.uid + 1) * UNIT]
             block[:] = 0
