@@ -49,7 +49,7 @@ CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
 #: where each side's observation buffer and the states its parts were last written from are kept on the game
 BUFFER_KEYS = tuple(f"{PREFIX}k47_observation_{side}" for side in (0, 1))
 BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
-UNIT_KEYS = tuple(tuple(f"{PREFIX}k47_unit_{side}_{uid}" for uid in range(MAX_UNITS)) for side in (0, 1))
+UNIT_KEYS = tuple(f"{PREFIX}k47_units_{side}" for side in (0, 1))
 
 LOADOUT_KEYS = tuple(f"{PREFIX}k47_loadout_{uid}" for uid in range(MAX_UNITS))
 
@@ -77,14 +77,14 @@ def encode(game, side: int) -> np.ndarray:
     if unchanged_since(game, BOARD_KEYS[side], (game.section_state,)) is None:
         write_board(game, out)
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
-    keys = UNIT_KEYS[side]
-    for u in game.units:
-        state = unit_state(u)
-        if unchanged_since(game, keys[u.uid], state) is None:
+    states = [unit_state(u) for u in game.units]
+    written = unchanged_since(game, UNIT_KEYS[side], ())     # the unit states the blocks were written from
+    for u, state in zip(game.units, states):
+        if written is None or written[u.uid] != state:
             block = out[UNITS_AT + u.uid * UNIT: UNITS_AT + (u.uid + 1) * UNIT]
             block[:] = 0
             unit_block(game, u, side, block)
-            remember(game, keys[u.uid], state, True)
+    remember(game, UNIT_KEYS[side], (), states)             # kept whatever the state: the next call compares
     return out.copy()
 
 
