@@ -100,7 +100,7 @@ class K47Scripted:
     def value(self, view, unit, target, moved: bool) -> Fraction:
         """`value`, kept per game for the two units' states and the sections' (all it reads besides the board and
         tables): each activation changes one unit, and every other unit's plan weighs the same pairs again."""
-        if self._values_for is not view.scenario or len(self._values) > 100_000:
+        if self._values_for is not view.scenario or len(self._values) >= 20_000:
             self._values_for, self._values = view.scenario, {}
         key = (unit_state(unit), unit_state(target), tuple(view.section_state), moved)
         found = self._values.get(key)

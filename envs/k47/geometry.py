@@ -18,12 +18,13 @@ _COVER: dict = {}   # (board, sections' states, shooter point, cell) -> cover; p
 _SIGHTS: dict = {}  # sight_key(...) -> sight or sights: pure geometry of public places and terrain, so shared
 
 
-def remembered(key: tuple, work, store: dict = _SIGHTS):
+def remembered(key: tuple, work, store: dict = _SIGHTS, limit: int = 50_000):
     """The value kept in `store` under `key`, worked out by `work()` the first time (a place pair or a unit's
-    paths recur decision after decision while units stand still)."""
+    paths recur decision after decision while units stand still); past `limit` values the store starts afresh,
+    so that a long training run's memory stays bounded (tens of MB)."""
     found = store.get(key, store)
     if found is store:
-        if len(store) > 200_000:
+        if len(store) >= limit:
             store.clear()
         found = store[key] = work()
     return found
@@ -331,6 +332,7 @@ def legal_steps(open_now, cell) -> tuple:
 
 
 _REACH: dict = {}   # the ground and a move's start (and the enemies in the way) -> reach: shared, read only
+REACH_LIMIT = 3_000   # paths of a 12" Run hold about 150 cells: some 10 KB each
 
 
 def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start_cost: float = 0.0) -> dict:
@@ -342,11 +344,12 @@ def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start
     start = start or unit.cell
     ground = (pos.board, tuple(s == RUINED for s in pos.section_state), start, allowance, rubble_ok, start_cost)
     rubble = frozenset() if rubble_ok else rubble_cells(pos)
-    bare = remembered(ground, lambda: walk(pos, start, allowance, rubble, start_cost), _REACH)
+    bare = remembered(ground, lambda: walk(pos, start, allowance, rubble, start_cost), _REACH, REACH_LIMIT)
     enemies = frozenset(u.cell for u in pos.units if u.alive and u.side != unit.side and u.cell in bare)
     if not enemies:
         return bare
-    return remembered((ground, enemies), lambda: walk(pos, start, allowance, rubble | enemies, start_cost), _REACH)
+    return remembered((ground, enemies), lambda: walk(pos, start, allowance, rubble | enemies, start_cost), _REACH,
+                      REACH_LIMIT)
 
 
 def walk(pos, start, allowance: float, closed, start_cost: float) -> dict:

@@ -40,7 +40,7 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
     key = firing_key(pos, unit, target, moved, ambush, he, sides, models)
     hit = _FIRING.get(key)
     if hit is None or hit[0] is not pos.tables:      # the tables kept with the answer: an id is reused only once freed
-        if len(_FIRING) > 200_000:
+        if len(_FIRING) >= 20_000:                  # about 1 KB each (the weapons in the key): bounded memory
             _FIRING.clear()
         hit = _FIRING[key] = (pos.tables, weapons_that_fire(pos, unit, target, moved, ambush, he, sides, models))
     return list(hit[1])
