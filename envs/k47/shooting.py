@@ -76,7 +76,7 @@ def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: 
         dist = through_opening(pos, unit, name, target, sides, used, seen)
         if dist is not None:
             out.append((m, name, dist, index))
-    return weapon_order(pos.tables, out)
+    return out                    # in weapon_order already: taken in that order, and its keys are unique
 
 
 def through_opening(pos, unit, name, target, sides, used: dict, seen: dict | None = None) -> float | None:
