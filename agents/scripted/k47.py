@@ -23,7 +23,7 @@ from envs import registry
 from envs.k47 import firefrom, geometry, movement, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
-from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
+from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN, unit_state
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
 HE_MEAN = {"D2": Fraction(3, 2), "D3": Fraction(2), "D6": Fraction(7, 2), "2D6": Fraction(7), "3D6": Fraction(21, 2)}
@@ -95,6 +95,18 @@ class K47Scripted:
     def __init__(self, side: int, seed: int = 0) -> None:
         self.side = side
         self._plans_for, self._plans = None, {}
+        self._values_for, self._values = None, {}
+
+    def value(self, view, unit, target, moved: bool) -> Fraction:
+        """`value`, kept per game for the two units' states and the sections' (all it reads besides the board and
+        tables): each activation changes one unit, and every other unit's plan weighs the same pairs again."""
+        if self._values_for is not view.scenario or len(self._values) >= 20_000:
+            self._values_for, self._values = view.scenario, {}
+        key = (unit_state(unit), unit_state(target), tuple(view.section_state), moved)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = value(view, unit, target, moved)
+        return found
 
     def act(self, observation, mask: np.ndarray, view) -> int:
         kind, ctx = view.decision
@@ -120,7 +132,7 @@ class K47Scripted:
         enemies = [e for e in view.living() if e.side != unit.side]
         best_t, best_v = None, Fraction(0)
         for e in enemies:
-            v = value(view, unit, e, False)
+            v = self.value(view, unit, e, False)
             if v > best_v:
                 best_t, best_v = e, v
         if unit.kind == "infantry" and not unit.vehicle:
@@ -346,12 +358,12 @@ class K47Scripted:
 
     def on_ambush(self, view, ctx, mask):
         unit, mover = view.units[ctx["uid"]], view.units[ctx["mover"]]
-        return OFF["yes"] if value(view, unit, mover, False) > 0 else OFF["pass"]
+        return OFF["yes"] if self.value(view, unit, mover, False) > 0 else OFF["pass"]
 
     def on_keep(self, view, ctx, mask):
         unit = view.units[ctx["uid"]]
         if unit.order == AMBUSH:
-            has_target = any(value(view, unit, e, False) > 0 for e in view.living() if e.side != unit.side)
+            has_target = any(self.value(view, unit, e, False) > 0 for e in view.living() if e.side != unit.side)
             return OFF["pass"] if has_target else OFF["yes"]
         return OFF["yes"] if unit.pins >= 2 else OFF["pass"]
 

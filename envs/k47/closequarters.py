@@ -54,9 +54,13 @@ def inside_reach(game, unit, t) -> bool:
 def adjacent_cell(game, unit, target_cell, start, start_cost, run, cache=None):
     """KC-CQ-2: the cheapest free cell 8-adjacent to the target the Run reaches (lowest index on ties, KC-DEC-4)."""
     costs = reach_once(game, unit, run, {} if cache is None else cache, start, start_cost)
+    taken = geometry.occupied_cells(game)
     best = None
-    for cell, cost in costs.items():
-        if not geometry.adjacent(cell, target_cell) or (cell != unit.cell and geometry.unit_at(game, cell) is not None):
+    x, y = target_cell
+    for dx, dy, _ in geometry.NEIGHBOURS:             # the 8 cells around the target, not every cell reached
+        cell = (x + dx, y + dy)
+        cost = costs.get(cell)
+        if cost is None or (cell != unit.cell and cell in taken):
             continue
         key = (cost, game.board.cell_index(cell))
         if best is None or key < best[0]:

@@ -18,7 +18,8 @@ def spent(declared: list) -> set:
 def side_firers(pos, unit, target, moved: bool, side: str, declared: list) -> list:
     """KB-FROM-4: the models that would fire at `target` through openings on `side`, none already assigned (in HE
     mode too: the unit's other weapons still fire, KC-HE-1)."""
-    free = [m for m in range(len(unit.models)) if m not in spent(declared)]
+    used = spent(declared)
+    free = [m for m in range(len(unit.models)) if m not in used]
     return sorted({m for m, *_ in firing_weapons(pos, unit, target, moved, sides=(side,), models=free)})
 
 

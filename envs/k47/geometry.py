@@ -14,11 +14,32 @@ EPS = 1e-9
 NEIGHBOURS = ((0, -1, 2), (1, 0, 2), (0, 1, 2), (-1, 0, 2), (1, -1, 3), (1, 1, 3), (-1, 1, 3), (-1, -1, 3))  # KC-MAP-4
 
 
+_COVER: dict = {}   # (board, sections' states, shooter point, cell) -> cover; pure geometry, so shared
+_SIGHTS: dict = {}  # sight_key(...) -> sight or sights: pure geometry of public places and terrain, so shared
+
+
+def remembered(key: tuple, work, store: dict = _SIGHTS, limit: int = 50_000):
+    """The value kept in `store` under `key`, worked out by `work()` the first time (a place pair or a unit's
+    paths recur decision after decision while units stand still); past `limit` values the store starts afresh,
+    so that a long training run's memory stays bounded (tens of MB)."""
+    found = store.get(key, store)
+    if found is store:
+        if len(store) >= limit:
+            store.clear()
+        found = store[key] = work()
+    return found
+
+
 def crosses_interior(a, b, cell) -> bool:
     """Whether segment a-b passes through the open interior of `cell` (touching an edge or corner does not)."""
+    return crosses_box(a, b, cell, (cell[0] + 1, cell[1] + 1))
+
+
+def crosses_box(a, b, low, high) -> bool:
+    """Whether segment a-b passes through the open interior of the box from corner `low` to corner `high`."""
     t0, t1 = 0.0, 1.0
     for axis in (0, 1):
-        lo, hi = cell[axis], cell[axis] + 1
+        lo, hi = low[axis], high[axis]
         d = b[axis] - a[axis]
         if abs(d) < EPS:
             if not lo + EPS < a[axis] < hi - EPS:
@@ -62,6 +83,8 @@ def _clear(blockers, a, b) -> bool:
     for x0, y0, x1, y1, cells in blockers:
         if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 + 1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1 + 1:
             continue
+        if not crosses_box(a, b, (x0, y0), (x1 + 1, y1 + 1)):
+            continue        # missing the section's box, it misses every cell in it (each cell's crossing lies within)
         if any(crosses_interior(a, b, c) for c in cells):
             return False
     return True
@@ -85,7 +108,13 @@ def terrain_at(pos, cell) -> int:
 
 
 def cover(pos, shooter_point, cell) -> int:
-    """KC-MAP-9: 2 hard, 1 soft, 0 none, for a target outside in `cell` shot at from `shooter_point`."""
+    """KC-MAP-9: 2 hard, 1 soft, 0 none, for a target outside in `cell` shot at from `shooter_point` (kept per
+    board, sections' state, point and cell: every to-hit score and every scripted estimate asks)."""
+    key = (pos.board, tuple(pos.section_state), shooter_point, cell)
+    return remembered(key, lambda: _cover(pos, shooter_point, cell), _COVER)
+
+
+def _cover(pos, shooter_point, cell) -> int:
     best = 0
     target = centre(cell)
     for dx in (-1, 0, 1):
@@ -172,12 +201,24 @@ def aim_points(pos, target, weapon) -> list:
     return points
 
 
+def sight_key(pos, unit, weapon, target, many: bool) -> tuple:
+    """All that `sight` and `sights` read: the board and its sections' states, the weapon's sight class, where
+    the unit fires from (its designated opening only for a Fixed weapon, KB-FROM-5) and where the target stands."""
+    fixed, at_openings = sight_class(pos, unit, weapon)
+    return (many, pos.board, tuple(pos.section_state), fixed, at_openings, unit.cell, unit.section, unit.floor,
+            unit.fixed_opening if fixed else None, target.cell, target.section, target.floor)
+
+
 def sight(pos, unit, weapon, target):
     """The shortest visible (range in inches, fire point, opening used) from `unit`'s weapon to `target`, or None.
 
     KB-GRID-8: a wall point or opening is visible from P if the segment is clear and P is outside the wall's line;
     a unit inside fires out only to points outside its own opening's wall line.
     """
+    return remembered(sight_key(pos, unit, weapon, target, False), lambda: _sight(pos, unit, weapon, target))
+
+
+def _sight(pos, unit, weapon, target):
     best = None
     aims, blockers = aim_points(pos, target, weapon), blocking_cells(pos)
     for point, opening in fire_points(pos, unit, weapon):
@@ -196,7 +237,12 @@ def sight(pos, unit, weapon, target):
 
 def sights(pos, unit, weapon, target) -> list:
     """KB-FROM-4: every fire point of `unit` with a visible aim point on `target`, as (range, point, opening),
-    nearest first (then lowest opening index): a weapon inside may fall back on another opening with room."""
+    nearest first (then lowest opening index): a weapon inside may fall back on another opening with room. The
+    list is shared (see `remembered`): read only."""
+    return remembered(sight_key(pos, unit, weapon, target, True), lambda: _sights(pos, unit, weapon, target))
+
+
+def _sights(pos, unit, weapon, target) -> list:
     found = []
     aims, blockers = aim_points(pos, target, weapon), blocking_cells(pos)
     for point, opening in fire_points(pos, unit, weapon):
@@ -259,27 +305,70 @@ def _ground(board, ruined: tuple) -> tuple[frozenset, frozenset]:
     return frozenset(passable_now), frozenset(rubble_now)
 
 
+def steps_from(pos) -> dict:
+    """cell -> ((next cell, cost), ...) of every step KC-MAP-4/5 allow between passable cells now, in NEIGHBOURS
+    order (a table per board and sections' state: reach walks it for every move decision)."""
+    return _steps(pos.board, tuple(s == RUINED for s in pos.section_state))
+
+
+@lru_cache(maxsize=64)
+def _steps(board, ruined: tuple) -> dict:
+    open_now = _ground(board, ruined)[0]
+    return {cell: legal_steps(open_now, cell) for cell in open_now}
+
+
+def legal_steps(open_now, cell) -> tuple:
+    """KC-MAP-4/5: the 8 neighbours of `cell` that are passable, a diagonal not clipping an impassable corner."""
+    x, y = cell
+    found = []
+    for dx, dy, step in NEIGHBOURS:
+        nxt = (x + dx, y + dy)
+        if nxt not in open_now:
+            continue
+        if dx and dy and not ((x + dx, y) in open_now and (x, y + dy) in open_now):
+            continue   # KC-MAP-4: a diagonal may not clip an impassable corner
+        found.append((nxt, step))
+    return tuple(found)
+
+
+_REACH: dict = {}   # the ground and a move's start (and the enemies in the way) -> reach: shared, read only
+REACH_LIMIT = 3_000   # paths of a 12" Run hold about 150 cells: some 10 KB each
+
+
 def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start_cost: float = 0.0) -> dict:
-    """KC-MAP-4/5: cell -> cheapest path cost in inches from the unit's cell (or `start`) within `allowance`."""
+    """KC-MAP-4/5: cell -> cheapest path cost in inches from the unit's cell (or `start`) within `allowance`;
+    never through an enemy outside (nor rubble unless `rubble_ok`). The dict is shared: read only.
+
+    The paths over the bare ground are kept per start; only enemies standing on them can change them, so those
+    enemies' cells complete the key (none: the bare paths are the answer)."""
     start = start or unit.cell
-    enemies = {u.cell for u in pos.units if u.alive and u.side != unit.side and u.cell is not None}
-    open_now = open_cells(pos)
-    closed = enemies if rubble_ok else enemies | rubble_cells(pos)
+    ground = (pos.board, tuple(s == RUINED for s in pos.section_state), start, allowance, rubble_ok, start_cost)
+    rubble = frozenset() if rubble_ok else rubble_cells(pos)
+    bare = remembered(ground, lambda: walk(pos, start, allowance, rubble, start_cost), _REACH, REACH_LIMIT)
+    enemies = frozenset(u.cell for u in pos.units if u.alive and u.side != unit.side and u.cell in bare)
+    if not enemies:
+        return bare
+    return remembered((ground, enemies), lambda: walk(pos, start, allowance, rubble | enemies, start_cost), _REACH,
+                      REACH_LIMIT)
+
+
+def walk(pos, start, allowance: float, closed, start_cost: float) -> dict:
+    """Dijkstra over `steps_from` from `start`, never into a `closed` cell, within `allowance` inches."""
+    table = steps_from(pos)
     costs = {start: start_cost}
     heap = [(start_cost, start)]
     limit = allowance + EPS
     while heap:
         cost, cell = heapq.heappop(heap)
-        if cost > costs.get(cell, 1e9):
+        if cost > costs[cell]:
             continue
-        x, y = cell
-        for dx, dy, step in NEIGHBOURS:
-            nxt = (x + dx, y + dy)
+        steps = table.get(cell)
+        if steps is None:                # a start off the passable ground
+            steps = legal_steps(open_cells(pos), cell)
+        for nxt, step in steps:
             new = cost + step
-            if new > limit or nxt not in open_now or nxt in closed:
+            if new > limit or nxt in closed:
                 continue
-            if dx and dy and not ((x + dx, y) in open_now and (x, y + dy) in open_now):
-                continue   # KC-MAP-4: a diagonal may not clip an impassable corner
             if new < costs.get(nxt, 1e9):
                 costs[nxt] = new
                 heapq.heappush(heap, (new, nxt))

@@ -9,6 +9,15 @@ from .flow import Decision
 from .state import ADVANCE, ORDERS, RUN
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
+TABLE = {name: CODEC.table(name) for name in CODEC.families}   # flat indices by family, for the hot loops
+
+
+def index(key: tuple) -> int:
+    """CODEC.encode(*key) as table lookups: a move decision encodes tens of options."""
+    found = TABLE[key[0]]
+    for arg in key[1:]:
+        found = found[arg]
+    return found
 
 
 def mask(game) -> np.ndarray:
@@ -24,7 +33,7 @@ def actions(game) -> list:
 
 
 def unit_choices(game, ctx):
-    return [CODEC.encode("unit", u.uid) for u in turns.eligible(game, ctx["side"])]
+    return [TABLE["unit"][u.uid] for u in turns.eligible(game, ctx["side"])]
 
 
 def order_choices(game, ctx):
@@ -34,7 +43,7 @@ def order_choices(game, ctx):
     for i, order in enumerate(ORDERS):
         if order in (ADVANCE, RUN) and not movement.can_move(game, unit):
             continue
-        out.append(CODEC.encode("order", i))
+        out.append(TABLE["order"][i])
     return out
 
 
@@ -42,7 +51,7 @@ def move_choices(game, ctx):
     unit = game.units[ctx["uid"]]
     out = [OFF["pass"]]
     for key in movement.move_options(game, unit, ctx["order"]):
-        out.append(CODEC.encode(*key))
+        out.append(index(key))
     return sorted(out)
 
 
@@ -56,7 +65,7 @@ def target_choices(game, ctx):
     uids = firefrom.declarable(game, unit, ctx["moved"], declared) if unit.inside \
         else game.asked_targets(unit, ctx["moved"])
     for uid in uids:
-        out.append(CODEC.encode("target", uid, 0))
+        out.append(TABLE["target"][uid][0])
         t = game.units[uid]
         if not dual or t.vehicle:
             continue
@@ -64,7 +73,7 @@ def target_choices(game, ctx):
         side = firefrom.best_side(game, unit, t, ctx["moved"], declared) if unit.inside else None
         sides, models = (None, None) if side is None else ((side[0],), side[1])
         if firing_weapons(game, unit, t, ctx["moved"], he=True, sides=sides, models=models):
-            out.append(CODEC.encode("target", uid, 1))
+            out.append(TABLE["target"][uid][1])
     return sorted(out)
 
 

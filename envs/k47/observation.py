@@ -22,7 +22,7 @@ from . import firefrom, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
 from .flow import Decision
-from .state import MAX_UNITS, ORDERS
+from .state import MAX_UNITS, ORDERS, unit_state
 
 KINDS = list(Decision)
 GLOBALS, DECISION, SECTION, UNIT = 24, 32, 4, 35
@@ -49,7 +49,9 @@ CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
 #: where each side's observation buffer and the states its parts were last written from are kept on the game
 BUFFER_KEYS = tuple(f"{PREFIX}k47_observation_{side}" for side in (0, 1))
 BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
-UNIT_KEYS = tuple(tuple(f"{PREFIX}k47_unit_{side}_{uid}" for uid in range(MAX_UNITS)) for side in (0, 1))
+UNIT_KEYS = tuple(f"{PREFIX}k47_units_{side}" for side in (0, 1))
+
+LOADOUT_KEYS = tuple(f"{PREFIX}k47_loadout_{uid}" for uid in range(MAX_UNITS))
 
 #: the board the cells are laid out for (KC-MAP-1: the default 24 x 18 board; the only one a scenario ships)
 BOARD_WIDTH, BOARD_HEIGHT = 24, 18
@@ -75,14 +77,14 @@ def encode(game, side: int) -> np.ndarray:
     if unchanged_since(game, BOARD_KEYS[side], (game.section_state,)) is None:
         write_board(game, out)
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
-    keys = UNIT_KEYS[side]
-    for u in game.units:
-        state = tuple(u.__dict__.values())        # every field of the unit, its list of models included
-        if unchanged_since(game, keys[u.uid], state) is None:
+    states = [unit_state(u) for u in game.units]
+    written = unchanged_since(game, UNIT_KEYS[side], ())     # the unit states the blocks were written from
+    for u, state in zip(game.units, states):
+        if written is None or written[u.uid] != state:
             block = out[UNITS_AT + u.uid * UNIT: UNITS_AT + (u.uid + 1) * UNIT]
             block[:] = 0
             unit_block(game, u, side, block)
-            remember(game, keys[u.uid], state, True)
+    remember(game, UNIT_KEYS[side], (), states)             # kept whatever the state: the next call compares
     return out.copy()
 
 
@@ -155,24 +157,37 @@ def unit_block(game, u, side: int, b) -> None:
     if not hidden.known_to(u, side):
         b[3:6] = 0                 # KC-HID-9: a hidden occupant shows no type (all zero), models, weapons or pins
         return
-    b[11] = len(u.models) / 10
-    b[12] = u.start_models / 10
     b[13] = min(u.pins, PIN_CAP) / 10
-    b[22] = u.small
     b[23] = u.immobile
     b[24] = u.facing / 8
-    b[25] = u.team
-    weapons = [game.tables.weapons[w] for _, w, _ in u.weapons()]
-    b[26] = any(not w.small_arms for w in weapons)
-    b[27] = any("flamethrower" in w.rules for w in weapons)
-    b[28] = any("indirect" in w.rules for w in weapons)
-    b[29] = sum(w.shots for w in weapons) / 20
-    b[30] = game.tables.quality[u.quality][0] / 12
-    b[31] = (game.tables.vehicle_damage[u.vclass] / 12) if u.vclass else game.tables.quality[u.quality][1] / 12
-    b[32] = max([w.range for w in weapons] + [0]) / 72
-    b[33] = u.quality == "veteran"
+    b[LOADOUT] = loadout(game, u)
     if u.fixed_opening is not None:                         # KB-FROM-5 / KB-ART-1: its designated opening
         b[34] = (u.fixed_opening + 1) / 64
+
+
+#: the features of a unit's models, weapons and quality (KC-HID-2), which change only as it loses models
+LOADOUT = [UNIT_FEATURES.index(f) for f in ("models", "start_models", "small", "team", "heavy_weapon",
+                                            "flamethrower", "indirect", "shots", "morale", "damage_value", "range",
+                                            "veteran")]
+
+
+def loadout(game, u) -> list:
+    """The LOADOUT features of `u`, worked out again only when it has lost a model."""
+    found = unchanged_since(game, LOADOUT_KEYS[u.uid], (len(u.models),))
+    if found is None:
+        weapons = [game.tables.weapons[w] for _, w, _ in u.weapons()]
+        damage = game.tables.vehicle_damage[u.vclass] if u.vclass else game.tables.quality[u.quality][1]
+        found = remember(game, LOADOUT_KEYS[u.uid], (len(u.models),), [
+            len(u.models) / 10, u.start_models / 10, u.small, u.team,
+            any(not w.small_arms for w in weapons),
+            any("flamethrower" in w.rules for w in weapons),
+            any("indirect" in w.rules for w in weapons),
+            sum(w.shots for w in weapons) / 20,
+            game.tables.quality[u.quality][0] / 12,
+            damage / 12,
+            max([w.range for w in weapons] + [0]) / 72,
+            u.quality == "veteran"])
+    return found
 
 
 # Bounds (the contract's observation_bounds) ----------------------------------------------------------------------

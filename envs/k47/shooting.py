@@ -22,8 +22,32 @@ def weapon_order(tables, entries) -> list:
     return sorted(entries, key=key)
 
 
+_FIRING: dict = {}   # firing_key(...) -> (tables, weapons that fire): the same question recurs within a decision
+#                      (targets, then the mask's sides and HE modes) and from decision to decision while units stand
+
+
+def firing_key(pos, unit, target, moved, ambush, he, sides, models) -> tuple:
+    """Everything `weapons_that_fire` reads: the board and its sections' states, the unit's place, kind, facing,
+    designated opening and weapons, the target's place, and the attack's terms."""
+    return (pos.board, id(pos.tables), tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
+            unit.kind, unit.facing, unit.fixed_opening, tuple(unit.weapons()), target.alive, target.cell,
+            target.section, target.floor, moved, ambush, he, sides, None if models is None else tuple(models))
+
+
 def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False,
                    sides=None, models=None) -> list:
+    """`weapons_that_fire`, kept per `firing_key` (a fresh list each call)."""
+    key = firing_key(pos, unit, target, moved, ambush, he, sides, models)
+    hit = _FIRING.get(key)
+    if hit is None or hit[0] is not pos.tables:      # the tables kept with the answer: an id is reused only once freed
+        if len(_FIRING) >= 20_000:                  # about 1 KB each (the weapons in the key): bounded memory
+            _FIRING.clear()
+        hit = _FIRING[key] = (pos.tables, weapons_that_fire(pos, unit, target, moved, ambush, he, sides, models))
+    return list(hit[1])
+
+
+def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False,
+                      sides=None, models=None) -> list:
     """(model, weapon, range in inches, order index) of every weapon that may fire at `target` (KC-SHOOT-3/4).
 
     KB-FROM-2: inside, at most 2 models per opening, a team weapon taking both places; KB-FROM-3/4: only through
@@ -52,7 +76,7 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
         dist = through_opening(pos, unit, name, target, sides, used, seen)
         if dist is not None:
             out.append((m, name, dist, index))
-    return weapon_order(pos.tables, out)
+    return out                    # in weapon_order already: taken in that order, and its keys are unique
 
 
 def through_opening(pos, unit, name, target, sides, used: dict, seen: dict | None = None) -> float | None:

@@ -1,8 +1,8 @@
 """Konflikt '47 units and models: the counters on the board (KC-MAP-3), their orders, pins and models."""
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
+from operator import attrgetter
 
 SIDE_A, SIDE_B = 0, 1
 ORDERS = ("fire", "advance", "run", "ambush", "rally", "down")    # KC-ORD-1..6
@@ -76,7 +76,8 @@ class Unit:
     def copy(self) -> Unit:
         """A copy sharing nothing the game changes (as copy.deepcopy, without walking every field: the scripted
         player's view copies every unit at every decision)."""
-        other = copy.copy(self)
+        other = Unit.__new__(Unit)
+        other.__dict__.update(self.__dict__)
         other.models = [Model(m.role, list(m.weapons)) for m in self.models]
         return other
 
@@ -94,3 +95,13 @@ class Unit:
         fields = {k: data[k] for k in cls.FIELDS}
         return cls(cell=tuple(data["cell"]) if data["cell"] is not None else None,
                    models=[Model.from_list(m) for m in data["models"]], **fields)
+
+
+#: every field of a unit but its models
+_FIELDS = attrgetter(*(f for f in Unit.__dataclass_fields__ if f != "models"))
+
+
+def unit_state(u: Unit) -> tuple:
+    """Every field of a unit, its models counted: in play a unit's models are only ever lost (KC-SHOOT-9), so this
+    tells two states of one unit apart (a position set up by hand that changes a model calls the game's refresh)."""
+    return _FIELDS(u), len(u.models)

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 GOLDEN_FILE = Path(__file__).with_name("golden_traces.json")
-RULESETS = ("rifles-urban", "rifles-darkness", "cityfight", "urbanwar")
+RULESETS = ("rifles-urban", "rifles-darkness", "cityfight", "urbanwar", "k47")
 PAIRINGS = (("random", "random"), ("scripted", "scripted"), ("scripted", "random"), ("random", "scripted"))
 SEEDS = (0, 1, 2)
 ENV_SEEDS = (0, 7)
