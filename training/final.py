@@ -48,6 +48,9 @@ def summary_lines(session, final: list[FinalRow]) -> list[str]:
     """One paragraph: how far the run got and the headline win rates."""
     info = session.info
     done = f"{info.trained_timesteps:,} timesteps in {duration(info.trained_seconds)} of training"
+    if not final and info.status == "finished":
+        return [f"**finished** after {done}; the command that trained it played the held-out games "
+                f"(`rubble exploit`: results/{info.env}/league/exploitability.md)."]
     if not final:
         return [f"**{info.status}** after {done}. Continue with `rubble train {info.env} --resume {info.run}`."]
     others = " and ".join(s for s in session.rs.sides if s != info.side)

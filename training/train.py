@@ -118,14 +118,15 @@ def check_config(config: TrainConfig, envs: int, path, ruleset=None) -> None:
 
 # One session of a run --------------------------------------------------------------------------------
 def run_session(rundir: RunDir, progress: bool = True, callbacks: Sequence[BaseCallback] = (),
-                budget: tuple[int | None, float | None] | None = None) -> Outcome:
-    """Train the run in `rundir` from where it stands until its budget is spent or Ctrl-C; then report."""
+                budget: tuple[int | None, float | None] | None = None, final: bool = True) -> Outcome:
+    """Train the run in `rundir` from where it stands until its budget is spent or Ctrl-C; then report.
+    `final=False` skips the final evaluation, for a caller that plays its own held-out games (`rubble exploit`)."""
     with rundir.locked():
-        return _run_session(rundir, progress, callbacks, budget)
+        return _run_session(rundir, progress, callbacks, budget, final)
 
 
 def _run_session(rundir: RunDir, progress: bool, callbacks: Sequence[BaseCallback],
-                 budget: tuple[int | None, float | None] | None) -> Outcome:
+                 budget: tuple[int | None, float | None] | None, final: bool) -> Outcome:
     import torch
 
     info, config = rundir.read_info(), load_config(rundir.config)
@@ -136,7 +137,7 @@ def _run_session(rundir: RunDir, progress: bool, callbacks: Sequence[BaseCallbac
     session = Session(rundir, info, config, progress)
     status = session.learn(callbacks)
     outcome = Outcome(rundir, session.info, status)
-    if status == "finished":
+    if status == "finished" and final:
         outcome.final = session.final_evaluation()
     session.write_report(outcome.final)
     return outcome

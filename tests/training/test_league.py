@@ -115,6 +115,7 @@ def test_a_best_response_to_the_always_rock_agent_learns_paper_and_the_table_gro
     run = tmp_path / ENV / "league" / "exploit" / "red-vs-scripted-seed0"
     first = (run / "eval.csv").read_text().splitlines()[1].split(",")
     assert first[3] == "0"                          # untrained, it did not win: the test can fail
+    assert "Final evaluation" not in (run / "report.md").read_text()   # the measurement plays the held-out games
     actor = Actor.read(run / "actor.zip")
     assert int(np.argmax(actor.logits(np.array([0.0, 1.0], np.float32)))) == toy_duel.PAPER
     table = tmp_path / ENV / "league" / "exploitability.md"
