@@ -136,11 +136,12 @@ class UrbanWarGame(TaskGame):
             self._geo_cache[key] = self._danger(side)
         return self._geo_cache[key]
 
-    def _danger(self, side: int) -> list[frozenset]:
+    def _danger(self, side: int, besides: Model | None = None) -> list[frozenset]:
+        """`danger`, computed; `besides`: an enemy to leave out."""
         out = [frozenset()] * len(self.occ)
         touching: dict[int, set] = {}
         for e in self.by_side[1 - side]:
-            if e.placed:
+            if e.placed and e is not besides:
                 ex, ey = e.cell % geo.N, e.cell // geo.N
                 for dy in (-1, 0, 1):
                     for dx in (-1, 0, 1):
@@ -152,19 +153,24 @@ class UrbanWarGame(TaskGame):
         return out
 
     def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
+        """UW-LOS-1..4 from `a` (standing at `a_cell`, its own cell emptied meanwhile) to `b` (or to `b_cell`)."""
         ac, bc = a.cell if a_cell is None else a_cell, b.cell if b_cell is None else b_cell
         key = ("los", ac, bc, a.idx, b.idx)
         hit = self._geo_cache.get(key)
         if hit is None:
-            # the viewer stands in its own cell for the check (a hypothetical cell is emptied of it meanwhile)
-            moved = ac != a.cell and a.cell >= 0 and self.occ[a.cell] == a.idx
-            if moved:
-                self.occ[a.cell] = -1
-            hit = geo.has_los(self.board, self.occ, self.side_of, ac, bc, a.side)
-            if moved:
-                self.occ[a.cell] = a.idx
-            self._geo_cache[key] = hit
+            hit = self._geo_cache[key] = geo.has_los(self.board, self.blockers(a, ac), ac, bc)
         return hit
+
+    def blockers(self, viewer: Model, cell: int, besides: Model | None = None) -> list[int]:
+        """The cells of the models that may block `viewer`'s sight from `cell` (UW-LOS-2/3): every placed model but
+        the viewer (and `besides`), less the viewer's friends within 2" of `cell`; cached until something moves."""
+        key = ("blockers", viewer.idx, cell, -1 if besides is None else besides.idx)
+        found = self._geo_cache.get(key)
+        if found is None:
+            found = self._geo_cache[key] = [
+                m.cell for m in self.models if m.placed and m is not viewer and m is not besides
+                and not geo.friend_near(viewer.side, cell, m.side, m.cell)]
+        return found
 
     def refresh(self) -> None:
         super().refresh()

@@ -121,30 +121,71 @@ def line_cells(a: int, b: int):
     return [[a + d for d in line] for line in line_deltas(b % N - a % N, b // N - a // N)]
 
 
-def has_los(board, occ, side_of, viewer: int, target: int, viewer_side: int) -> bool:
-    """UW-LOS-1..4: all-round vision (UW-LOS-1); UW-LOS-4: at least 2 of the 5 lines unblocked by a wall cell or a
-    cell holding another model; UW-LOS-3: friends within 2" of the viewer (dx^2 + dy^2 <= 9) never block."""
-    clear = 0
+@cache
+def line_sets(dx: int, dy: int) -> tuple[frozenset, tuple[frozenset, ...]]:
+    """The cells a model could block the five sight lines of offset (dx, dy) in, as flat deltas: (all of them, each
+    line's): the target's own cell left out (UW-LOS-2 blocks a line in the cells it crosses on the way)."""
+    lines = tuple(frozenset(line[:-1]) for line in line_deltas(dx, dy))
+    return frozenset().union(*lines), lines
+
+
+def wall_clear_lines(board, viewer: int, target: int) -> int:
+    """UW-LOS-2: the lines from `viewer` to `target` that no wall cell blocks, as bits (line k: 1 << k). Terrain
+    alone decides it, so each pair of cells is traced once per board, like its cover."""
+    key = viewer * CELLS + target
+    found = board.clear_between.get(key)
+    if found is None:
+        if len(board.clear_between) > 1_000_000:
+            board.clear_between.clear()
+        found = board.clear_between[key] = _wall_clear_lines(board, viewer, target)
+    return found
+
+
+def _wall_clear_lines(board, viewer: int, target: int) -> int:
     blocks = board.blocks
-    lines = line_deltas(target % N - viewer % N, target // N - viewer // N)
-    for k, line in enumerate(lines):
-        ok = True
-        for d in line[:-1]:
-            cell = viewer + d
-            if blocks[cell]:
-                ok = False
-                break
-            m = occ[cell]
-            if m >= 0 and not (side_of[m] == viewer_side and d2(cell, viewer) <= 9):
-                ok = False
-                break
-        if ok:
+    bits = 0
+    for k, line in enumerate(line_deltas(target % N - viewer % N, target // N - viewer // N)):
+        if not any(blocks[viewer + d] for d in line[:-1]):
+            bits |= 1 << k
+    return bits
+
+
+def has_los(board, blockers, viewer: int, target: int) -> bool:
+    """UW-LOS-1..4: all-round vision (UW-LOS-1); UW-LOS-4: at least 2 of the 5 lines unblocked by a wall cell or a
+    cell holding another model. `blockers` are the cells of the models that may block: every placed model but the
+    viewer, less its friends within 2" (UW-LOS-3, `friends_near`); the target's own cell never blocks."""
+    clear = wall_clear_lines(board, viewer, target)
+    if clear.bit_count() < 2:
+        return False
+    if not blockers:
+        return True
+    anywhere, lines = line_sets(target % N - viewer % N, target // N - viewer // N)
+    for cell in blockers:
+        d = cell - viewer
+        if d in anywhere:
+            for k, line in enumerate(lines):
+                if d in line:
+                    clear &= ~(1 << k)
+            if clear.bit_count() < 2:
+                return False
+    return True
+
+
+def friend_near(viewer_side: int, viewer: int, side: int, cell: int) -> bool:
+    """UW-LOS-3: a friend within 2" of the viewer (dx^2 + dy^2 <= 9) never blocks its sight."""
+    return side == viewer_side and d2(cell, viewer) <= 9
+
+
+def has_los_traced(board, occ, side_of, viewer: int, target: int, viewer_side: int) -> bool:
+    """UW-LOS-1..4 line by line over the cells (the reference `has_los` is tested against): at least 2 of the 5
+    lines unblocked by a wall cell or a cell holding another model, friends within 2" of the viewer never block."""
+    clear = 0
+    for line in line_deltas(target % N - viewer % N, target // N - viewer // N):
+        cells = [viewer + d for d in line[:-1]]
+        if not any(board.blocks[c] or (occ[c] >= 0 and not friend_near(viewer_side, viewer, side_of[occ[c]], c))
+                   for c in cells):
             clear += 1
-            if clear >= 2:
-                return True
-        if clear + (4 - k) < 2:
-            return False
-    return False
+    return clear >= 2
 
 
 def cover_class(board, shooter: int, target: int) -> int:
@@ -241,6 +282,7 @@ class Board:
                                  if self.cost[nxt][diagonal]) for cell in range(CELLS))
         self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
         self.cover_between: dict[int, int] = {}   # shooter * CELLS + target -> cover_class (terrain never changes)
+        self.clear_between: dict[int, int] = {}   # viewer * CELLS + target -> wall_clear_lines
 
 
 @lru_cache(maxsize=8)
