@@ -159,14 +159,14 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     reactors = [r for r in game.side_models(1 - actor.side) if r.placed and not r.activated and game.face_down(r)]
     if not reactors:
         return False, out
-    bands, board = game.tables.bands, game.board
+    bands = game.tables.bands
     actor_touches = game.danger(actor.side)              # cells in contact with a reactor's side (UW-OW-12)
-    facts = [(r, game.blockers(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
+    facts = [(r, game.obstacles(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
               game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
     for pos in positions:
         cell = path[pos]
-        for r, blockers, r_contact, weapon, ow in facts:
-            if not geo.has_los(board, blockers, r.cell, cell):
+        for r, obstacles, r_contact, weapon, ow in facts:
+            if not geo.sees(obstacles, r.cell, cell):
                 continue
             band = geo.band_of(bands, r.cell, cell)
             if not r_contact and band >= 1 and weapon.usable(band):                      # UW-OW-6

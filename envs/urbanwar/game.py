@@ -154,22 +154,19 @@ class UrbanWarGame(TaskGame):
 
     def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
         """UW-LOS-1..4 from `a` (standing at `a_cell`, its own cell emptied meanwhile) to `b` (or to `b_cell`)."""
-        ac, bc = a.cell if a_cell is None else a_cell, b.cell if b_cell is None else b_cell
-        key = ("los", ac, bc, a.idx, b.idx)
-        hit = self._geo_cache.get(key)
-        if hit is None:
-            hit = self._geo_cache[key] = geo.has_los(self.board, self.blockers(a, ac), ac, bc)
-        return hit
+        ac = a.cell if a_cell is None else a_cell
+        return geo.sees(self.obstacles(a, ac), ac, b.cell if b_cell is None else b_cell)
 
-    def blockers(self, viewer: Model, cell: int, besides: Model | None = None) -> list[int]:
-        """The cells of the models that may block `viewer`'s sight from `cell` (UW-LOS-2/3): every placed model but
-        the viewer (and `besides`), less the viewer's friends within 2" of `cell`; cached until something moves."""
-        key = ("blockers", viewer.idx, cell, -1 if besides is None else besides.idx)
+    def obstacles(self, viewer: Model, cell: int, besides: Model | None = None) -> int:
+        """What may block `viewer`'s sight from `cell` (geo.obstacles_for): walls and every placed model but the
+        viewer (and `besides`), less the viewer's friends within 2" of `cell` (UW-LOS-2/3); cached until something
+        moves."""
+        key = ("obstacles", viewer.idx, cell, -1 if besides is None else besides.idx)
         found = self._geo_cache.get(key)
         if found is None:
-            found = self._geo_cache[key] = [
-                m.cell for m in self.models if m.placed and m is not viewer and m is not besides
-                and not geo.friend_near(viewer.side, cell, m.side, m.cell)]
+            blockers = [m.cell for m in self.models if m.placed and m is not viewer and m is not besides
+                        and not geo.friend_near(viewer.side, cell, m.side, m.cell)]
+            found = self._geo_cache[key] = geo.obstacles_for(self.board, cell, blockers)
         return found
 
     def refresh(self) -> None:
