@@ -6,6 +6,7 @@ live in an `envs.engine.secret_orders.SecretOrders` store, and each side's obser
 """
 from __future__ import annotations
 
+from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.secret_orders import SecretOrders
 from envs.engine.taskgame import TaskGame
@@ -36,7 +37,6 @@ class UrbanWarGame(TaskGame):
                 self.models.append(Model(len(self.models), side, slot, m.id,
                                          config.profile_of(scenario, self.options, m), m.commander))
         self._geo_cache: dict = {}     # LOS and destinations of the current positions (cleared on any move)
-        self.obs_templates: dict = {}  # side -> what of its observation never changes (observation.template)
         self.by_side = [[m for m in self.models if m.side == s] for s in (0, 1)]
         self.side_of = [m.side for m in self.models]
         self.occ = [-1] * (config.SIZE * config.SIZE)
@@ -172,7 +172,7 @@ class UrbanWarGame(TaskGame):
     def refresh(self) -> None:
         super().refresh()
         self._geo_cache.clear()
-        self.obs_templates.clear()
+        derived.forget(self)            # the observation buffers (observation.encode)
 
     def order_of(self, m: Model) -> int | None:
         return self.orders.true_value(m.idx)
