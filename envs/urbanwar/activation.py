@@ -146,7 +146,11 @@ def on_dest(game, ctx, name, dx, dy) -> None:
 # Overwatch windows -------------------------------------------------------------------------------------------------------
 def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     """UW-OW-3, -6, -10..12, UW-PANIC-7: (model, type, position) options of the non-acting side's face-down models
-    (all of them for the offer, UW-HID-6; only Overwatch ones as choices): (offered, the Overwatch choices)."""
+    (all of them for the offer, UW-HID-6; only Overwatch ones as choices): (offered, the Overwatch choices).
+
+    The acting model stands at each position in turn, as if moved there (its own cell emptied): it is the target
+    of every sight line, so only the other models may block them, and a reactor's own contact with an enemy other
+    than the actor is the same at every position."""
     act = game.act
     actor = game.models[act["model"]]
     path = act["path"]
@@ -155,28 +159,58 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     reactors = [r for r in game.side_models(1 - actor.side) if r.placed and not r.activated and game.face_down(r)]
     if not reactors:
         return False, out
-    start = actor.cell
-    try:
-        for pos in positions:
-            game.place(actor, path[pos])
-            for r in reactors:
-                if not game.los(r, actor):
-                    continue
-                r_contact = game.in_contact(r)
-                band = geo.band_of(game.tables.bands, r.cell, actor.cell)
-                weapon = game.tables.weapons[r.profile.ranged]
-                ow = game.order_of(r) == OVERWATCH
-                if not r_contact and band >= 1 and weapon.usable(band):               # UW-OW-6
-                    offered = True
-                    if ow:
-                        out.append(CODEC.encode("react", r.slot, DISRUPT, pos))
-                if not r.panic and (ow or not offered) and can_intercept(game, r, actor):   # UW-OW-10..12, PANIC-7
-                    offered = True
-                    if ow:
-                        out.append(CODEC.encode("react", r.slot, INTERCEPT, pos))
-    finally:
-        game.place(actor, start)
+    bands = game.tables.bands
+    actor_touches = game.danger(actor.side)              # cells in contact with a reactor's side (UW-OW-12)
+    facts = [(r, game.obstacles(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
+              game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
+    for pos in positions:
+        cell = path[pos]
+        for r, obstacles, r_contact, weapon, ow in facts:
+            if not geo.sees(obstacles, r.cell, cell):
+                continue
+            band = geo.band_of(bands, r.cell, cell)
+            if not r_contact and band >= 1 and weapon.usable(band):                      # UW-OW-6
+                offered = True
+                if ow:
+                    out.append(CODEC.encode("react", r.slot, DISRUPT, pos))
+            if not r.panic and (ow or not offered) and could_intercept(game, r, actor, cell, actor_touches):
+                offered = True                                                          # UW-OW-10..12, PANIC-7
+                if ow:
+                    out.append(CODEC.encode("react", r.slot, INTERCEPT, pos))
     return offered, out
+
+
+def could_intercept(game, r, actor, cell: int, actor_touches) -> bool:
+    """Whether `intercept_cell` would find a cell for `r` with the actor at `cell` (UW-OW-10/12/13), from one path
+    search per reactor that leaves the actor out (`intercept_reach`): the actor changes only the cells around
+    it, which end a charge (UW-MOVE-5), so a charge reaches one of them iff it does with the actor left out."""
+    if actor_touches[cell] and not geo.contact(r.cell, cell):                               # UW-OW-12
+        return False
+    reach = 2 * r.profile.MV + r.profile.CAL
+    if max(abs(r.cell % geo.N - cell % geo.N), abs(r.cell // geo.N - cell // geo.N)) > reach + 1:
+        return False
+    if geo.contact(r.cell, cell):
+        return True
+    reached = intercept_reach(game, r, actor)
+    return any(c in reached for c, _ in geo.NEIGHBOURS[cell])
+
+
+def intercept_reach(game, r, actor) -> set[int]:
+    """The cells (not its own) `r`'s intercept charge reaches with `actor` off the table (UW-OW-10/13:
+    2 x MV + CAL), cached until something moves."""
+    key = ("intercept_reach", r.idx, actor.idx)
+    found = game._geo_cache.get(key)
+    if found is None:
+        danger = game._danger(r.side, besides=actor)
+        occ = game.occ
+        own, at = occ[actor.cell], occ[r.cell]
+        occ[actor.cell] = occ[r.cell] = -1
+        try:
+            tree = geo.reachable(game.board, occ, r.cell, 2 * (2 * r.profile.MV + r.profile.CAL), geo.CHARGE, danger)
+        finally:
+            occ[actor.cell], occ[r.cell] = own, at
+        found = game._geo_cache[key] = set(tree) - {r.cell}
+    return found
 
 
 def intercept_cell(game, r, actor) -> int | None:

@@ -6,6 +6,7 @@ live in an `envs.engine.secret_orders.SecretOrders` store, and each side's obser
 """
 from __future__ import annotations
 
+from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.secret_orders import SecretOrders
 from envs.engine.taskgame import TaskGame
@@ -36,7 +37,6 @@ class UrbanWarGame(TaskGame):
                 self.models.append(Model(len(self.models), side, slot, m.id,
                                          config.profile_of(scenario, self.options, m), m.commander))
         self._geo_cache: dict = {}     # LOS and destinations of the current positions (cleared on any move)
-        self.obs_templates: dict = {}  # side -> what of its observation never changes (observation.template)
         self.by_side = [[m for m in self.models if m.side == s] for s in (0, 1)]
         self.side_of = [m.side for m in self.models]
         self.occ = [-1] * (config.SIZE * config.SIZE)
@@ -136,11 +136,12 @@ class UrbanWarGame(TaskGame):
             self._geo_cache[key] = self._danger(side)
         return self._geo_cache[key]
 
-    def _danger(self, side: int) -> list[frozenset]:
+    def _danger(self, side: int, besides: Model | None = None) -> list[frozenset]:
+        """`danger`, computed; `besides`: an enemy to leave out."""
         out = [frozenset()] * len(self.occ)
         touching: dict[int, set] = {}
         for e in self.by_side[1 - side]:
-            if e.placed:
+            if e.placed and e is not besides:
                 ex, ey = e.cell % geo.N, e.cell // geo.N
                 for dy in (-1, 0, 1):
                     for dx in (-1, 0, 1):
@@ -152,24 +153,26 @@ class UrbanWarGame(TaskGame):
         return out
 
     def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
-        ac, bc = a.cell if a_cell is None else a_cell, b.cell if b_cell is None else b_cell
-        key = ("los", ac, bc, a.idx, b.idx)
-        hit = self._geo_cache.get(key)
-        if hit is None:
-            # the viewer stands in its own cell for the check (a hypothetical cell is emptied of it meanwhile)
-            moved = ac != a.cell and a.cell >= 0 and self.occ[a.cell] == a.idx
-            if moved:
-                self.occ[a.cell] = -1
-            hit = geo.has_los(self.board, self.occ, self.side_of, ac, bc, a.side)
-            if moved:
-                self.occ[a.cell] = a.idx
-            self._geo_cache[key] = hit
-        return hit
+        """UW-LOS-1..4 from `a` (standing at `a_cell`, its own cell emptied meanwhile) to `b` (or to `b_cell`)."""
+        ac = a.cell if a_cell is None else a_cell
+        return geo.sees(self.obstacles(a, ac), ac, b.cell if b_cell is None else b_cell)
+
+    def obstacles(self, viewer: Model, cell: int, besides: Model | None = None) -> int:
+        """What may block `viewer`'s sight from `cell` (geo.obstacles_for): walls and every placed model but the
+        viewer (and `besides`), less the viewer's friends within 2" of `cell` (UW-LOS-2/3); cached until something
+        moves."""
+        key = ("obstacles", viewer.idx, cell, -1 if besides is None else besides.idx)
+        found = self._geo_cache.get(key)
+        if found is None:
+            blockers = [m.cell for m in self.models if m.placed and m is not viewer and m is not besides
+                        and not geo.friend_near(viewer.side, cell, m.side, m.cell)]
+            found = self._geo_cache[key] = geo.obstacles_for(self.board, cell, blockers)
+        return found
 
     def refresh(self) -> None:
         super().refresh()
         self._geo_cache.clear()
-        self.obs_templates.clear()
+        derived.forget(self)            # the observation buffers (observation.encode)
 
     def order_of(self, m: Model) -> int | None:
         return self.orders.true_value(m.idx)

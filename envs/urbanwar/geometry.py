@@ -121,46 +121,100 @@ def line_cells(a: int, b: int):
     return [[a + d for d in line] for line in line_deltas(b % N - a % N, b // N - a // N)]
 
 
-def has_los(board, occ, side_of, viewer: int, target: int, viewer_side: int) -> bool:
-    """UW-LOS-1..4: all-round vision (UW-LOS-1); UW-LOS-4: at least 2 of the 5 lines unblocked by a wall cell or a
-    cell holding another model; UW-LOS-3: friends within 2" of the viewer (dx^2 + dy^2 <= 9) never block."""
+# Sight and cover as bit masks: bit d + SHIFT of a mask stands for the cell viewer + d (a flat delta d), so that
+# "does anything in these cells block this line" is one AND of two Python ints, whatever the line's length. A
+# line between two cells of the table never leaves it, so every cell it names is the one its delta says.
+SHIFT = CELLS - 1
+_OFFSET_ROW = 2 * N - 1                          # offsets (dx, dy), dx and dy in -47..47, as one list index
+_sight_masks: list = [None] * (_OFFSET_ROW * _OFFSET_ROW)
+_cover_masks: list = [None] * (_OFFSET_ROW * _OFFSET_ROW)
+
+
+def bits_of(cells) -> int:
+    """A set of absolute cells as an int: bit c for cell c."""
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def as_seen_from(bits: int, viewer: int) -> int:
+    """Absolute cell bits (`bits_of`) moved so that bit d + SHIFT is the cell viewer + d (what the masks index)."""
+    return (bits << SHIFT) >> viewer
+
+
+def sight_masks(dx: int, dy: int) -> tuple[int, ...]:
+    """UW-LOS-2: the cells each of the five lines of offset (dx, dy) crosses on the way, the target's own cell left
+    out (it never blocks), as masks relative to the viewer."""
+    at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
+    found = _sight_masks[at]
+    if found is None:
+        found = _sight_masks[at] = tuple(bits_of(d + SHIFT for d in line[:-1]) for line in line_deltas(dx, dy))
+    return found
+
+
+def cover_mask(dx: int, dy: int) -> int:
+    """UW-COVER-3, UW-GRID-5: the cells of the five lines where terrain gives cover: more than 1" from the shooter
+    (dx^2 + dy^2 > 4), the target's own cell included; as a mask relative to the shooter."""
+    at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
+    found = _cover_masks[at]
+    if found is None:
+        found = _cover_masks[at] = bits_of(y * N + x + SHIFT for line in sight_lines(dx, dy) for x, y in line
+                                           if x * x + y * y > 4)
+    return found
+
+
+def sees(obstacles: int, viewer: int, target: int) -> bool:
+    """UW-LOS-1, UW-LOS-4: all-round vision; sight iff at least 2 of the 5 lines cross no cell of `obstacles`
+    (the walls and the models that may block, as seen from the viewer: `obstacles_for`)."""
     clear = 0
-    blocks = board.blocks
-    lines = line_deltas(target % N - viewer % N, target // N - viewer // N)
-    for k, line in enumerate(lines):
-        ok = True
-        for d in line[:-1]:
-            cell = viewer + d
-            if blocks[cell]:
-                ok = False
-                break
-            m = occ[cell]
-            if m >= 0 and not (side_of[m] == viewer_side and d2(cell, viewer) <= 9):
-                ok = False
-                break
-        if ok:
+    for k, line in enumerate(sight_masks(target % N - viewer % N, target // N - viewer // N)):
+        if not obstacles & line:
             clear += 1
-            if clear >= 2:
+            if clear == 2:
                 return True
-        if clear + (4 - k) < 2:
+        elif clear + 4 - k < 2:
             return False
     return False
 
 
+def obstacles_for(board, viewer: int, blockers) -> int:
+    """UW-LOS-2/3: what may block sight from `viewer`: wall cells and the cells of `blockers`, the models that may
+    (every placed model but the viewer, less its friends within 2", `friend_near`), as seen from the viewer."""
+    return as_seen_from(board.wall_bits | bits_of(blockers), viewer)
+
+
+def has_los(board, blockers, viewer: int, target: int) -> bool:
+    """UW-LOS-1..4 from `viewer` to `target`, `blockers` the cells of the models that may block (`obstacles_for`)."""
+    return sees(obstacles_for(board, viewer, blockers), viewer, target)
+
+
+def friend_near(viewer_side: int, viewer: int, side: int, cell: int) -> bool:
+    """UW-LOS-3: a friend within 2" of the viewer (dx^2 + dy^2 <= 9) never blocks its sight."""
+    return side == viewer_side and d2(cell, viewer) <= 9
+
+
+def has_los_traced(board, occ, side_of, viewer: int, target: int, viewer_side: int) -> bool:
+    """UW-LOS-1..4 line by line over the cells, as the catalog words it (what `has_los` is tested against): at least
+    2 of the 5 lines unblocked by a wall cell or a cell holding another model, friends within 2" never blocking."""
+    clear = 0
+    for line in line_cells(viewer, target):
+        if not any(board.blocks[c] or (occ[c] >= 0 and not friend_near(viewer_side, viewer, side_of[occ[c]], c))
+                   for c in line[:-1]):
+            clear += 1
+    return clear >= 2
+
+
 def cover_class(board, shooter: int, target: int) -> int:
-    """UW-COVER-2, UW-COVER-3, UW-COVER-6, UW-GRID-5: the best cover a sight line crosses more than 1" from the shooter (dx^2 + dy^2 > 4), the
-    target's own cell included; solid beats flimsy; models never give cover. Terrain alone decides it, so each
-    pair of cells is traced once per board (the scripted player asks for the same pairs at every decision)."""
-    key = shooter * CELLS + target
-    found = board.cover_between.get(key)
-    if found is None:
-        if len(board.cover_between) > 1_000_000:
-            board.cover_between.clear()
-        found = board.cover_between[key] = _cover_class(board, shooter, target)
-    return found
+    """UW-COVER-2, UW-COVER-3, UW-COVER-6, UW-GRID-5: the best cover a sight line crosses more than 1" from the
+    shooter (dx^2 + dy^2 > 4), the target's own cell included; solid beats flimsy; models never give cover."""
+    solid, flimsy = board.cover_from(shooter)
+    where = cover_mask(target % N - shooter % N, target // N - shooter // N)
+    return SOLID if solid & where else FLIMSY if flimsy & where else NO_COVER
 
 
-def _cover_class(board, shooter: int, target: int) -> int:
+def cover_class_traced(board, shooter: int, target: int) -> int:
+    """`cover_class` cell by cell along the lines (what it is tested against)."""
     best = NO_COVER
     for line in line_cells(shooter, target):
         for cell in line:
@@ -240,7 +294,17 @@ class Board:
         self.steps = tuple(tuple((nxt, self.cost[nxt][diagonal]) for nxt, diagonal in NEIGHBOURS[cell]
                                  if self.cost[nxt][diagonal]) for cell in range(CELLS))
         self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
-        self.cover_between: dict[int, int] = {}   # shooter * CELLS + target -> cover_class (terrain never changes)
+        self.wall_bits = bits_of(c for c in range(CELLS) if self.blocks[c])      # UW-LOS-2
+        self._cover_bits = (bits_of(c for c in range(CELLS) if self.cover[c] == SOLID),
+                            bits_of(c for c in range(CELLS) if self.cover[c] == FLIMSY))
+        self._cover_from: dict[int, tuple[int, int]] = {}
+
+    def cover_from(self, shooter: int) -> tuple[int, int]:
+        """The solid and the flimsy cover cells as seen from `shooter` (`as_seen_from`); terrain never changes."""
+        found = self._cover_from.get(shooter)
+        if found is None:
+            found = self._cover_from[shooter] = tuple(as_seen_from(bits, shooter) for bits in self._cover_bits)
+        return found
 
 
 @lru_cache(maxsize=8)

@@ -8,7 +8,14 @@ from .config import SIZE
 
 
 def mask(game) -> np.ndarray:
-    return CODEC.mask(game.decision[1]["legal"])
+    """The decision's legal actions as a bool mask (CODEC.mask's result; `decide` keeps them sorted, so the range
+    check is of the ends alone)."""
+    legal = game.decision[1]["legal"]
+    if legal and (legal[0] < 0 or legal[-1] >= CODEC.size):
+        raise ValueError(f"legal actions must be integers in 0..{CODEC.size - 1}; got {legal}")
+    out = np.zeros(CODEC.size, dtype=bool)
+    out[np.fromiter(legal, dtype=np.intp, count=len(legal))] = True
+    return out
 
 
 def why(game, action: int) -> str:

@@ -6,7 +6,8 @@ Layout (float32):
   globals 36: the features of GLOBAL_FEATURES
 
 What never changes within a game (terrain, profiles, which models are the side's own) is written once per game and
-side into a template; an observation is a copy of it with the changing features filled in.
+side into a template, kept as a buffer in which a model's row is rewritten when the model changes; an observation
+is a copy of it with the globals filled in.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
+from envs.engine.derived import PREFIX, remember, unchanged_since
 
 from .config import MAX_MODELS, SIZE
 from .flow import Decision
@@ -83,46 +85,71 @@ def template(game, side: int) -> np.ndarray:
     return out
 
 
+BUFFER_KEYS = tuple(f"{PREFIX}obs_buffer_{side}" for side in range(2))
+ROWS_KEYS = tuple(f"{PREFIX}obs_rows_{side}" for side in range(2))
+ROW_KEYS = tuple(tuple(f"{PREFIX}obs_row_{side}_{slot}" for slot in range(SLOTS)) for side in range(2))
+OFF_TABLE = -1 / 47                                  # x and y of a model off the table
+
+
 def encode(game, side: int) -> np.ndarray:
-    """A fresh observation of `side`: the game's template plus what changes (UW-HID-1: public; UW-HID-2: own orders)."""
-    templates = game.obs_templates
-    if side not in templates:
-        templates[side] = template(game, side)
-    out = templates[side].copy()
-    models = out[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
+    """A fresh observation of `side` (UW-HID-1: public; UW-HID-2: own orders). It is kept written in a buffer per
+    side, the game's `template` at first: a model's row is rewritten only when one of its features changed since
+    (most decisions change one model or none), the globals every time."""
+    buffer = unchanged_since(game, BUFFER_KEYS[side], ())
+    if buffer is None:
+        buffer = remember(game, BUFFER_KEYS[side], (), template(game, side))
+    rows = model_states(game, side)
+    if unchanged_since(game, ROWS_KEYS[side], rows) is None:
+        write_models(game, side, rows, buffer)
+        remember(game, ROWS_KEYS[side], rows, True)
+    out = buffer.copy()
+    out[GLOBALS_AT:] = globals_of(game, side)
+    return out
+
+
+def model_states(game, side: int) -> tuple:
+    """What each model's changing features are computed from, as `side` may see it (UW-HID-2: its own orders)."""
     orders, act = game.orders, game.act
     acting = act.get("model") if act is not None else None
-    for m in game.models:
+    return tuple((m.cell, m.w, m.panic, m.activated, orders.is_face_down(m.idx), orders.seen_by(side, m.idx),
+                  m.fu_used, acting == m.idx) for m in game.models)
+
+
+def write_models(game, side: int, rows: tuple, buffer: np.ndarray) -> None:
+    """Rewrite the rows of the models whose state differs from when their row was last written."""
+    models = buffer[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
+    keys = ROW_KEYS[side]
+    for m, state in zip(game.models, rows):
+        key = keys[m.side * MAX_MODELS + m.slot]
+        if unchanged_since(game, key, state) is not None:
+            continue
+        cell, w, panic, activated, face_down, seen, fu_used, acting = state
+        placed = cell >= 0 and w > 0
+        x, y = (cell % 48 / 47, cell // 48 / 47) if placed else (OFF_TABLE, OFF_TABLE)
         row = models[m.side * MAX_MODELS + m.slot]
-        p = m.profile
-        if m.placed:
-            row[_PLACED], row[_X], row[_Y] = 1.0, m.cell % 48 / 47, m.cell // 48 / 47
-        else:
-            row[_X] = row[_Y] = -1 / 47                  # off the table: before deployment or removed
-        row[_W] = m.w / p.W
-        row[_PANIC], row[_ACTIVATED] = m.panic, m.activated
-        if orders.is_face_down(m.idx):
-            row[_FACE_DOWN] = 1.0
-        seen = orders.seen_by(side, m.idx)                 # UW-HID-2: own face-down orders and face-up ones
-        if seen is not None:
-            row[_SNAP + seen] = 1.0
-        row[_FU] = m.fu_used / max(1, p.CAL)
-        if acting == m.idx:
-            row[_ACTING] = 1.0
-        if m.cell >= 0 and not m.alive:
-            row[_REMOVED] = 1.0
-    g = out[GLOBALS_AT:]
+        row[:_FU + 1] = (float(placed), x, y, w / m.profile.W, panic, activated, face_down, seen == 0, seen == 1,
+                         fu_used / max(1, m.profile.CAL))
+        row[_ACTING:_REMOVED + 1] = (acting, cell >= 0 and w <= 0)
+        remember(game, key, state, True)
+
+
+def globals_of(game, side: int) -> list[float]:
+    """The globals: the turn, the side, the open decision (public, UW-HID-8), the acting model and its declared
+    path's end, its action kind and whether an interrupt was tried."""
+    g = [0.0] * GLOBALS
     g[GLOBAL["turn"]] = game.turn / game.scenario.turns
+    g[GLOBAL["side"]] = float(side)
     if game.decision is not None:
-        g[GLOBAL["deciding"]] = game.current_side == side
-        g[_KIND_AT + KINDS.index(game.decision[0])] = 1.0   # UW-HID-8: the open decision is public
-    g[GLOBAL["north_edge"]] = game.edges[side] == "north"
+        g[GLOBAL["deciding"]] = float(game.current_side == side)
+        g[_KIND_AT + KINDS.index(game.decision[0])] = 1.0
+    g[GLOBAL["north_edge"]] = float(game.edges[side] == "north")
+    act = game.act
     if act is not None and "path" in act:
-        a = game.models[acting]
+        a = game.models[act["model"]]
         g[_ACTING_AT + a.side * MAX_MODELS + a.slot] = 1.0
         end = act["path"][-1]
         g[_DECLARED_AT:_DECLARED_AT + 4] = (end % 48 / 47, end // 48 / 47, act["kind"] / 4, float(act["attempted"]))
-    return out
+    return g
 
 
 # Bounds (the contract's observation_bounds) ----------------------------------------------------------------------

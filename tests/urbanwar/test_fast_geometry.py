@@ -1,0 +1,133 @@
+"""The fast sight, cover and reaction-window code against the catalog's wording traced cell by cell, over thousands
+of positions from seeded random games (UW-LOS-1..4, UW-COVER-3, UW-GRID-5, UW-OW-3/6/10..12, UW-HID-6)."""
+from __future__ import annotations
+
+from itertools import chain
+
+import numpy as np
+
+from envs.urbanwar import activation
+from envs.urbanwar import geometry as geo
+from envs.urbanwar.activation import OVERWATCH
+from envs.urbanwar.actions import CODEC, DISRUPT, INTERCEPT
+from envs.urbanwar.flow import Decision
+from envs.urbanwar.game import UrbanWarGame
+from envs.engine.dice import SeededDice
+from tests.urbanwar.helpers import RULESET
+
+
+def random_positions(seeds, every: int | None = 3):
+    """(game, rng) at every `every`-th decision (None: none) and at every reaction window of seeded random games,
+    the game paused there."""
+    for seed in seeds:
+        game, rng = UrbanWarGame.new(seed=seed), np.random.default_rng(seed)
+        step = 0
+        while not game.game_over:
+            if every and step % every == 0 or game.decision[0] == Decision.REACT:
+                yield game, rng
+            legal = np.flatnonzero(game.legal_action_mask())
+            game.apply(int(legal[rng.integers(len(legal))]))
+            step += 1
+
+
+def test_UW_LOS_1_to_4_sight_from_bit_masks_is_the_traced_sight():
+    checked = seen = 0
+    for game, rng in random_positions(range(12)):
+        placed = [m for m in game.models if m.placed]
+        if not placed:
+            continue
+        free = [c for c in range(geo.CELLS) if game.occ[c] < 0 and game.board.passable[c]]
+        for _ in range(6):
+            viewer = placed[rng.integers(len(placed))]
+            at = viewer.cell
+            if rng.random() < 0.5:       # a cell it might move to: the scripted player asks for those
+                at = free[rng.integers(len(free))]
+            target = int(rng.integers(geo.CELLS))
+            if target == at:
+                continue
+            game.occ[viewer.cell] = -1
+            traced = geo.has_los_traced(game.board, game.occ, game.side_of, at, target, viewer.side)
+            game.occ[viewer.cell] = viewer.idx
+            target_model = next((m for m in placed if m.cell == target), viewer)
+            assert game.los(viewer, target_model, a_cell=at, b_cell=target) == traced, (at, target)
+            checked, seen = checked + 1, seen + traced
+    assert checked > 3000 and 0 < seen < checked
+
+
+def test_UW_COVER_3_and_UW_GRID_5_cover_from_bit_masks_is_the_traced_cover():
+    board = UrbanWarGame.new(seed=0).board
+    rng = np.random.default_rng(1)
+    found = set()
+    for _ in range(10000):
+        a, b = (int(c) for c in rng.integers(geo.CELLS, size=2))
+        assert geo.cover_class(board, a, b) == geo.cover_class_traced(board, a, b), (a, b)
+        found.add(geo.cover_class(board, a, b))
+    assert found == {geo.NO_COVER, geo.SOLID, geo.FLIMSY}
+
+
+def reaction_options_by_moving(game, stage: int):
+    """UW-OW-3/6/10..12 as first written: the actor moved to each position of its path in turn, every check made
+    there on the table as it then is."""
+    act = game.act
+    actor = game.models[act["model"]]
+    path = act["path"]
+    out, offered = [], False
+    reactors = [r for r in game.side_models(1 - actor.side) if r.placed and not r.activated and game.face_down(r)]
+    start = actor.cell
+    try:
+        for pos in range(len(path)) if stage == 1 else [len(path) - 1]:
+            game.place(actor, path[pos])
+            for r in reactors:
+                if not geo.has_los_traced(game.board, game.occ, game.side_of, r.cell, actor.cell, r.side):
+                    continue
+                band = geo.band_of(game.tables.bands, r.cell, actor.cell)
+                ow = game.order_of(r) == OVERWATCH
+                if not game.in_contact(r) and band >= 1 and game.tables.weapons[r.profile.ranged].usable(band):
+                    offered = True
+                    if ow:
+                        out.append(CODEC.encode("react", r.slot, DISRUPT, pos))
+                if not r.panic and (ow or not offered) and activation.intercept_cell(game, r, actor) is not None:
+                    offered = True
+                    if ow:
+                        out.append(CODEC.encode("react", r.slot, INTERCEPT, pos))
+    finally:
+        game.place(actor, start)
+    return offered, out
+
+
+def crowded_windows(count: int):
+    """Reaction windows of A models acting among B's brawlers: every model in a 16" square, random face-down orders
+    and panic, a random action and destination (random play rarely brings a brawler near enough to intercept)."""
+    rng = np.random.default_rng(5)
+    made = 0
+    while made < count:
+        x0, y0 = (int(v) for v in rng.integers(0, 32, size=2))
+        cells = [(x, y) for x in range(x0, x0 + 16) for y in range(y0, y0 + 16)]
+        picked = rng.choice(len(cells), size=12, replace=False)
+        ids = [f"{side}{i}" for side in "AB" for i in range(1, 7)]
+        spec = {"models": {mid: list(cells[k]) for mid, k in zip(ids, picked)},
+                "orders": {mid: ("overwatch", "snap")[int(rng.integers(2))] for mid in ids if mid[0] == "B"},
+                "panic": [mid for mid in ids if rng.random() < 0.2], "start": ("action", f"A{rng.integers(1, 7)}")}
+        try:
+            game = RULESET.build_position(spec, SeededDice(made))
+        except ValueError:            # a model on a wall: draw again
+            continue
+        while not game.game_over and game.decision[0] in (Decision.ACTION, Decision.DEST):
+            legal = np.flatnonzero(game.legal_action_mask())
+            game.apply(int(legal[rng.integers(len(legal))]))
+        if not game.game_over and game.decision[0] == Decision.REACT:
+            made += 1
+            yield game
+
+
+def test_UW_HID_6_reaction_windows_are_offered_as_when_the_actor_was_moved_along_its_path():
+    windows = offered = intercepts = 0
+    games = (game for game, _ in random_positions(range(40), every=None))
+    for game in chain(games, crowded_windows(300)):      # each paused at its window while it is checked
+        stage = game.decision[1]["stage"]
+        expected = reaction_options_by_moving(game, stage)
+        game.refresh()
+        assert activation.reaction_options(game, stage) == expected
+        windows, offered = windows + 1, offered + bool(expected[1])
+        intercepts += any(CODEC.decode(a)[1][1] == INTERCEPT for a in expected[1])
+    assert windows > 700 and offered > 500 and intercepts > 150, (windows, offered, intercepts)
