@@ -6,13 +6,13 @@ from itertools import chain
 
 import numpy as np
 
+from envs.engine.dice import SeededDice
 from envs.urbanwar import activation
 from envs.urbanwar import geometry as geo
-from envs.urbanwar.activation import OVERWATCH
 from envs.urbanwar.actions import CODEC, DISRUPT, INTERCEPT
+from envs.urbanwar.activation import OVERWATCH
 from envs.urbanwar.flow import Decision
 from envs.urbanwar.game import UrbanWarGame
-from envs.engine.dice import SeededDice
 from tests.urbanwar.helpers import RULESET
 
 
