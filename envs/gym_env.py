@@ -14,6 +14,10 @@ PettingZoo leave it open): no action is ever
 taken from it, and a masked softmax over it stays finite, where an all-false mask turns the logits of a
 vectorised PPO (Gymnasium's NEXT_STEP autoreset keeps the terminal observation as the next input) into NaN.
 
+Reward: the game's result for the learner (`GameState.returns`) when its episode ends, 0 before; with
+`reward_shaping=w` each step also adds w times the change of the learner's standing (`Ruleset.standing`; only
+rulesets that declare one accept it).
+
 Illegal actions (`illegal_action=`): an action inside the action space that the mask rules out
   * "lose" (the default): the learner's episode ends, reward `illegal_reward` (-1), info["illegal_action"]
     True. The convention of PettingZoo's classic games (TerminateIllegalWrapper) and Pgx, and what makes
@@ -55,6 +59,18 @@ def mask_box(num_actions: int) -> spaces.Box:
 
 #: What an env does with a masked-out action in its action space (see the module docstring).
 ILLEGAL_ACTION_MODES = ("lose", "penalize", "raise")
+
+
+def check_reward_shaping(ruleset: Ruleset, weight) -> float:
+    """The shaping weight as a float; refused in one line if it is no number >= 0 or the ruleset has no standing."""
+    if isinstance(weight, bool):
+        weight = float(weight)
+    if not isinstance(weight, (int, float)) or weight < 0:
+        raise ValueError(f"reward_shaping={weight!r}: expected a number >= 0 (the weight of the standing's change)")
+    if weight and type(ruleset).standing is Ruleset.standing:
+        raise ValueError(f"reward_shaping={weight!r}: ruleset {ruleset.name!r} declares no standing to shape the "
+                         f"reward by (Ruleset.standing)")
+    return float(weight)
 
 
 def check_illegal_action_mode(mode: str, reward: float) -> None:
@@ -160,7 +176,7 @@ class RubbleEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
-                 render_mode: str | None = None, reward_shaping: bool = False, umpire_events: bool = False,
+                 render_mode: str | None = None, reward_shaping: float = 0.0, umpire_events: bool = False,
                  illegal_action: str = "lose", illegal_reward: float = -1.0, dict_observation: bool = False,
                  **options) -> None:
         self._ruleset = resolve_ruleset(ruleset)
@@ -172,8 +188,8 @@ class RubbleEnv(gymnasium.Env):
         self.umpire_events = umpire_events
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
-        if reward_shaping:
-            raise NotImplementedError("reward_shaping is reserved: no ruleset defines a shaping reward yet")
+        self.reward_shaping = check_reward_shaping(self._ruleset, reward_shaping)
+        self._standing: float | None = None   # the learner's standing at its last decision (reward_shaping)
         self.render_mode = render_mode
         self._window = None
         if render_mode == "human":
@@ -234,6 +250,7 @@ class RubbleEnv(gymnasium.Env):
         """A new game from the env's generator, played up to the learner's first decision; its events."""
         game_seed, *agent_seeds = derive_seeds(self.np_random, 1 + len(self._ruleset.sides))
         self._state = self._ruleset.new_game(scenario=scenario, seed=game_seed, **self.options)
+        self._standing = None
         self._agents = {side: self._opponent.build(side, agent_seeds[side]) for side in self._others}
         return self._play_opponents(list(self._state.setup_events))
 
@@ -294,9 +311,18 @@ class RubbleEnv(gymnasium.Env):
         self._mask = mask
         info = self._info(mask, events, games_without_decision, illegal=False)
         reward = float(state.returns()[side]) if terminated else 0.0
+        if self.reward_shaping:
+            reward += self._standing_change()
         if self._window is not None:
             self.render()
         return self._observation(mask), reward, terminated, False, info
+
+    def _standing_change(self) -> float:
+        """reward_shaping times the change of the learner's standing since its last decision (0 at a reset)."""
+        standing = float(self._ruleset.standing(self._state, self._learner))
+        change = 0.0 if self._standing is None else standing - self._standing
+        self._standing = standing
+        return self.reward_shaping * change
 
     def _observation(self, mask: np.ndarray):
         """The learner's observation vector, or with `dict_observation` the vector and a copy of the mask."""

@@ -13,7 +13,7 @@ from envs.engine.scenario import Fields
 from envs.paths import CONFIG_ROOT
 
 VEC_ENVS = ("dummy", "subproc")
-TOP_FIELDS = {"minutes", "envs", "vec_env", "torch_threads", "policy", "ppo", "imitation", "evaluation", "checkpoints",
+TOP_FIELDS = {"minutes", "envs", "vec_env", "torch_threads", "reward_shaping", "policy", "ppo", "imitation", "evaluation", "checkpoints",
               "league"}   # `league:` is read by `rubble league` alone (training/league_config.py)
 
 
@@ -62,11 +62,13 @@ class TrainConfig:
     checkpoint_every: int
     eval_record: int = 0            # every Nth periodic evaluation writes its first game as a replay; 0: none
     extractor: str = "mlp"          # a key of EXTRACTORS: how the policy reads the observation (training/extractors.py)
+    reward_shaping: float = 0.0     # the weight of the standing's change in each reward (Ruleset.standing); 0: off
 
     def to_yaml(self) -> str:
         """The config in the file format it was read from (load_config reads it back unchanged)."""
         data = {
             "minutes": self.minutes, "envs": self.envs, "vec_env": self.vec_env, "torch_threads": self.torch_threads,
+            **({"reward_shaping": self.reward_shaping} if self.reward_shaping else {}),
             "policy": {"net_arch": list(self.net_arch), "activation": self.activation, "extractor": self.extractor},
             "ppo": asdict(self.ppo),
             "imitation": asdict(self.imitation),
@@ -121,6 +123,7 @@ def load_config(path) -> TrainConfig:
         checkpoint_every=checkpoints.int("every", min=1),
         eval_record=evaluation.int("record", min=0, default=0),
         extractor=policy.choice("extractor", EXTRACTORS, default="mlp"),
+        reward_shaping=f.number("reward_shaping", min=0.0, default=0.0),
     )
 
 

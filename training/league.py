@@ -128,7 +128,7 @@ def new_league(request: LeagueRequest) -> LeagueDir:
     if len(rs.sides) != 2:
         raise lookup.CommandError(f"a league needs two sides; {rs.name} has {len(rs.sides)} ({', '.join(rs.sides)})")
     config, settings = load_config(request.config_path), load_league_settings(request.config_path)
-    check_config(config, config.envs, request.config_path)
+    check_config(config, config.envs, request.config_path, rs)
     if config.imitation.games:
         lookup.agent(rs, config.imitation.teacher)
     root = Path(request.results) / rs.name / "league"
@@ -191,8 +191,9 @@ class LeagueGame(gymnasium.Wrapper):
 
     def step(self, action):
         obs, reward, terminated, truncated, info = self.env.step(action)
-        if terminated or truncated:
-            self.matchup.run.league.record(self.matchup.learner, self.matchup.current, float(reward))
+        if terminated or truncated:   # the game's result, not the reward: a shaped reward adds the standing's change
+            result = self.env.unwrapped.state.returns()[self.env.unwrapped.learner_side]
+            self.matchup.run.league.record(self.matchup.learner, self.matchup.current, float(result))
         return obs, reward, terminated, truncated, info
 
     def action_masks(self):
@@ -203,8 +204,9 @@ def league_env(run: LeagueRun, info: RunInfo) -> gymnasium.Env:
     from stable_baselines3.common.monitor import Monitor
 
     matchup = Matchup(run, info.side)
-    return Monitor(LeagueGame(RubbleEnv(info.env, scenario=info.scenario, opponent=matchup, learner_side=info.side),
-                              matchup))
+    env = RubbleEnv(info.env, scenario=info.scenario, opponent=matchup, learner_side=info.side,
+                    reward_shaping=run.config.reward_shaping)
+    return Monitor(LeagueGame(env, matchup))
 
 
 class LeagueSide(Session):

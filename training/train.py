@@ -18,6 +18,7 @@ from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
 from agents.trained import META_ATTRIBUTE, Actor, ModelFileError, PolicyAgent
 from envs import registry
+from envs.engine.contract import Ruleset
 from envs.engine.scenario import ScenarioError
 
 from . import lookup
@@ -106,7 +107,7 @@ def default_run_name(request: TrainRequest) -> str:
 
 def check_config(config: TrainConfig, envs: int, path, ruleset=None) -> None:
     """The checks that need the number of environments (a minibatch must fit in one rollout) or the ruleset (a
-    grid extractor needs a board declared in its observation layout)."""
+    grid extractor needs a board declared in its observation layout, reward shaping a standing)."""
     rollout = envs * config.ppo.n_steps
     if config.ppo.batch_size > rollout:
         raise ScenarioError(str(path), "ppo.batch_size", f"at most envs * n_steps = {rollout}",
@@ -114,6 +115,9 @@ def check_config(config: TrainConfig, envs: int, path, ruleset=None) -> None:
     if ruleset is not None and config.extractor == "grid" and ruleset.observation_layout().planes is None:
         raise ScenarioError(str(path), "policy.extractor", f"mlp ({ruleset.name} declares no board planes for grid)",
                             config.extractor)
+    if ruleset is not None and config.reward_shaping and type(ruleset).standing is Ruleset.standing:
+        raise ScenarioError(str(path), "reward_shaping", f"0 ({ruleset.name} declares no standing to shape by)",
+                            config.reward_shaping)
 
 
 # One session of a run --------------------------------------------------------------------------------
@@ -159,7 +163,8 @@ class Session:
     def make_venv(self):
         """The training environments: the learner's side against the run's opponent (a league draws its own)."""
         info = self.info
-        return make_vec_env(info.env, info.scenario, info.opponent, info.side, info.envs, self.config.vec_env)
+        return make_vec_env(info.env, info.scenario, info.opponent, info.side, info.envs, self.config.vec_env,
+                            self.config.reward_shaping)
 
     @property
     def teacher_opponent(self) -> str:

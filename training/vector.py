@@ -24,13 +24,15 @@ import envs  # noqa: F401 - registers the rulesets (also inside SubprocVecEnv's 
 from envs.gym_env import RubbleEnv
 
 
-def make_env(env_name: str, scenario: str | None, opponent: str, side: str | None) -> gymnasium.Env:
+def make_env(env_name: str, scenario: str | None, opponent: str, side: str | None,
+             reward_shaping: float = 0.0) -> gymnasium.Env:
     """One training environment: the learner plays `side`, `opponent` the others; Monitor records episodes."""
-    env = RubbleEnv(env_name, scenario=scenario, opponent=opponent, learner_side=side)
+    env = RubbleEnv(env_name, scenario=scenario, opponent=opponent, learner_side=side, reward_shaping=reward_shaping)
     return Monitor(env)
 
 
-def make_vec_env(env_name: str, scenario: str | None, opponent: str, side: str | None, count: int, kind: str) -> VecEnv:
+def make_vec_env(env_name: str, scenario: str | None, opponent: str, side: str | None, count: int, kind: str,
+                 reward_shaping: float = 0.0) -> VecEnv:
     """`count` environments, stepped in this process ("dummy") or one process each ("subproc")."""
-    factories = [partial(make_env, env_name, scenario, opponent, side) for _ in range(count)]
+    factories = [partial(make_env, env_name, scenario, opponent, side, reward_shaping) for _ in range(count)]
     return DummyVecEnv(factories) if kind == "dummy" else SubprocVecEnv(factories)

@@ -322,6 +322,14 @@ class Ruleset(ABC):
         """Where the board's planes lie in the observation and what the rest is (ObservationLayout); a ruleset
         without a board worth reading as a grid returns ObservationLayout(observation_size)."""
 
+    # What a learner may be rewarded by ------------------------------------------------------------------------
+    def standing(self, state: GameState, side: int) -> float | None:
+        """How the game stands for `side` by the scenario's own victory measure, in -1..1, from what both sides
+        know (never from hidden information); None: the ruleset declares no standing. The Gymnasium env's
+        `reward_shaping=w` adds w times its change at each learner step: potential-based shaping (Ng, Harada &
+        Russell 1999), so with gamma = 1 an episode's shaped return is its result plus w times the final standing."""
+        return None
+
     # What the pictures show ------------------------------------------------------------------------------------
     def picture_key(self, state: GameState | None = None) -> list[tuple]:
         """The key of this ruleset's `render_rgb` picture, declared once by its render: (swatch, meaning) per

@@ -8,7 +8,7 @@ import numpy as np
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
-from . import config, hidden, render
+from . import config, hidden, render, turns
 from .actions import NUM_ACTIONS
 from .game import UrbanWarGame
 from .observation import SIZE_OBS, bounds, layout
@@ -43,6 +43,12 @@ class UrbanWar(Ruleset):
 
     def picture_key(self, state=None) -> list[tuple]:
         return render.picture_key(state)
+
+    def standing(self, state: UrbanWarGame, side: int) -> float:
+        """UW-WIN-3's measure as the game stands: enemy models removed minus own models lost, over a side's size."""
+        removed = turns.enemies_removed(state)
+        size = max(len(state.side_models(0)), len(state.side_models(1)))
+        return (removed[side] - removed[1 - side]) / size
 
     def turn_limit(self, state: UrbanWarGame) -> int:
         return state.scenario.turns

@@ -196,11 +196,16 @@ def on_activate(game, ctx, name, slot) -> None:
     game.push(BeginAction(m.idx, False))
 
 
+def enemies_removed(game) -> list[int]:
+    """UW-WIN-3's measure: the enemy models each side has removed so far (removals are seen by both sides)."""
+    return [sum(1 for m in game.side_models(1 - s) if not m.alive) for s in (0, 1)]
+
+
 def end_turn(game) -> None:
     """UW-TURN-12, UW-WIN-3: the phase ends; after the last turn the limit decides."""
     game.log.add("turn_end", f"end of turn {game.turn}", None, rule="UW-TURN-12")
     if game.turn >= game.scenario.turns:
-        removed = [sum(1 for m in game.side_models(1 - s) if not m.alive) for s in (0, 1)]
+        removed = enemies_removed(game)
         if game.options["limit_result"] == "draw" or removed[0] == removed[1]:
             game.finish(2, f"turn limit, {removed[0]} against {removed[1]} removed", "UW-WIN-3")
         else:

@@ -38,9 +38,12 @@ def test_learner_side_by_name_and_opponent_moves_first():
     assert info["events"] and all(e.side in (0, None) for e in info["events"])
 
 
-def test_reward_shaping_is_reserved():
-    with pytest.raises(NotImplementedError):
+def test_reward_shaping_needs_a_ruleset_with_a_standing_and_a_weight_of_zero_or_more():
+    with pytest.raises(ValueError, match="declares no standing"):
         RubbleEnv(TOY, reward_shaping=True)
+    with pytest.raises(ValueError, match="a number >= 0"):
+        RubbleEnv("urbanwar", reward_shaping=-0.5)
+    assert RubbleEnv(TOY, reward_shaping=0).reward_shaping == 0.0
 
 
 def test_game_options_and_scenarios_reach_new_game():
