@@ -317,8 +317,21 @@ def key_difference(old: dict, new: dict, what: str = "field ", skip: str = "") -
         if key not in new:
             return f"has {what}{key!r}, which the game does not give: the file has {old[key]!r:.80}"
         if old[key] != new[key]:
-            return f"differs in {what}{key!r}: the file has {old[key]!r:.80}, the game gives {new[key]!r:.80}"
+            where, mine, theirs = first_mismatch(old[key], new[key])
+            return f"differs in {what}{key!r}{where}: the file has {mine!r:.80}, the game gives {theirs!r:.80}"
     return None
+
+
+def first_mismatch(old, new, where: str = "") -> tuple[str, Any, Any]:
+    """Where two unequal JSON values first differ ("[0]['result']", or "" for the values themselves) and the two
+    values there, so that a long list of rolls is not cut before its difference."""
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        key = next(k for k in new if old[k] != new[k])
+        return first_mismatch(old[key], new[key], f"{where}[{key!r}]")
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        i = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        return first_mismatch(old[i], new[i], f"{where}[{i}]")
+    return where, old, new
 
 
 def check_outcome(data: dict, state, path) -> None:
