@@ -1,16 +1,18 @@
 """Replay files: one game as JSON (`.rubble.json`, or gzipped `.rubble.json.gz`), written while it is played and
 verified by playing its actions again from its seed.
 
-The format (schema in training/replay.schema.json, described in README.md "Replays"):
+The format (schemas/rubble-replay-v2.schema.json, described in README.md "Replays"; VERSIONS says what each
+version adds):
 
-    {"format": "rubble-replay", "version": 1, "ruleset": ..., "scenario": ..., "options": {...}, "seed": ...,
+    {"format": "rubble-replay", "version": 2, "ruleset": ..., "scenario": ..., "options": {...}, "seed": ...,
      "sides": [...], "agents": [...], "steps": [{"side", "action", "label", "events": [...]}, ...],
      "outcome": {"over", "returns", "turn", "decisions"}}
 
 Each event is {"kind", "side", "dice", "text", "rules", "data"}: `rules` are the rule IDs (CF-FIRE-3...) that the
 event's text or data name, when they name any. Loading is `json.loads` and nothing else: a replay cannot run code.
 Games are deterministic given the seed, so the file stores actions, not states; `verify` re-plays them and
-compares every event and the outcome.
+compares every event and the outcome: exactly for the current version; a file of an older version that this
+rubble still reads is compared exactly but for the event-data keys VERSIONS says it did not record.
 """
 from __future__ import annotations
 
@@ -25,7 +27,18 @@ from typing import Any
 import numpy as np
 
 FORMAT = "rubble-replay"
-VERSION = 1
+VERSION = 2
+#: Every format version this rubble reads -> the event-data keys files of that version may lack: annotations the
+#: engine added to events after the version was written. The one place the older versions' gaps are named; the
+#: current version lacks nothing, so its events are compared exactly.
+#:   1: the first format.
+#:   2: events carry every annotation the engine gives, among them the Rifles dice `rolls`
+#:      (envs.engine.events.roll: what each die needed and what followed), which version 1 files written before
+#:      that annotation lack. A version 1 file that has `rolls` (written after it) still has them compared.
+VERSIONS: dict[int, frozenset[str]] = {
+    1: frozenset({"rolls"}),
+    2: frozenset(),
+}
 SUFFIXES = (".rubble.json", ".rubble.json.gz")
 #: Rule IDs as the catalogs in /work/shared/rules write them: CF-LDR-2, RF-FIRE-3a, UW-MOVE-4...
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-[A-Z]{2,6}-\d+[a-z]?\b")
@@ -207,9 +220,10 @@ def check_header(data, path) -> None:
     """ReplayError naming the first field that is missing or of the wrong kind."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f"{path}: field 'format': expected {FORMAT!r}; this is not a rubble replay")
-    if data.get("version") != VERSION:
-        raise ReplayError(f"{path}: field 'version': this rubble reads replay format version {VERSION}, "
-                          f"the file is version {data.get('version')!r}")
+    version = data.get("version")
+    if isinstance(version, bool) or version not in VERSIONS:
+        raise ReplayError(f"{path}: field 'version': expected one of the replay format versions this rubble reads "
+                          f"({', '.join(map(str, VERSIONS))}), the file is version {version!r:.40}")
     for name, (kind, meaning) in HEADER.items():
         if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
             raise ReplayError(f"{path}: field {name!r}: expected {meaning}, got {data.get(name)!r:.60}")
@@ -262,31 +276,62 @@ def replay_steps(data: dict, path="replay", on_step=None):
             events = state.apply(step["action"])
         except IllegalActionError as exc:
             raise ReplayError(f"{where}: {exc}") from None
-        compare_events(step["events"], [event_record(e) for e in events], where)
+        compare_events(step["events"], [event_record(e) for e in events], where, VERSIONS[data["version"]])
         if on_step:
             on_step(i, state)
     check_outcome(data, state, path)
     return state
 
 
-def compare_events(recorded: list, replayed: list, where: str) -> None:
-    """Every recorded event must be the one the game gives. Within an event's `data`, a key the file lacks is an
-    annotation a newer engine adds (as the Rifles `rolls`: what each die needed) and is no difference: the game
-    played is the same, and replays recorded before it still verify."""
+def compare_events(recorded: list, replayed: list, where: str, lacks=frozenset()) -> None:
+    """Every recorded event must be exactly the one the game gives: a key missing, extra or of another value, in the
+    event or in its `data`, is a difference named in the error. `lacks`: event-data keys the file's version did not
+    record (VERSIONS); the game's value of such a key is left out where the file's event has none."""
     for j, (old, new) in enumerate(zip(recorded, replayed), 1):
-        if isinstance(old, dict) and isinstance(old.get("data"), dict) and isinstance(new.get("data"), dict):
-            new = {**new, "data": {k: v for k, v in new["data"].items() if k in old["data"]}}
-        if old != new:
-            field_name = next((k for k in new if old.get(k) != new[k]), "?") if isinstance(old, dict) else "event"
-            raise ReplayError(f"{where}: event {j} differs in {field_name!r}: the file has "
-                              f"{_short(old, field_name)}, the game gives {_short(new, field_name)}")
+        if lacks and isinstance(old, dict) and isinstance(old.get("data"), dict):
+            new = {**new, "data": {k: v for k, v in new["data"].items() if k in old["data"] or k not in lacks}}
+        difference = event_difference(old, new)
+        if difference:
+            raise ReplayError(f"{where}: event {j} {difference}")
     if len(recorded) != len(replayed):
         raise ReplayError(f"{where}: the file has {len(recorded)} events, the game gives {len(replayed)}")
 
 
-def _short(event, name: str) -> str:
-    value = event.get(name) if isinstance(event, dict) else event
-    return f"{value!r:.80}"
+def event_difference(old, new: dict) -> str | None:
+    """The first difference between a recorded event and the game's, in words naming the field (for `data`, the
+    key), or None when they are equal."""
+    if not isinstance(old, dict):
+        return f"is {old!r:.80} in the file, not an event"
+    if isinstance(old.get("data"), dict):
+        return key_difference(old, new, skip="data") or key_difference(old["data"], new["data"], "data key ")
+    return key_difference(old, new)
+
+
+def key_difference(old: dict, new: dict, what: str = "field ", skip: str = "") -> str | None:
+    """The first key of `new` (then of `old`) that one lacks or whose values differ, in words."""
+    for key in [*new, *(k for k in old if k not in new)]:
+        if key == skip:
+            continue
+        if key not in old:
+            return f"lacks {what}{key!r}: the game gives {new[key]!r:.80}"
+        if key not in new:
+            return f"has {what}{key!r}, which the game does not give: the file has {old[key]!r:.80}"
+        if old[key] != new[key]:
+            where, mine, theirs = first_mismatch(old[key], new[key])
+            return f"differs in {what}{key!r}{where}: the file has {mine!r:.80}, the game gives {theirs!r:.80}"
+    return None
+
+
+def first_mismatch(old, new, where: str = "") -> tuple[str, Any, Any]:
+    """Where two unequal JSON values first differ ("[0]['result']", or "" for the values themselves) and the two
+    values there, so that a long list of rolls is not cut before its difference."""
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        key = next(k for k in new if old[k] != new[k])
+        return first_mismatch(old[key], new[key], f"{where}[{key!r}]")
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        i = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        return first_mismatch(old[i], new[i], f"{where}[{i}]")
+    return where, old, new
 
 
 def check_outcome(data: dict, state, path) -> None:
@@ -300,6 +345,22 @@ def check_outcome(data: dict, state, path) -> None:
         if recorded.get(name) != value:
             raise ReplayError(f"{path}: field 'outcome': {name} is {recorded.get(name)!r} in the file, "
                               f"{value!r} when replayed (truncated file?)")
+
+
+def rerecord(data: dict, path="replay") -> Replay:
+    """A replay of an older version this rubble reads, recorded again at the current one: the same header and
+    actions, verified first, then played once more with the events as the game gives them now (so with the
+    annotations the older version lacks). The outcome stays unwritten if the file left it so."""
+    replay_steps(data, path)
+    _, state = new_state(data, path)
+    again = Replay(data["ruleset"], data["scenario"], data["seed"], list(data["sides"]), list(data["agents"]),
+                   dict(data["options"]))
+    recording = RecordingState(state, again)
+    for step in data["steps"]:
+        recording.apply(step["action"])
+    if data.get("outcome") is not None and again.outcome is None:
+        again.finish(state)                 # a game cut short keeps its (not over) outcome
+    return again
 
 
 def verify(path: Path) -> tuple[dict, object]:

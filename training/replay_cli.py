@@ -47,8 +47,9 @@ def recording(run):
 def add_replay(sub) -> None:
     p = sub.add_parser("replay", help="check a replay file (--verify), or turn it into a web page (--html) or a GIF")
     p.add_argument("file", type=Path, help="a .rubble.json or .rubble.json.gz replay")
-    p.add_argument("--verify", action="store_true", help="play the actions again from the seed; every event and "
-                                                         "the outcome must come out identical")
+    p.add_argument("--verify", action="store_true", help="play the actions again from the seed; every event, key by "
+                   "key, and the outcome must come out identical (a file of an older format version: but for the "
+                   "event keys it did not record)")
     p.add_argument("--html", type=Path, metavar="OUT", help="write a self-contained viewer page (no network needed)")
     p.add_argument("--gif", type=Path, metavar="OUT", help="write an animated GIF of the board (umpire's view "
                                                            "unless --side)")

@@ -3,6 +3,7 @@ and a screenshot, in results/<env>/replays/. Regenerate (after removing the old 
 
     python -m training.replay_examples [ENV ...]
     python -m training.replay_examples --pages      # only the pages and screenshots, from the committed replays
+    python -m training.replay_examples --rerecord   # replays of an older format version, at the current one
 
 and time `--verify` on them (the ruleset imported first, each replay verified for 5 s):
 
@@ -63,6 +64,25 @@ def page_and_screenshot(path: Path) -> None:
         screenshot(html, path.with_name(path.name.replace(".rubble.json", ".png")), steps=steps * 2 // 3)
 
 
+def rerecord_committed() -> list[str]:
+    """Every committed replay of an older format version recorded again at the current one (replay.rerecord: the
+    same actions, verified, and the same outcome), replacing it, a line per file. Its page shows no event data and
+    no version, so it is unchanged (regenerate with --pages to check)."""
+    lines = []
+    for env in EXAMPLES:
+        for path in sorted(replay_dir(env).glob("*.rubble.json")):
+            data = replay.load(path)
+            if data["version"] == replay.VERSION:
+                continue
+            again = replay.rerecord(data, path)
+            if [s["action"] for s in again.steps] != [s["action"] for s in data["steps"]] or again.outcome != data["outcome"]:
+                raise RuntimeError(f"{path}: re-recorded with other actions or another outcome; left as it is")
+            fresh = replay.write(again, path.with_name("new-" + path.name))
+            fresh.replace(path)
+            lines.append(f"re-recorded at version {replay.VERSION} (was {data['version']}): {path}")
+    return lines
+
+
 def time_verify(seconds: float = 5.0) -> list[str]:
     """Per committed replay: steps, time per verification and per 1,000 steps."""
     import time
@@ -85,6 +105,8 @@ def time_verify(seconds: float = 5.0) -> list[str]:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--time"]:
         print("\n".join(time_verify()))
+    elif sys.argv[1:] == ["--rerecord"]:
+        print("\n".join(rerecord_committed()) or "every committed replay is at the current version")
     elif sys.argv[1:] == ["--pages"]:   # pages and screenshots again from the committed replays (old ones removed)
         for env in EXAMPLES:
             for found in sorted(replay_dir(env).glob("*.rubble.json")):

@@ -13,7 +13,10 @@ from training import replay
 from training.cli import main
 from training.replay_wrappers import RecordAECReplays, RecordReplays
 
-SCHEMA = PROJECT_ROOT / "schemas" / "rubble-replay-v1.schema.json"
+SCHEMA = PROJECT_ROOT / "schemas" / "rubble-replay-v2.schema.json"
+SCHEMA_V1 = PROJECT_ROOT / "schemas" / "rubble-replay-v1.schema.json"
+#: A version 1 replay written before the Rifles events carried `rolls` (the committed Darkness example as it was)
+V1_BEFORE_ROLLS = PROJECT_ROOT / "tests" / "training" / "data" / "rifles-darkness-v1-before-rolls.rubble.json"
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +45,7 @@ def test_simulate_records_every_game_and_each_verifies(recorded, capsys):
 def test_a_replay_holds_the_game_as_played(recorded):
     _, data = recorded
     state = envs.registry.get("rifles-urban").new_game(seed=1)
-    assert (data["format"], data["version"], data["seed"], data["agents"]) == ("rubble-replay", 1, 1, ["scripted"] * 2)
+    assert (data["format"], data["version"], data["seed"], data["agents"]) == ("rubble-replay", 2, 1, ["scripted"] * 2)
     first = data["steps"][0]
     assert first["label"] == state.action_label(first["action"])
     assert [e["text"] for e in first["events"]] == [e.text for e in state.apply(first["action"])]
@@ -130,10 +133,13 @@ def test_truncated_files_fail_in_one_line(recorded, tmp_path, capsys):
     assert "field 'outcome': over is True in the file" in bad_replay(capsys, write_json(tmp_path / "f.rubble.json", fewer))
 
 
-def test_another_version_or_a_bad_field_fails_naming_it(recorded, tmp_path, capsys):
+def test_an_unknown_version_or_a_bad_field_fails_naming_it(recorded, tmp_path, capsys):
     _, data = recorded
-    err = bad_replay(capsys, write_json(tmp_path / "v.rubble.json", {**data, "version": 2}))
-    assert "field 'version': this rubble reads replay format version 1, the file is version 2" in err
+    for version in (3, 0, "2", True, None):
+        path = write_json(tmp_path / "v.rubble.json", {**data, "version": version})
+        err = bad_replay(capsys, path)
+        assert err.startswith(f"rubble replay: {path}: field 'version': expected one of the replay format versions "
+                              f"this rubble reads (1, 2), the file is version {version!r}"), err
     assert "field 'seed'" in bad_replay(capsys, write_json(tmp_path / "s.rubble.json", {**data, "seed": "one"}))
     assert "field 'ruleset': unknown ruleset" in bad_replay(capsys, write_json(tmp_path / "r.rubble.json",
                                                                                {**data, "ruleset": "chess"}))
@@ -244,20 +250,96 @@ def test_evaluate_records_every_pairings_games(tmp_path, capsys):
                for n in names)
 
 
-def test_a_replay_recorded_before_an_annotation_still_verifies_and_a_changed_one_fails(recorded, tmp_path, capsys):
-    """Rifles events carry `rolls` (what each die needed); a replay recorded before they did still verifies, while
-    a recorded roll that differs from the game's is caught, naming the field."""
+# Format versions: the current one compared exactly, version 1 read with its one named gap ----------------------
+def first_event_with(data: dict, key: str) -> tuple[int, int, dict]:
+    """(step number, event number, the event) of the first event whose data has `key`, counted from 1."""
+    return next((i, j, e) for i, s in enumerate(data["steps"], 1) for j, e in enumerate(s["events"], 1)
+                if key in e["data"])
+
+
+def copy(data: dict) -> dict:
+    return json.loads(json.dumps(data))
+
+
+def test_the_current_version_fails_a_missing_data_key_naming_the_step_and_key(recorded, tmp_path, capsys):
     _, data = recorded
-    older = json.loads(json.dumps(data))
-    rolled = [e for s in older["steps"] for e in s["events"] if e["data"].get("rolls")]
-    assert rolled
-    for event in rolled:
-        del event["data"]["rolls"]
-    code, _, err = run_cli(capsys, "replay", write_json(tmp_path / "old.rubble.json", older), "--verify")
-    assert code == 0, err
-    changed = json.loads(json.dumps(data))
-    i = next(i for i, s in enumerate(changed["steps"]) if any(e["data"].get("rolls") for e in s["events"]))
-    event = next(e for e in changed["steps"][i]["events"] if e["data"].get("rolls"))
-    event["data"]["rolls"][0]["result"] = "something else"
-    assert f"step {i + 1}: event" in bad_replay(capsys, write_json(tmp_path / "r.rubble.json", changed))
-    assert "'data'" in bad_replay(capsys, write_json(tmp_path / "r2.rubble.json", changed))
+    tampered = copy(data)
+    step, event, found = first_event_with(tampered, "rolls")
+    del found["data"]["rolls"]
+    err = bad_replay(capsys, write_json(tmp_path / "m.rubble.json", tampered))
+    assert f"step {step}: event {event} lacks data key 'rolls': the game gives [{{'dice'" in err
+
+
+def test_the_current_version_fails_an_extra_data_key_naming_the_step_and_key(recorded, tmp_path, capsys):
+    _, data = recorded
+    tampered = copy(data)
+    step, event, found = first_event_with(tampered, "rolls")
+    found["data"]["luck"] = 6
+    err = bad_replay(capsys, write_json(tmp_path / "x.rubble.json", tampered))
+    assert f"step {step}: event {event} has data key 'luck', which the game does not give: the file has 6" in err
+    del found["data"]["luck"]
+    found["mood"] = "grim"                                   # an extra field of the event itself
+    err = bad_replay(capsys, write_json(tmp_path / "x2.rubble.json", tampered))
+    assert f"step {step}: event {event} has field 'mood', which the game does not give" in err
+
+
+def test_the_current_version_fails_a_changed_data_value_naming_the_step_and_key(recorded, tmp_path, capsys):
+    _, data = recorded
+    tampered = copy(data)
+    step, event, found = first_event_with(tampered, "rolls")
+    found["data"]["rolls"][0]["result"] = "something else"
+    err = bad_replay(capsys, write_json(tmp_path / "c.rubble.json", tampered))
+    assert f"step {step}: event {event} differs in data key 'rolls'[0]['result']: the file has 'something else', " in err
+
+
+def test_a_version_1_file_written_before_the_rolls_verifies_and_as_version_2_it_would_not(tmp_path, capsys):
+    assert replay.VERSIONS == {1: frozenset({"rolls"}), 2: frozenset()} and replay.VERSION == 2
+    old = replay.load(V1_BEFORE_ROLLS)
+    assert old["version"] == 1 and not any("rolls" in e["data"] for s in old["steps"] for e in s["events"])
+    code, out, err = run_cli(capsys, "replay", V1_BEFORE_ROLLS, "--verify")
+    assert (code, err) == (0, "") and out.startswith("verified: rifles-darkness")
+    step, event, _ = first_event_with(replay.rerecord(old, V1_BEFORE_ROLLS).to_dict(), "rolls")
+    err = bad_replay(capsys, write_json(tmp_path / "as2.rubble.json", {**old, "version": 2}))
+    assert f"step {step}: event {event} lacks data key 'rolls'" in err
+
+
+def test_version_1_excuses_only_a_missing_rolls_key(recorded, tmp_path, capsys):
+    """A version 1 file that has `rolls` (written after the annotation) has them compared; any other key missing or
+    extra fails as in version 2."""
+    _, data = recorded
+    changed = {**copy(data), "version": 1}
+    step, event, found = first_event_with(changed, "rolls")
+    found["data"]["rolls"][0]["result"] = "something else"
+    assert f"step {step}: event {event} differs in data key 'rolls'" in bad_replay(
+        capsys, write_json(tmp_path / "r.rubble.json", changed))
+    other = {**copy(data), "version": 1}
+    step, event, found = first_event_with(other, "rolls")
+    found["data"]["luck"] = 6
+    assert f"step {step}: event {event} has data key 'luck'" in bad_replay(
+        capsys, write_json(tmp_path / "o.rubble.json", other))
+    del found["data"]["luck"], found["rules"]
+    assert f"step {step}: event {event} lacks field 'rules'" in bad_replay(
+        capsys, write_json(tmp_path / "o2.rubble.json", other))
+
+
+def test_rerecord_brings_a_version_1_file_to_the_current_version_with_the_same_game(tmp_path, capsys):
+    old = replay.load(V1_BEFORE_ROLLS)
+    again = replay.rerecord(old, V1_BEFORE_ROLLS).to_dict()
+    assert again["version"] == replay.VERSION and again["outcome"] == old["outcome"]
+    assert [(s["side"], s["action"], s["label"]) for s in again["steps"]] == [
+        (s["side"], s["action"], s["label"]) for s in old["steps"]]
+    for s in again["steps"]:
+        for e in s["events"]:
+            e["data"].pop("rolls", None)
+    assert {**again, "version": 1} == old                   # nothing but the version and the rolls changed
+    path = replay.write(replay.rerecord(old, V1_BEFORE_ROLLS), tmp_path / "v2.rubble.json")
+    assert run_cli(capsys, "replay", path, "--verify")[0] == 0
+
+
+def test_files_of_each_version_match_their_schema(recorded):
+    jsonschema = pytest.importorskip("jsonschema")
+    _, data = recorded
+    jsonschema.validate(data, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    jsonschema.validate(replay.load(V1_BEFORE_ROLLS), json.loads(SCHEMA_V1.read_text(encoding="utf-8")))
+    with pytest.raises(jsonschema.ValidationError):                     # each schema names its version
+        jsonschema.validate(data, json.loads(SCHEMA_V1.read_text(encoding="utf-8")))
