@@ -20,6 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from envs import registry
+from envs.engine.derived import BoundedStore
 from envs.k47 import firefrom, geometry, movement, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
@@ -86,6 +87,19 @@ def value(view, unit, target, moved) -> Fraction:
     return max(expected_kills(view, unit, target, moved), p_pen(view, unit, target, moved) * 6)
 
 
+#: process-wide (envs.engine.derived.BoundedStore): `value` reads the board, the tables, the sections' states and
+#: the two units (their fields and models), all in `value_key`; so a value is the same whoever asks, and a side's
+#: view never reads a value another view filled unless every datum it reads is the same (a hidden occupant's
+#: stand-in, KC-HID-9, is a unit of its own: "?" with stand-in models, never the real occupant's key)
+VALUES = BoundedStore("k47 scripted values", 20_000)
+
+
+def value_key(view, unit, target, moved: bool) -> tuple:
+    """Everything `value` reads."""
+    return (view.board, view.tables.digest, tuple(view.section_state), unit_state(unit), unit.loadout(),
+            unit_state(target), target.loadout(), moved)
+
+
 class K47Scripted:
     """KC-AI-3..15 for one side."""
 
@@ -95,18 +109,11 @@ class K47Scripted:
     def __init__(self, side: int, seed: int = 0) -> None:
         self.side = side
         self._plans_for, self._plans = None, {}
-        self._values_for, self._values = None, {}
 
     def value(self, view, unit, target, moved: bool) -> Fraction:
-        """`value`, kept per game for the two units' states and the sections' (all it reads besides the board and
-        tables): each activation changes one unit, and every other unit's plan weighs the same pairs again."""
-        if self._values_for is not view.scenario or len(self._values) >= 20_000:
-            self._values_for, self._values = view.scenario, {}
-        key = (unit_state(unit), unit_state(target), tuple(view.section_state), moved)
-        found = self._values.get(key)
-        if found is None:
-            found = self._values[key] = value(view, unit, target, moved)
-        return found
+        """`value`, kept in VALUES: each activation changes one unit, and every other unit's plan weighs the same
+        pairs again."""
+        return VALUES.get(value_key(view, unit, target, moved), value, view, unit, target, moved)
 
     def act(self, observation, mask: np.ndarray, view) -> int:
         kind, ctx = view.decision

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from envs.engine.derived import BoundedStore
+
 from . import geometry, hidden
 from .board import centre
 from .flow import Decision, answer, task
@@ -22,14 +24,16 @@ def weapon_order(tables, entries) -> list:
     return sorted(entries, key=key)
 
 
-_FIRING: dict = {}   # firing_key(...) -> (tables, weapons that fire): the same question recurs within a decision
-#                      (targets, then the mask's sides and HE modes) and from decision to decision while units stand
+#: process-wide (envs.engine.derived.BoundedStore): the weapons that fire are a pure function of the game data in
+#: `firing_key`, so any game or side's view may read what another filled. The same question recurs within a decision
+#: (targets, then the mask's sides and HE modes) and from decision to decision while units stand; about 1 KB a value
+FIRING = BoundedStore("k47 firing weapons", 20_000)
 
 
 def firing_key(pos, unit, target, moved, ambush, he, sides, models) -> tuple:
-    """Everything `weapons_that_fire` reads: the board and its sections' states, the unit's place, kind, facing,
-    designated opening and weapons, the target's place, and the attack's terms."""
-    return (pos.board, id(pos.tables), tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
+    """Everything `weapons_that_fire` reads: the board and its sections' states, the tables (by digest), the unit's
+    place, kind, facing, designated opening and weapons, the target's place, and the attack's terms."""
+    return (pos.board, pos.tables.digest, tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
             unit.kind, unit.facing, unit.fixed_opening, tuple(unit.weapons()), target.alive, target.cell,
             target.section, target.floor, moved, ambush, he, sides, None if models is None else tuple(models))
 
@@ -38,12 +42,7 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
                    sides=None, models=None) -> list:
     """`weapons_that_fire`, kept per `firing_key` (a fresh list each call)."""
     key = firing_key(pos, unit, target, moved, ambush, he, sides, models)
-    hit = _FIRING.get(key)
-    if hit is None or hit[0] is not pos.tables:      # the tables kept with the answer: an id is reused only once freed
-        if len(_FIRING) >= 20_000:                  # about 1 KB each (the weapons in the key): bounded memory
-            _FIRING.clear()
-        hit = _FIRING[key] = (pos.tables, weapons_that_fire(pos, unit, target, moved, ambush, he, sides, models))
-    return list(hit[1])
+    return list(FIRING.get(key, weapons_that_fire, pos, unit, target, moved, ambush, he, sides, models))
 
 
 def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False,

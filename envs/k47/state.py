@@ -73,6 +73,11 @@ class Unit:
         """(model index, weapon name, mount) of every weapon in the unit."""
         return [(i, w, mount) for i, m in enumerate(self.models) for w, mount in m.weapons]
 
+    def loadout(self) -> tuple:
+        """The models' roles and weapons, as game data for the keys of values kept across games (a unit's weapons
+        and its team's carrier are all a key needs of its models)."""
+        return tuple((m.role, tuple(m.weapons)) for m in self.models)
+
     def copy(self) -> Unit:
         """A copy sharing nothing the game changes (as copy.deepcopy, without walking every field: the scripted
         player's view copies every unit at every decision)."""
