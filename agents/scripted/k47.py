@@ -87,6 +87,11 @@ def value(view, unit, target, moved) -> Fraction:
     return max(expected_kills(view, unit, target, moved), p_pen(view, unit, target, moved) * 6)
 
 
+def attack_value(view, unit, target, moved, he: bool, weapons) -> Fraction:
+    """KC-AI-8: `value` of one declared attack: HE mode or not, only `weapons` (one side's firers) when given."""
+    return max(expected_kills(view, unit, target, moved, he, weapons), p_pen(view, unit, target, moved, weapons) * 6)
+
+
 #: process-wide (envs.engine.derived.BoundedStore): `value` reads the board, the tables, the sections' states and
 #: the two units (their fields and models), all in `value_key`; so a value is the same whoever asks, and a side's
 #: view never reads a value another view filled unless every datum it reads is the same (a hidden occupant's
@@ -127,7 +132,7 @@ class K47Scripted:
         while the position stays the same: the unit, order and move decisions of an activation ask for the
         same plans, each weighing every enemy."""
         position = (view.scenario, view.options, view.section_state, view.ranging,
-                    [list(u.__dict__.values()) for u in view.units])
+                    [(unit_state(u), u.loadout()) for u in view.units])
         if position != self._plans_for:
             self._plans_for, self._plans = position, {}
         if unit.uid not in self._plans:
@@ -333,7 +338,8 @@ class K47Scripted:
                 continue
             t, he = view.units[args[0]], bool(args[1])
             weapons = self.side_weapons(view, unit, t, ctx) if unit.inside else None
-            v = max(expected_kills(view, unit, t, ctx["moved"], he, weapons), p_pen(view, unit, t, ctx["moved"], weapons) * 6)
+            v = VALUES.get((value_key(view, unit, t, ctx["moved"]), he, None if weapons is None else tuple(weapons)),
+                           attack_value, view, unit, t, ctx["moved"], he, weapons)
             if v <= 0 and not flamer:
                 continue
             key = (-self.place_rank(view, t), -len(t.models)) if flamer else (-v,)
