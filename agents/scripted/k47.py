@@ -92,17 +92,24 @@ def attack_value(view, unit, target, moved, he: bool, weapons) -> Fraction:
     return max(expected_kills(view, unit, target, moved, he, weapons), p_pen(view, unit, target, moved, weapons) * 6)
 
 
-#: process-wide (envs.engine.derived.BoundedStore): `value` reads the board, the tables, the sections' states and
-#: the two units (their fields and models), all in `value_key`; so a value is the same whoever asks, and a side's
-#: view never reads a value another view filled unless every datum it reads is the same (a hidden occupant's
-#: stand-in, KC-HID-9, is a unit of its own: "?" with stand-in models, never the real occupant's key)
+#: process-wide (envs.engine.derived.BoundedStore): `value` and `attack_value` read the board, the tables, the
+#: sections' states and the fields of the two units named in `value_key`, nothing else; so a value is the same
+#: whoever asks, and whichever view filled it: a side reading a value another view filled reads exactly what it
+#: would have worked out from its own view (KC-HID-4; KC-HID-9: a hidden occupant's stand-in is weighed by its own
+#: public fields, never by the occupant's)
 VALUES = BoundedStore("k47 scripted values", 20_000)
 
 
 def value_key(view, unit, target, moved: bool) -> tuple:
-    """Everything `value` reads."""
-    return (view.board, view.tables.digest, tuple(view.section_state), unit_state(unit), unit.loadout(),
-            unit_state(target), target.loadout(), moved)
+    """Everything `value` reads: of the firer, what `firing_weapons` and the to-hit score read (its place, kind,
+    facing, opening, weapons and models, pins, quality); of the target, its place and what the to-hit and damage
+    scores read (kind, quality, order, small, vehicle class). Not the dice or moves of this turn, which change at
+    every activation and which `value` never reads."""
+    return (view.board, view.tables.digest, tuple(view.section_state), moved,
+            unit.alive, unit.cell, unit.section, unit.floor, unit.kind, unit.facing, unit.fixed_opening, unit.pins,
+            unit.quality, unit.loadout(),
+            target.alive, target.cell, target.section, target.floor, target.kind, target.quality, target.order,
+            target.small, target.vclass)
 
 
 class K47Scripted:
@@ -114,11 +121,20 @@ class K47Scripted:
     def __init__(self, side: int, seed: int = 0) -> None:
         self.side = side
         self._plans_for, self._plans = None, {}
+        self._view, self._weighed = None, {}     # the view of the decision being answered, and its values so far
+        self._planned = None                      # the view whose position the plans were last compared with
 
     def value(self, view, unit, target, moved: bool) -> Fraction:
         """`value`, kept in VALUES: each activation changes one unit, and every other unit's plan weighs the same
-        pairs again."""
-        return VALUES.get(value_key(view, unit, target, moved), value, view, unit, target, moved)
+        pairs again. Within one decision's view (a snapshot) a pair is looked up by ids only."""
+        if view is not self._view:
+            self._view, self._weighed = view, {}
+        mine = (unit.uid, unit.fixed_opening, target.uid, moved)
+        found = self._weighed.get(mine)
+        if found is None:
+            found = self._weighed[mine] = VALUES.get(value_key(view, unit, target, moved), value, view, unit,
+                                                     target, moved)
+        return found
 
     def act(self, observation, mask: np.ndarray, view) -> int:
         kind, ctx = view.decision
@@ -131,10 +147,12 @@ class K47Scripted:
         """(rule number, score, order, intent) of the first applicable rule R1..R10 for `unit` (KC-AI-3), kept
         while the position stays the same: the unit, order and move decisions of an activation ask for the
         same plans, each weighing every enemy."""
-        position = (view.scenario, view.options, view.section_state, view.ranging,
-                    [(unit_state(u), u.loadout()) for u in view.units])
-        if position != self._plans_for:
-            self._plans_for, self._plans = position, {}
+        if view is not self._planned:            # a new decision: compare its position with the plans' once
+            self._planned = view
+            position = (view.scenario, view.options, view.section_state, view.ranging,
+                        [(unit_state(u), u.loadout()) for u in view.units])
+            if position != self._plans_for:
+                self._plans_for, self._plans = position, {}
         if unit.uid not in self._plans:
             self._plans[unit.uid] = self.first_rule(view, unit)
         return self._plans[unit.uid]
