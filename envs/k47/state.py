@@ -25,6 +25,17 @@ class Model:
         return cls(data[0], [tuple(w) for w in data[1]])
 
 
+class Loadout(tuple):
+    """A unit's models as ((role, ((weapon, mount), ...)), ...), hashed once: it sits in the keys of the values kept
+    across games (envs.engine.derived.BoundedStore), looked up tens of times per decision."""
+
+    def __hash__(self) -> int:
+        found = self.__dict__.get("hash")
+        if found is None:
+            found = self.__dict__["hash"] = tuple.__hash__(self)
+        return found
+
+
 @dataclass
 class Unit:
     """One unit (KC-MAP-3): outside in `cell`, or inside at (`section`, `floor`)."""
@@ -85,7 +96,7 @@ class Unit:
         kept = self.__dict__.get("_arms")
         if kept is None or kept[0] != len(self.models):
             kept = self.__dict__["_arms"] = (
-                len(self.models), tuple((m.role, tuple(m.weapons)) for m in self.models),
+                len(self.models), Loadout((m.role, tuple(m.weapons)) for m in self.models),
                 tuple((i, w, mount) for i, m in enumerate(self.models) for w, mount in m.weapons))
         return kept
 
