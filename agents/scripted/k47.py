@@ -20,6 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from envs import registry
+from envs.engine.derived import BoundedStore
 from envs.k47 import firefrom, geometry, movement, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
@@ -86,6 +87,31 @@ def value(view, unit, target, moved) -> Fraction:
     return max(expected_kills(view, unit, target, moved), p_pen(view, unit, target, moved) * 6)
 
 
+def attack_value(view, unit, target, moved, he: bool, weapons) -> Fraction:
+    """KC-AI-8: `value` of one declared attack: HE mode or not, only `weapons` (one side's firers) when given."""
+    return max(expected_kills(view, unit, target, moved, he, weapons), p_pen(view, unit, target, moved, weapons) * 6)
+
+
+#: process-wide (envs.engine.derived.BoundedStore): `value` and `attack_value` read the board, the tables, the
+#: sections' states and the fields of the two units named in `value_key`, nothing else; so a value is the same
+#: whoever asks, and whichever view filled it: a side reading a value another view filled reads exactly what it
+#: would have worked out from its own view (KC-HID-4; KC-HID-9: a hidden occupant's stand-in is weighed by its own
+#: public fields, never by the occupant's)
+VALUES = BoundedStore("k47 scripted values", 20_000)
+
+
+def value_key(view, unit, target, moved: bool) -> tuple:
+    """Everything `value` reads: of the firer, what `firing_weapons` and the to-hit score read (its place, kind,
+    facing, opening, weapons and models, pins, quality); of the target, its place and what the to-hit and damage
+    scores read (kind, quality, order, small, vehicle class). Not the dice or moves of this turn, which change at
+    every activation and which `value` never reads."""
+    return (view.board, view.tables.digest, tuple(view.section_state), moved,
+            unit.alive, unit.cell, unit.section, unit.floor, unit.kind, unit.facing, unit.fixed_opening, unit.pins,
+            unit.quality, unit.loadout(),
+            target.alive, target.cell, target.section, target.floor, target.kind, target.quality, target.order,
+            target.small, target.vclass)
+
+
 class K47Scripted:
     """KC-AI-3..15 for one side."""
 
@@ -95,17 +121,19 @@ class K47Scripted:
     def __init__(self, side: int, seed: int = 0) -> None:
         self.side = side
         self._plans_for, self._plans = None, {}
-        self._values_for, self._values = None, {}
+        self._view, self._weighed = None, {}     # the view of the decision being answered, and its values so far
+        self._planned = None                      # the view whose position the plans were last compared with
 
     def value(self, view, unit, target, moved: bool) -> Fraction:
-        """`value`, kept per game for the two units' states and the sections' (all it reads besides the board and
-        tables): each activation changes one unit, and every other unit's plan weighs the same pairs again."""
-        if self._values_for is not view.scenario or len(self._values) >= 20_000:
-            self._values_for, self._values = view.scenario, {}
-        key = (unit_state(unit), unit_state(target), tuple(view.section_state), moved)
-        found = self._values.get(key)
+        """`value`, kept in VALUES: each activation changes one unit, and every other unit's plan weighs the same
+        pairs again. Within one decision's view (a snapshot) a pair is looked up by ids only."""
+        if view is not self._view:
+            self._view, self._weighed = view, {}
+        mine = (unit.uid, unit.fixed_opening, target.uid, moved)
+        found = self._weighed.get(mine)
         if found is None:
-            found = self._values[key] = value(view, unit, target, moved)
+            found = self._weighed[mine] = VALUES.get(value_key(view, unit, target, moved), value, view, unit,
+                                                     target, moved)
         return found
 
     def act(self, observation, mask: np.ndarray, view) -> int:
@@ -119,10 +147,12 @@ class K47Scripted:
         """(rule number, score, order, intent) of the first applicable rule R1..R10 for `unit` (KC-AI-3), kept
         while the position stays the same: the unit, order and move decisions of an activation ask for the
         same plans, each weighing every enemy."""
-        position = (view.scenario, view.options, view.section_state, view.ranging,
-                    [list(u.__dict__.values()) for u in view.units])
-        if position != self._plans_for:
-            self._plans_for, self._plans = position, {}
+        if view is not self._planned:            # a new decision: compare its position with the plans' once
+            self._planned = view
+            position = (view.scenario, view.options, view.section_state, view.ranging,
+                        [(unit_state(u), u.loadout()) for u in view.units])
+            if position != self._plans_for:
+                self._plans_for, self._plans = position, {}
         if unit.uid not in self._plans:
             self._plans[unit.uid] = self.first_rule(view, unit)
         return self._plans[unit.uid]
@@ -326,7 +356,8 @@ class K47Scripted:
                 continue
             t, he = view.units[args[0]], bool(args[1])
             weapons = self.side_weapons(view, unit, t, ctx) if unit.inside else None
-            v = max(expected_kills(view, unit, t, ctx["moved"], he, weapons), p_pen(view, unit, t, ctx["moved"], weapons) * 6)
+            v = VALUES.get((value_key(view, unit, t, ctx["moved"]), he, None if weapons is None else tuple(weapons)),
+                           attack_value, view, unit, t, ctx["moved"], he, weapons)
             if v <= 0 and not flamer:
                 continue
             key = (-self.place_rank(view, t), -len(t.models)) if flamer else (-v,)

@@ -7,6 +7,7 @@ for its material, a unit in an unknown building, among others.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -54,6 +55,9 @@ class Tables:
     ram_vehicle: dict        # class -> base score
     ram_building: dict       # material -> d6 count
     floor_explodes_on: int
+    #: the file's content digest: the tables' own name in the keys of values kept across games (envs.engine.derived
+    #: BoundedStore), which must hold game data only (two loads of one file are the same tables)
+    digest: str
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,8 @@ def load_tables(path: str) -> Tables:
                   ram_vehicle=dict(t.ram.vehicle),
                   ram_building={k: getattr(t.ram.building, k) for k in t.ram.building.__struct_fields__
                                 if getattr(t.ram.building, k) is not UNSET},
-                  floor_explodes_on=t.floor_roll_explodes_on)
+                  floor_explodes_on=t.floor_roll_explodes_on,
+                  digest=hashlib.sha256(Path(path).read_bytes()).hexdigest())
 
 
 def _weapon(name: str, w: schema.Weapon) -> Weapon:

@@ -5,9 +5,16 @@ A declaration is [side, target id, HE (0/1), [model indices]], kept in the TARGE
 unit stops declaring (pass, or nothing left to declare)."""
 from __future__ import annotations
 
+from envs.engine.derived import BoundedStore
+
 from .shooting import firing_weapons
 
 SIDES = ("N", "E", "S", "W")
+#: process-wide (envs.engine.derived.BoundedStore): a side and its firers are a pure function of the firing key
+#: (board, tables, the two units' places and loadout) and the sides and models already declared, so any game or
+#: side's view may read what another filled. Kept per activation and beyond: the mask asks for every enemy, the HE
+#: modes and the answer ask again, and the scripted player weighs each target through the side it would take.
+BEST_SIDES = BoundedStore("k47 best sides", 20_000)
 
 
 def spent(declared: list) -> set:
@@ -25,7 +32,25 @@ def side_firers(pos, unit, target, moved: bool, side: str, declared: list) -> li
 
 def best_side(pos, unit, target, moved: bool, declared: list):
     """KB-FROM-3 (reading 18): a target goes to the not yet declared side through which most free models fire at
-    it (ties: N, E, S, W); (side, models), or None when no free side reaches it."""
+    it (ties: N, E, S, W); (side, models), or None when no free side reaches it. Shared (BEST_SIDES): read only."""
+    return best_side_from(pos, unit, target, moved, declared, sides_key(pos, unit, moved, declared))
+
+
+def sides_key(pos, unit, moved: bool, declared: list) -> tuple:
+    """What `best_side` reads besides the target's place: `shooting.firing_key`'s board, tables and unit, and the
+    sides and models already declared (worked out once for all the enemies a decision weighs)."""
+    return (pos.board, pos.tables.digest, tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
+            unit.kind, unit.facing, unit.fixed_opening, unit.loadout(), moved,
+            tuple((d[0], tuple(d[3])) for d in declared))
+
+
+def best_side_from(pos, unit, target, moved: bool, declared: list, common: tuple):
+    """`best_side`, `common` being its `sides_key`."""
+    key = (common, target.alive, target.cell, target.section, target.floor)
+    return BEST_SIDES.get(key, _best_side, pos, unit, target, moved, declared)
+
+
+def _best_side(pos, unit, target, moved: bool, declared: list):
     used = {d[0] for d in declared}
     best = None
     for side in SIDES:
@@ -33,16 +58,17 @@ def best_side(pos, unit, target, moved: bool, declared: list):
             continue
         models = side_firers(pos, unit, target, moved, side, declared)
         if models and (best is None or len(models) > len(best[1])):
-            best = (side, models)
+            best = (side, tuple(models))
     return best
 
 
 def declarable(pos, unit, moved: bool, declared: list) -> list:
     """KB-FROM-3: enemy ids the unit may still declare (a free side reaches them), ascending."""
-    return [t.uid for t in pos.living() if t.side != unit.side and best_side(pos, unit, t, moved, declared)]
+    common = sides_key(pos, unit, moved, declared)
+    return [t.uid for t in pos.living() if t.side != unit.side and best_side_from(pos, unit, t, moved, declared, common)]
 
 
 def declare(pos, unit, target, moved: bool, declared: list, he: bool) -> list:
     """KB-FROM-3/4: the declarations with `target` added on its side."""
     side, models = best_side(pos, unit, target, moved, declared)
-    return declared + [[side, target.uid, int(he), models]]
+    return declared + [[side, target.uid, int(he), list(models)]]

@@ -129,6 +129,8 @@ class K47Game(TaskGame):
         super().refresh()
         self._move_cache = self._target_cache = None
         derived.forget(self)          # the observation buffers: a test may have changed a model's weapons by hand
+        for u in self.units:          # and so each unit's weapons (Unit.arms)
+            u.forget_arms()
 
     # Shared helpers for the rules -----------------------------------------------------------------------
     def living(self) -> list[Unit]:

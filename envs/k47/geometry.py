@@ -8,26 +8,22 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
+from envs.engine.derived import BoundedStore
+
 from .board import BUILDING, BUNKER, RUBBLE, RUINED, SCRUB, centre, edge_point, inches
 
 EPS = 1e-9
 NEIGHBOURS = ((0, -1, 2), (1, 0, 2), (0, 1, 2), (-1, 0, 2), (1, -1, 3), (1, 1, 3), (-1, 1, 3), (-1, -1, 3))  # KC-MAP-4
 
 
-_COVER: dict = {}   # (board, sections' states, shooter point, cell) -> cover; pure geometry, so shared
-_SIGHTS: dict = {}  # sight_key(...) -> sight or sights: pure geometry of public places and terrain, so shared
-
-
-def remembered(key: tuple, work, store: dict = _SIGHTS, limit: int = 50_000):
-    """The value kept in `store` under `key`, worked out by `work()` the first time (a place pair or a unit's
-    paths recur decision after decision while units stand still); past `limit` values the store starts afresh,
-    so that a long training run's memory stays bounded (tens of MB)."""
-    found = store.get(key, store)
-    if found is store:
-        if len(store) >= limit:
-            store.clear()
-        found = store[key] = work()
-    return found
+# Stores kept across games (envs.engine.derived.BoundedStore), process-wide: each value is a pure function of the
+# public terrain and places in its key (the board, its sections' states, points, cells), never of a unit's hidden
+# fields, so any game, copy or side's view may read what another filled.
+COVER = BoundedStore("k47 cover", 50_000)           # (board, sections' states, shooter point, cell) -> cover
+SIGHTS = BoundedStore("k47 sight lines", 50_000)    # sight_key(...) -> sight or sights
+CLEAR = BoundedStore("k47 clear lines", 500_000)    # (board, standing sections, a, b) -> LOS
+REACH = BoundedStore("k47 move paths", 3_000)       # the ground and a move's start (and enemies in the way) -> reach;
+#                                                     a 12" Run's paths hold about 150 cells: some 10 KB each
 
 
 def crosses_interior(a, b, cell) -> bool:
@@ -53,16 +49,15 @@ def crosses_box(a, b, low, high) -> bool:
 
 
 def blocking_cells(pos) -> tuple:
-    """KC-MAP-7: the cells of intact or burning sections (rubble never blocks)."""
+    """KC-MAP-7: (the board and which sections stand, the boxes and cells of intact or burning sections): rubble
+    never blocks. The first item names the second in the keys of `clear`."""
     return _blocking(pos.board, tuple(s != RUINED for s in pos.section_state))
 
 
 @lru_cache(maxsize=64)
 def _blocking(board, standing: tuple) -> tuple:
-    return tuple((s.x0, s.y0, s.x1, s.y1, tuple(s.cells())) for s in board.sections if standing[s.index])
-
-
-_CLEAR: dict = {}   # (board, standing sections, a, b) -> LOS; pure geometry of public terrain, so shared
+    return (board, standing), tuple((s.x0, s.y0, s.x1, s.y1, tuple(s.cells())) for s in board.sections
+                                    if standing[s.index])
 
 
 def clear(pos, a, b, blockers=None) -> bool:
@@ -70,13 +65,7 @@ def clear(pos, a, b, blockers=None) -> bool:
     blocking_cells(pos), when the caller already has them)."""
     if blockers is None:
         blockers = blocking_cells(pos)
-    key = (id(blockers), a, b)
-    found = _CLEAR.get(key)
-    if found is None:
-        if len(_CLEAR) > 500_000:
-            _CLEAR.clear()
-        found = _CLEAR[key] = _clear(blockers, a, b)
-    return found
+    return CLEAR.get((blockers[0], a, b), _clear, blockers[1], a, b)
 
 
 def _clear(blockers, a, b) -> bool:
@@ -110,8 +99,7 @@ def terrain_at(pos, cell) -> int:
 def cover(pos, shooter_point, cell) -> int:
     """KC-MAP-9: 2 hard, 1 soft, 0 none, for a target outside in `cell` shot at from `shooter_point` (kept per
     board, sections' state, point and cell: every to-hit score and every scripted estimate asks)."""
-    key = (pos.board, tuple(pos.section_state), shooter_point, cell)
-    return remembered(key, lambda: _cover(pos, shooter_point, cell), _COVER)
+    return COVER.get((pos.board, tuple(pos.section_state), shooter_point, cell), _cover, pos, shooter_point, cell)
 
 
 def _cover(pos, shooter_point, cell) -> int:
@@ -215,7 +203,7 @@ def sight(pos, unit, weapon, target):
     KB-GRID-8: a wall point or opening is visible from P if the segment is clear and P is outside the wall's line;
     a unit inside fires out only to points outside its own opening's wall line.
     """
-    return remembered(sight_key(pos, unit, weapon, target, False), lambda: _sight(pos, unit, weapon, target))
+    return SIGHTS.get(sight_key(pos, unit, weapon, target, False), _sight, pos, unit, weapon, target)
 
 
 def _sight(pos, unit, weapon, target):
@@ -238,8 +226,8 @@ def _sight(pos, unit, weapon, target):
 def sights(pos, unit, weapon, target) -> list:
     """KB-FROM-4: every fire point of `unit` with a visible aim point on `target`, as (range, point, opening),
     nearest first (then lowest opening index): a weapon inside may fall back on another opening with room. The
-    list is shared (see `remembered`): read only."""
-    return remembered(sight_key(pos, unit, weapon, target, True), lambda: _sights(pos, unit, weapon, target))
+    list is shared (see SIGHTS): read only."""
+    return SIGHTS.get(sight_key(pos, unit, weapon, target, True), _sights, pos, unit, weapon, target)
 
 
 def _sights(pos, unit, weapon, target) -> list:
@@ -331,10 +319,6 @@ def legal_steps(open_now, cell) -> tuple:
     return tuple(found)
 
 
-_REACH: dict = {}   # the ground and a move's start (and the enemies in the way) -> reach: shared, read only
-REACH_LIMIT = 3_000   # paths of a 12" Run hold about 150 cells: some 10 KB each
-
-
 def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start_cost: float = 0.0) -> dict:
     """KC-MAP-4/5: cell -> cheapest path cost in inches from the unit's cell (or `start`) within `allowance`;
     never through an enemy outside (nor rubble unless `rubble_ok`). The dict is shared: read only.
@@ -344,12 +328,11 @@ def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start
     start = start or unit.cell
     ground = (pos.board, tuple(s == RUINED for s in pos.section_state), start, allowance, rubble_ok, start_cost)
     rubble = frozenset() if rubble_ok else rubble_cells(pos)
-    bare = remembered(ground, lambda: walk(pos, start, allowance, rubble, start_cost), _REACH, REACH_LIMIT)
+    bare = REACH.get(ground, walk, pos, start, allowance, rubble, start_cost)
     enemies = frozenset(u.cell for u in pos.units if u.alive and u.side != unit.side and u.cell in bare)
     if not enemies:
         return bare
-    return remembered((ground, enemies), lambda: walk(pos, start, allowance, rubble | enemies, start_cost), _REACH,
-                      REACH_LIMIT)
+    return REACH.get((ground, enemies), walk, pos, start, allowance, rubble | enemies, start_cost)
 
 
 def walk(pos, start, allowance: float, closed, start_cost: float) -> dict:

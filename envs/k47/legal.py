@@ -64,13 +64,14 @@ def target_choices(game, ctx):
     dual = any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons())
     uids = firefrom.declarable(game, unit, ctx["moved"], declared) if unit.inside \
         else game.asked_targets(unit, ctx["moved"])
+    common = firefrom.sides_key(game, unit, ctx["moved"], declared) if unit.inside and dual else None
     for uid in uids:
         out.append(TABLE["target"][uid][0])
         t = game.units[uid]
         if not dual or t.vehicle:
             continue
         # KC-HE-1: HE mode only where the dual-mode weapon fires (inside: through the side the target would take)
-        side = firefrom.best_side(game, unit, t, ctx["moved"], declared) if unit.inside else None
+        side = firefrom.best_side_from(game, unit, t, ctx["moved"], declared, common) if unit.inside else None
         sides, models = (None, None) if side is None else ((side[0],), side[1])
         if firing_weapons(game, unit, t, ctx["moved"], he=True, sides=sides, models=models):
             out.append(TABLE["target"][uid][1])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from envs.engine.derived import BoundedStore
+
 from . import geometry, hidden
 from .board import centre
 from .flow import Decision, answer, task
@@ -22,15 +24,31 @@ def weapon_order(tables, entries) -> list:
     return sorted(entries, key=key)
 
 
-_FIRING: dict = {}   # firing_key(...) -> (tables, weapons that fire): the same question recurs within a decision
-#                      (targets, then the mask's sides and HE modes) and from decision to decision while units stand
+#: process-wide (envs.engine.derived.BoundedStore): a loadout's weapons in `weapon_order`, a pure function of the
+#: tables and the loadout (a unit's weapons sorted once, not at every firing question)
+ORDERED = BoundedStore("k47 weapons in declaration order", 2_000)
+
+
+def declaration_order(tables, unit) -> tuple:
+    """`weapon_order` of the unit's weapons, as (model, weapon, 0.0, index, mount)."""
+    return ORDERED.get((tables.digest, unit.loadout()), _declaration_order, tables, unit.arms()[2])
+
+
+def _declaration_order(tables, weapons) -> tuple:
+    return tuple(weapon_order(tables, [(m, name, 0.0, index, mount) for index, (m, name, mount) in enumerate(weapons)]))
+
+
+#: process-wide (envs.engine.derived.BoundedStore): the weapons that fire are a pure function of the game data in
+#: `firing_key`, so any game or side's view may read what another filled. The same question recurs within a decision
+#: (targets, then the mask's sides and HE modes) and from decision to decision while units stand; about 1 KB a value
+FIRING = BoundedStore("k47 firing weapons", 20_000)
 
 
 def firing_key(pos, unit, target, moved, ambush, he, sides, models) -> tuple:
-    """Everything `weapons_that_fire` reads: the board and its sections' states, the unit's place, kind, facing,
-    designated opening and weapons, the target's place, and the attack's terms."""
-    return (pos.board, id(pos.tables), tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
-            unit.kind, unit.facing, unit.fixed_opening, tuple(unit.weapons()), target.alive, target.cell,
+    """Everything `weapons_that_fire` reads: the board and its sections' states, the tables (by digest), the unit's
+    place, kind, facing, designated opening and weapons, the target's place, and the attack's terms."""
+    return (pos.board, pos.tables.digest, tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
+            unit.kind, unit.facing, unit.fixed_opening, unit.loadout(), target.alive, target.cell,
             target.section, target.floor, moved, ambush, he, sides, None if models is None else tuple(models))
 
 
@@ -38,12 +56,7 @@ def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: boo
                    sides=None, models=None) -> list:
     """`weapons_that_fire`, kept per `firing_key` (a fresh list each call)."""
     key = firing_key(pos, unit, target, moved, ambush, he, sides, models)
-    hit = _FIRING.get(key)
-    if hit is None or hit[0] is not pos.tables:      # the tables kept with the answer: an id is reused only once freed
-        if len(_FIRING) >= 20_000:                  # about 1 KB each (the weapons in the key): bounded memory
-            _FIRING.clear()
-        hit = _FIRING[key] = (pos.tables, weapons_that_fire(pos, unit, target, moved, ambush, he, sides, models))
-    return list(hit[1])
+    return list(FIRING.get(key, weapons_that_fire, pos, unit, target, moved, ambush, he, sides, models))
 
 
 def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False,
@@ -58,25 +71,36 @@ def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: 
         return []
     used: dict = {}
     seen: dict = {}               # sight lines by geometry.sight_class, for this unit and target
+    ranges: dict = {}             # outside, (weapon, mount) -> range or None: every rifle of a squad fires alike
     out = []
-    entries = [(m, name, 0.0, index, mount) for index, (m, name, mount) in enumerate(unit.weapons())]
     # KB-FROM-4: places at openings go in declaration order (heavy, most shots, list order)
-    for m, name, _, index, mount in weapon_order(pos.tables, entries):
+    for m, name, _, index, mount in declaration_order(pos.tables, unit):
         if models is not None and m not in models:
             continue
-        w = pos.tables.weapons[name]
-        if moved and "fixed" in w.rules:
-            continue
-        if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):   # KC-IND-4, KC-IND-5
-            continue
-        if he and w.he is None:
-            continue
-        if mount == "hull" and not in_front_arc(unit, target, pos):
-            continue
-        dist = through_opening(pos, unit, name, target, sides, used, seen)
+        if unit.inside:           # KB-FROM-2: each weapon takes places at openings, so each is asked in turn
+            dist = weapon_range(pos, unit, name, mount, target, moved, ambush, he, sides, used, seen)
+        else:
+            dist = ranges.get((name, mount), ranges)
+            if dist is ranges:
+                dist = ranges[name, mount] = weapon_range(pos, unit, name, mount, target, moved, ambush, he, sides,
+                                                          used, seen)
         if dist is not None:
             out.append((m, name, dist, index))
     return out                    # in weapon_order already: taken in that order, and its keys are unique
+
+
+def weapon_range(pos, unit, name, mount, target, moved, ambush, he, sides, used, seen) -> float | None:
+    """The range one weapon fires at `target` at, or None when it may not (the checks of `weapons_that_fire`)."""
+    w = pos.tables.weapons[name]
+    if moved and "fixed" in w.rules:
+        return None
+    if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):   # KC-IND-4, KC-IND-5
+        return None
+    if he and w.he is None:
+        return None
+    if mount == "hull" and not in_front_arc(unit, target, pos):
+        return None
+    return through_opening(pos, unit, name, target, sides, used, seen)
 
 
 def through_opening(pos, unit, name, target, sides, used: dict, seen: dict | None = None) -> float | None:

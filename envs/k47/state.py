@@ -25,6 +25,17 @@ class Model:
         return cls(data[0], [tuple(w) for w in data[1]])
 
 
+class Loadout(tuple):
+    """A unit's models as ((role, ((weapon, mount), ...)), ...), hashed once: it sits in the keys of the values kept
+    across games (envs.engine.derived.BoundedStore), looked up tens of times per decision."""
+
+    def __hash__(self) -> int:
+        found = self.__dict__.get("hash")
+        if found is None:
+            found = self.__dict__["hash"] = tuple.__hash__(self)
+        return found
+
+
 @dataclass
 class Unit:
     """One unit (KC-MAP-3): outside in `cell`, or inside at (`section`, `floor`)."""
@@ -71,14 +82,34 @@ class Unit:
 
     def weapons(self) -> list:
         """(model index, weapon name, mount) of every weapon in the unit."""
-        return [(i, w, mount) for i, m in enumerate(self.models) for w, mount in m.weapons]
+        return list(self.arms()[2])
+
+    def loadout(self) -> tuple:
+        """The models' roles and weapons, as game data for the keys of values kept across games (a unit's weapons
+        and its team's carrier are all a key needs of its models)."""
+        return self.arms()[1]
+
+    def arms(self) -> tuple:
+        """(models counted, `loadout`, `weapons` as a tuple), worked out once per unit and again only when it loses a
+        model: in play a model is only ever lost (KC-SHOOT-9), never re-armed; a position whose models are changed by
+        hand calls the game's `refresh`, which forgets these (`forget_arms`)."""
+        kept = self.__dict__.get("_arms")
+        if kept is None or kept[0] != len(self.models):
+            kept = self.__dict__["_arms"] = (
+                len(self.models), Loadout((m.role, tuple(m.weapons)) for m in self.models),
+                tuple((i, w, mount) for i, m in enumerate(self.models) for w, mount in m.weapons))
+        return kept
+
+    def forget_arms(self) -> None:
+        self.__dict__.pop("_arms", None)
 
     def copy(self) -> Unit:
         """A copy sharing nothing the game changes (as copy.deepcopy, without walking every field: the scripted
-        player's view copies every unit at every decision)."""
+        player's view copies every unit at every decision). Its list of models is its own; the models themselves
+        are shared, as the game never changes a model (it only loses them: KC-SHOOT-9)."""
         other = Unit.__new__(Unit)
         other.__dict__.update(self.__dict__)
-        other.models = [Model(m.role, list(m.weapons)) for m in self.models]
+        other.models = list(self.models)
         return other
 
     FIELDS = ("uid", "name", "side", "kind", "quality", "small", "start_models", "section", "floor", "facing",

@@ -70,6 +70,7 @@ def b1_with_gun(dice=(), **units):
     g = RS.build_position({"only": ["A1", "A2", "B1"], "units": {"B1": {"in": ["T1", 1]}, **units},
                            "decide": ["order", "B1"]}, ScriptedDice(list(dice)))
     g.units[B1].models[2].weapons = [("heavy_at_gun", "hand")]
+    g.refresh()                   # a model changed by hand (Unit.arms)
     g.apply(CODEC.encode("order", ORDERS.index("fire")))
     return g
 

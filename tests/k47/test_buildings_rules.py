@@ -86,6 +86,7 @@ def test_KB_HE_3_KB_HE_4_direct_he_at_a_unit_inside_no_floor_roll_no_extra_prote
     # A5 at (10, 9): 3" to T1's wall (KB-AT-2). Heavy AT gun as HE D3: point blank +1, inside -2: 4+.
     g = game({"only": ["A5", "B1"], "units": {"A5": {"at": [10, 9]}}, "decide": ["order", "A5"]}, [4, 6, 3, 2, 1])
     g.units[A5].models[0].weapons = [("heavy_at_gun", "turret")]   # the gun alone: its MMGs would fire too (KC-HE-1)
+    g.refresh()                   # a model changed by hand (Unit.arms)
     g.apply(order("fire"))
     assert g.legal_action_mask()[CODEC.encode("target", B1, 1)]
     g.apply(CODEC.encode("target", B1, 1))
@@ -100,6 +101,7 @@ def howitzer(b1_order, dice):
     g = game({"only": ["A4", "B1"], "units": {"A4": {"at": [20, 17]}, "B1": {"in": ["T1", 2], "order": b1_order}},
               "decide": ["order", "A4"]}, dice)
     g.units[A4].models[1].weapons = [("medium_howitzer", "hand")]
+    g.refresh()                   # a model changed by hand (Unit.arms)
     g.apply(order("fire"))
     ev = g.apply(CODEC.encode("target", B1, 0))               # B1 holds a die: no Down reaction
     return g, ev

@@ -16,6 +16,7 @@ def arm(unit, weapon):
     """Give a team's weapon carrier another weapon of the tables (same mount)."""
     carrier = next(m for m in unit.models if m.role == "carrier")
     carrier.weapons = [(weapon, carrier.weapons[0][1])]
+    unit.forget_arms()            # a model changed by hand (Unit.arms)
 
 
 def fire(g, target, mode=0, react=PASS):
