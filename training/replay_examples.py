@@ -26,7 +26,7 @@ EXAMPLES = {
     "rifles-urban": ("results/rifles-urban/player-bc-ppo-15min/actor.zip", "scripted"),
     "rifles-darkness": ("results/rifles-darkness/player-bc-ppo-10min/actor.zip", "scripted"),
     "cityfight": ("results/cityfight/attacker-bc-ppo-30min-relu/actor.zip", "scripted"),
-    "k47": ("results/k47/A-bc-ppo-35min/actor.zip", "scripted"),
+    "k47": ("results/k47/A-bc-ppo-30min/actor.zip", "scripted"),
 }
 #: how many held-out seeds to try for a game side 0 wins
 TRIES = 20
