@@ -21,14 +21,15 @@ from .replay_record import Recorder
 from .series import HELD_OUT_SEED
 from .simulate import play_game
 
-#: ruleset -> the agents per side: a trained side 0 (run folder under results/<env>/) against the scripted side 1.
+#: ruleset -> the agents per side: one trained side (its actor.zip under results/<env>/) against the scripted other.
 EXAMPLES = {
     "rifles-urban": ("results/rifles-urban/player-bc-ppo-15min/actor.zip", "scripted"),
     "rifles-darkness": ("results/rifles-darkness/player-bc-ppo-10min/actor.zip", "scripted"),
     "cityfight": ("results/cityfight/attacker-bc-ppo-30min-relu/actor.zip", "scripted"),
     "k47": ("results/k47/A-bc-ppo-30min/actor.zip", "scripted"),
+    "urbanwar": ("scripted", "results/urbanwar/team_b-bc-ppo-shaped-30min/actor.zip"),
 }
-#: how many held-out seeds to try for a game side 0 wins
+#: how many held-out seeds to try for a game the trained side wins
 TRIES = 20
 
 
@@ -36,19 +37,25 @@ def replay_dir(env: str) -> Path:
     return PROJECT_ROOT / "results" / env / "replays"
 
 
+def trained_side(agents: tuple[str, ...]) -> int:
+    """The side an example's trained model plays."""
+    return next(side for side, agent in enumerate(agents) if agent.endswith(".zip"))
+
+
 def make(env: str) -> Path:
-    """Play held-out seeds until side 0 wins, write that game's replay, page and screenshot; the replay's path."""
+    """Play held-out seeds until the trained side wins, write that game's replay, page and screenshot; its path."""
     rs = lookup.ruleset(env)
     agents = EXAMPLES[env]
     factories = [lookup.agent(rs, str(PROJECT_ROOT / a) if a.endswith(".zip") else a) for a in agents]
-    recorder = Recorder(replay_dir(env), agents, losses_of=1, gz=False)   # only a game side 1 (the scripted) lost
+    scripted = 1 - trained_side(agents)
+    recorder = Recorder(replay_dir(env), agents, losses_of=scripted, gz=False)   # only a game the scripted side lost
     for seed in range(HELD_OUT_SEED, HELD_OUT_SEED + TRIES):
         play_game(rs, None, factories, seed, recorder)
         path = replay_dir(env) / replay.file_name(env, agents, seed, gz=False)
         if path.exists():
             break
     else:
-        raise RuntimeError(f"{env}: side 0 won none of {TRIES} games")
+        raise RuntimeError(f"{env}: the trained side won none of {TRIES} games")
     page_and_screenshot(path)
     return path
 

@@ -6,18 +6,19 @@ from envs.paths import PROJECT_ROOT
 from training import replay, unit_cards
 from training.cli import main
 from training.replay_browser import missing, open_viewer, page
-from training.replay_examples import EXAMPLES
+from training.replay_examples import EXAMPLES, trained_side
 
 REPLAYS = {env: sorted((PROJECT_ROOT / "results" / env / "replays").glob("*.rubble.json")) for env in EXAMPLES}
 
 
 @pytest.mark.parametrize("env", sorted(EXAMPLES))
-def test_the_committed_replay_verifies_and_side_0_wins(env, capsys):
+def test_the_committed_replay_verifies_and_the_trained_side_wins(env, capsys):
     (path,) = REPLAYS[env]
     assert main(["replay", str(path), "--verify"]) == 0
     assert capsys.readouterr().out.startswith(f"verified: {env}")
     data = replay.load(path)
-    assert data["outcome"]["returns"][0] > 0 and data["agents"][0].endswith(".zip")
+    trained = trained_side(EXAMPLES[env])
+    assert data["outcome"]["returns"][trained] > 0 and data["agents"][trained].endswith(".zip")
     assert path.with_name(path.name.replace(".rubble.json", ".html")).is_file()
     assert path.with_name(path.name.replace(".rubble.json", ".png")).is_file()
 
@@ -121,4 +122,26 @@ def test_a_sides_view_does_not_show_the_hidden_enemy():
         assert {owner for _, owner, _ in cards_shown(tab)} == {"defender"}
         tab.keyboard.press("u")
         assert pixel(tab, px, py) == SIDE_COLOUR[1]
+        assert tab.errors == []
+
+
+@browser
+def test_a_sides_view_does_not_show_the_enemys_face_down_orders():
+    """Urban War: in team_a's view every team_b card says only "face down" (UW-HID-2); team_b's own view and the
+    umpire's name the order."""
+    data = replay.load(REPLAYS["urbanwar"][0])
+    step = len(data["steps"]) * 2 // 3
+    secret = ("order Overwatch, face down", "order Snap-fire, face down")
+    with page() as tab:
+        open_viewer(tab, html_of("urbanwar"))
+        for _ in range(step):
+            tab.keyboard.press("ArrowRight")
+        umpire = cards_shown(tab)
+        assert any(line in secret for _, owner, lines in umpire if owner == "team_b" for line in lines)
+        tab.keyboard.press("1")
+        seen = cards_shown(tab)
+        assert seen == cards_expected("urbanwar", step, 0)
+        assert not any(line in secret for _, owner, lines in seen if owner == "team_b" for line in lines)
+        tab.keyboard.press("2")
+        assert any(line in secret for _, owner, lines in cards_shown(tab) if owner == "team_b" for line in lines)
         assert tab.errors == []
