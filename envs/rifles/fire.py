@@ -41,35 +41,45 @@ def die_roll(die: int, drm: int, tn: int) -> dict:
 def shooters(game, firer, target, free: bool = False) -> list:
     """RB-FIRE-1: OK units whose weapon reaches (RB-HIT-2: a Suppressed unit cannot fire); outside a free
     attack each unit fires once a turn (RB-AP-2)."""
-    return list(shooting_units(game, firer, target, free))
+    if not can_target(game, firer, target):
+        return []
+    rng = geometry.distance(game, firer.position, target.position)
+    weapons, barred = game.tables.weapons, game.module.fire_barred
+    found = []
+    for u in firer.units:
+        if u.hits and u.kind is None or u.fired and not free:     # Suppressed (Unit.suppressed), or fired already
+            continue
+        w = weapons[u.weapon]
+        if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):    # Weapon.reaches
+            found.append(u)
+    return found
 
 
 def has_shooter(game, firer, target, free: bool = False) -> bool:
     """bool(shooters(...)), stopping at the first unit that can fire (the legal mask asks this for every enemy)."""
-    return any(shooting_units(game, firer, target, free))
-
-
-def shooting_units(game, firer, target, free: bool = False):
-    """The units `shooters` lists, one at a time."""
     if not can_target(game, firer, target):
-        return
+        return False
     rng = geometry.distance(game, firer.position, target.position)
-    weapons = game.tables.weapons
+    weapons, barred = game.tables.weapons, game.module.fire_barred
     for u in firer.units:
-        if not u.suppressed and (free or not u.fired) and weapons[u.weapon].reaches(rng) \
-                and not game.fire_barred(u, target, rng):
-            yield u
+        if u.hits and u.kind is None or u.fired and not free:     # as in shooters
+            continue
+        w = weapons[u.weapon]
+        if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):
+            return True
+    return False
 
 
 def can_target(game, firer, target) -> bool:
     """Both visible and out of the sewer (RU-SEW-5), neither Engaged (RB-FIRE-6), in sight (RU-CPX-3).
 
     RB-EM-4: only revealed groups can be targeted (a marker is not a group)."""
-    if not (firer.on_map and target.on_map) or firer.in_sewer or target.in_sewer:
+    # Group.on_map and Group.engaged read as fields: this is asked for every pair of groups at every decision
+    if not firer.units or firer.exited or not target.units or target.exited or firer.in_sewer or target.in_sewer:
         return False
-    if firer.engaged or target.engaged:
+    if firer.engaged_with >= 0 or target.engaged_with >= 0:
         return False
-    return geometry.can_see(game, firer.position, target.position)
+    return firer.level == target.level or geometry.can_see(game, firer.position, target.position)
 
 
 def resolve(game, firer, target, drm: int, free: bool = False, units=None, single_pick: bool = False) -> int:
