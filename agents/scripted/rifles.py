@@ -223,7 +223,7 @@ class ScriptedPlayer(Ablatable):
         if view.active is None:
             return self._activate(view, mask) or END_PHASE
         for step in self.steps:
-            action = getattr(self, f"_{step}")(view, mask)
+            action = STEP_METHODS[step](self, view, mask)
             if action is not None:
                 self.last_step = step
                 return action
@@ -301,6 +301,10 @@ class ScriptedPlayer(Ablatable):
         ranked = sorted(places, key=lambda p: (cover_rank(view.kind_at(stripe, p)), p))
         marked = any(s == stripe for _, s in view.markers())
         return first_legal(mask, [MOVE[stripe - 1][p][r] for p in ranked for r in ((1, 0) if marked else (0,))])
+
+
+#: each step's method, looked up once (not by name at every decision)
+STEP_METHODS = {step: getattr(ScriptedPlayer, f"_{step}") for step in ScriptedPlayer.STEPS}
 
 
 def cover_rank(kind: str) -> int:

@@ -25,64 +25,68 @@ def mask(game) -> np.ndarray:
 
 
 # Player decisions ----------------------------------------------------------------------------------
-def player(game, ctx):
+# Each helper appends the actions it allows to `out` (one list per mask, no generator chain to resume).
+def player(game, ctx) -> list:
     """RB-TURN-3/4: end the phase; activate a group; act with the active one; Recon reveal (RB-AP-4).
 
     RB-GEN-5: there is no split or merge action; groups merge only by joining a Close Combat (RU-CC-15).
     """
-    yield OFF["end_phase"]
-    yield from recon_reveals(game)
-    for g in game.players:
-        if g.on_map and not g.activated and g.gid != game.active and game.ap >= 1:
-            yield OFF["activate"] + g.gid
+    out = [OFF["end_phase"]]
+    recon_reveals(game, out)
+    if game.ap >= 1:
+        activate = OFF["activate"]
+        for g in game.players:
+            if g.on_map and not g.activated and g.gid != game.active:
+                out.append(activate + g.gid)
     if game.active >= 0:
-        yield OFF["end_activation"]
-        yield from group_actions(game, game.players[game.active])
+        out.append(OFF["end_activation"])
+        group_actions(game, game.players[game.active], out)
+    return out
 
 
-def recon_reveals(game):
+def recon_reveals(game, out: list) -> None:
     if game.recon <= 0:
         return
     stripes = [g.stripe for g in game.players if g.on_map and not g.in_sewer]
     for m in game.markers:
         if m is not None and any(abs(m.stripe - s) <= 2 for s in stripes):
-            yield OFF["recon_reveal"] + m.slot
+            out.append(OFF["recon_reveal"] + m.slot)
 
 
-def group_actions(game, g):
+def group_actions(game, g, out: list) -> None:
     costs, ap = game.tables.ap_costs, game.ap
     if g.engaged:                                         # RU-CC-14: only fight a round
         if not g.fought and ap >= costs["close_combat"]:
-            yield OFF["close_combat"] + 2 * g.engaged_with
+            out.append(OFF["close_combat"] + 2 * g.engaged_with)
         return
     if ap >= costs["rally"] and any(u.suppressed for u in g.units):
-        yield from with_bap(game, OFF["rally"])
+        with_bap(game, OFF["rally"], out)
     if g.in_sewer:
-        yield from sewer_actions(game, g)
+        sewer_actions(game, g, out)
         return
     if not movement_barred(g) and not sealed_in(game, g):
-        yield from moves(game, g)
-        yield from floor_and_hop(game, g)
+        moves(game, g, out)
+        floor_and_hop(game, g, out)
         # RU-SEW-1: only groups the scenario allows; RU-SEW-2: on a Stripe with a Sewer Entrance
         if g.sewers and g.stripe in game.scenario.sewer_stripes and g.level == GROUND and ap >= costs["sewer"]:
-            yield OFF["sewer_enter"]
+            out.append(OFF["sewer_enter"])
     if ap >= costs["fire"] and not g.fired:
         for e in game.enemies:
-            if e.on_map and fire.has_shooter(game, g, e):     # a gone group is no target (RB-EM-4, fire.can_target)
-                yield from with_bap(game, OFF["fire"] + 2 * e.gid)
+            if fire.has_shooter(game, g, e):              # a gone group is no target (RB-EM-4, fire.can_target)
+                with_bap(game, OFF["fire"] + 2 * e.gid, out)
     if ap >= costs["close_combat"] and not g.fought:
         for e in cc_targets(game, g):
-            yield from with_bap(game, OFF["close_combat"] + 2 * e.gid)
-    yield from demo_actions(game, g)
+            with_bap(game, OFF["close_combat"] + 2 * e.gid, out)
+    demo_actions(game, g, out)
     if game.options["exit_allowed"] and g.stripe == STRIPES and ap >= costs["exit"]:
-        yield OFF["exit"]                                 # RB-VIC-4
+        out.append(OFF["exit"])                           # RB-VIC-4
 
 
-def with_bap(game, action: int):
+def with_bap(game, action: int, out: list) -> None:
     """The action without and, if a BAP is left, with a BAP spent (RB-AP-3)."""
-    yield action
+    out.append(action)
     if game.bap > 0:
-        yield action + 1
+        out.append(action + 1)
 
 
 def sealed_in(game, g) -> bool:
@@ -91,22 +95,23 @@ def sealed_in(game, g) -> bool:
     return f is not None and f.sealed
 
 
-def moves(game, g):
+def moves(game, g, out: list) -> None:
     """RB-MOVE-1: an adjacent Stripe or another place on its own; never a level held by the enemy (RB-MAP-4)."""
     if game.ap < game.tables.ap_costs["move"]:
         return
     recon_ok = game.recon > 0 and game.options["exposed_movement"]
     held = enemy_ground(game)      # once per mask, not once per place
+    move = OFF["move"]
     for stripe in range(max(1, g.stripe - 1), min(STRIPES, g.stripe + 1) + 1):
         for place in range(len(game.places[stripe])):
             if stripe == g.stripe and place == g.place:
                 continue
             if not enterable(game, g, stripe, place, held):
                 continue
-            base = OFF["move"] + ((stripe - 1) * PLACES + place) * 2
-            yield base
+            base = move + ((stripe - 1) * PLACES + place) * 2
+            out.append(base)
             if recon_ok and stripe != g.stripe:
-                yield base + 1                            # RU-EXP-2
+                out.append(base + 1)                      # RU-EXP-2
 
 
 def enemy_ground(game) -> set:
@@ -124,26 +129,26 @@ def enterable(game, g, stripe: int, place: int, held: set) -> bool:
     return (stripe, place) not in held
 
 
-def floor_and_hop(game, g):
+def floor_and_hop(game, g, out: list) -> None:
     costs = game.tables.ap_costs
     if game.ap >= costs["floor"] and geometry.kind_at(game, g.stripe, g.place) == "ms" \
             and not geometry.groups_at(game.enemies, g.stripe, g.place, 1 - g.level):
-        yield OFF["floor"]                                # RU-MS-3
+        out.append(OFF["floor"])                          # RU-MS-3
     partner = geometry.complex_partner(game, g.stripe, g.place)
     if game.ap >= costs["hop"] and partner is not None and not partner.sealed \
             and not geometry.groups_at(game.enemies, partner.stripe, partner.place, g.level):
-        yield OFF["hop"]                                  # RU-CPX-4
+        out.append(OFF["hop"])                            # RU-CPX-4
 
 
-def sewer_actions(game, g):
+def sewer_actions(game, g, out: list) -> None:
     costs = game.tables.ap_costs
     if game.ap < costs["sewer"] or movement_barred(g):
         return
     for direction, delta in ((0, -1), (1, 1)):
         if 1 <= g.stripe + delta <= STRIPES:
-            yield OFF["sewer_move"] + direction           # RU-SEW-3
+            out.append(OFF["sewer_move"] + direction)     # RU-SEW-3
     if g.stripe in game.scenario.sewer_stripes:
-        yield OFF["sewer_leave"]                          # RU-SEW-4
+        out.append(OFF["sewer_leave"])                    # RU-SEW-4
 
 
 def cc_targets(game, g) -> list:
@@ -162,18 +167,18 @@ def cc_targets(game, g) -> list:
     return found
 
 
-def demo_actions(game, g):
+def demo_actions(game, g, out: list) -> None:
     costs = game.tables.ap_costs
     pending = game.demo.get(g.gid)
     if pending is not None:
         if game.ap >= costs["demo_charge"] and demo_target_valid(game, g, pending):
-            yield OFF["demo_retry"]
+            out.append(OFF["demo_retry"])
         if game.ap >= costs["demo_take_back"]:
-            yield OFF["demo_take_back"]
+            out.append(OFF["demo_take_back"])
         return
     if g.demo_charges > 0 and game.ap >= costs["demo_charge"]:   # RU-DC-1: only groups given charges
         for place, mode in demo.legal_targets(game, g):
-            yield OFF["demo_place"] + 2 * place + mode
+            out.append(OFF["demo_place"] + 2 * place + mode)
 
 
 def demo_target_valid(game, g, pending) -> bool:
@@ -190,15 +195,15 @@ def rubble_cost(game, ctx):
 
 # Enemy decisions -------------------------------------------------------------------------------------
 def options_of(family: str):
+    base = OFF[family]
+
     def legal(game, ctx):
-        for option in ctx["options"]:
-            yield OFF[family] + option
+        return [base + option for option in ctx["options"]]
     return legal
 
 
 def advance_legal(game, ctx):
-    for delta in ctx["options"]:
-        yield OFF["e_advance"] + delta + 1
+    return [OFF["e_advance"] + delta + 1 for delta in ctx["options"]]
 
 
 def order_legal(game, ctx):
