@@ -87,11 +87,20 @@ def resolve(game, firer, target, drm: int, free: bool = False, units=None, singl
 
     `single_pick`: one Unit Selection roll for the whole attack (RD-TRT-3 Multiple Attacks)."""
     units = shooters(game, firer, target, free) if units is None else units
-    drm += geometry.first_floor_bonus(firer.position, target.position, game.tables)
+    at, to, tables = firer.position, target.position, game.tables
+    drm += geometry.first_floor_bonus(at, to, tables)
+    # RB-FIRE-2 as target_number works it out, the range and the cover once for the attack
+    base = tables.range_tn[min(geometry.distance(game, at, to), len(tables.range_tn) - 1)]
+    cover = None                                          # worked out for the first weapon that heeds it
     hits, faces, rolls = 0, [], []
     for unit in units:
-        weapon = game.tables.weapons[unit.weapon]
-        tn = target_number(game, firer.position, target.position, weapon)
+        weapon = tables.weapons[unit.weapon]
+        if weapon.ignores_cover:                          # RB-FIRE-7: a Flamethrower ignores cover
+            tn = min(base, tables.tn_cap)
+        else:
+            if cover is None:
+                cover = geometry.cover(game, at, to)
+            tn = min(base + cover, tables.tn_cap)
         for _ in range(weapon.cf):
             die = game.dice.d6()
             faces.append(die)

@@ -122,7 +122,9 @@ class RiflesGame(TaskGame):
 
     def after_task(self) -> None:
         """The game can end at once in the middle of a phase (RB-VIC-2, the scenario's conditions)."""
-        self.check_at_once()
+        # Asked after every task: the counts check_at_once starts with, compared here first (one call fewer)
+        if (self.eliminated_units, self.exited_units) != self._checked_counts:
+            self.check_at_once()
 
     @property
     def current_side(self) -> int | None:

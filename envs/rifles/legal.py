@@ -101,13 +101,16 @@ def moves(game, g, out: list) -> None:
         return
     recon_ok = game.recon > 0 and game.options["exposed_movement"]
     held = enemy_ground(game)      # once per mask, not once per place
-    move = OFF["move"]
+    move, barred, gid = OFF["move"], game.barred, g.gid
     for stripe in range(max(1, g.stripe - 1), min(STRIPES, g.stripe + 1) + 1):
-        for place in range(len(game.places[stripe])):
+        features = game.places[stripe]
+        for place in range(len(features)):
             if stripe == g.stripe and place == g.place:
                 continue
-            if not enterable(game, g, stripe, place, held):
-                continue
+            if place != OPEN:          # the Open is always enterable; a feature neither Sealed (RU-TER-4), nor Rubble
+                f = features[place]    # this group gave up this turn (RU-RUB-3), nor a Ground level the enemy holds
+                if f.sealed or (gid, stripe, place) in barred or (stripe, place) in held:
+                    continue
             base = move + ((stripe - 1) * PLACES + place) * 2
             out.append(base)
             if recon_ok and stripe != g.stripe:
@@ -118,15 +121,6 @@ def enemy_ground(game) -> set:
     """(stripe, place) of every Ground level an enemy group holds: the places `geometry.groups_at(game.enemies,
     stripe, place, GROUND)` finds someone in."""
     return {(e.stripe, e.place) for e in game.enemies if e.on_map and not e.in_sewer and e.level == GROUND}
-
-
-def enterable(game, g, stripe: int, place: int, held: set) -> bool:
-    if place == OPEN:
-        return True
-    f = game.places[stripe][place]
-    if f.sealed or (g.gid, stripe, place) in game.barred:   # RU-TER-4, RU-RUB-3
-        return False
-    return (stripe, place) not in held
 
 
 def floor_and_hop(game, g, out: list) -> None:
