@@ -297,18 +297,23 @@ class ScriptedPlayer(Ablatable):
         return self._step(view, mask, g, g.stripe + (1 if objective.stripe > g.stripe else -1))
 
     def _step(self, view, mask, g, stripe: int):
-        places = range(len(view.places[stripe]))
-        ranked = sorted(places, key=lambda p: (cover_rank(view.kind_at(stripe, p)), p))
-        marked = any(s == stripe for _, s in view.markers())
-        return first_legal(mask, [MOVE[stripe - 1][p][r] for p in ranked for r in ((1, 0) if marked else (0,))])
+        # The places of the Stripe by cover, best first (place 0 is the Open, view.kind_at's "open"), read from the
+        # features themselves: asked at most decisions of an advancing group
+        features = view.places[stripe]
+        ranked = sorted(range(len(features)), key=lambda p: (COVER_RANK[features[p].kind] if p else OPEN_RANK, p))
+        moves = MOVE[stripe - 1]
+        if any(s == stripe for _, s in view.markers()):
+            return first_legal(mask, [moves[p][r] for p in ranked for r in (1, 0)])
+        return first_legal(mask, [moves[p][0] for p in ranked])
 
 
 #: each step's method, looked up once (not by name at every decision)
 STEP_METHODS = {step: getattr(ScriptedPlayer, f"_{step}") for step in ScriptedPlayer.STEPS}
 
 
-def cover_rank(kind: str) -> int:
-    return ("ms", "building", "rubble", "wall", "woods", "open").index(kind)
+COVER_ORDER = ("ms", "building", "rubble", "wall", "woods", "open")      # the player's cover, best first
+COVER_RANK = {kind: rank for rank, kind in enumerate(COVER_ORDER)}
+OPEN_RANK = COVER_RANK["open"]
 
 
 def first_legal(mask, actions):
