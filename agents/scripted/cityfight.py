@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import compress
 
 import numpy as np
@@ -38,6 +38,7 @@ from envs import registry
 from envs.cityfight.actions import CODEC, OFF
 from envs.cityfight.config import OPEN
 from envs.cityfight.state import ATTACKER
+from envs.engine.derived import PREFIX, remember, unchanged_since
 
 PASS, OUT = OFF["pass"], OFF["out"]
 KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
@@ -45,6 +46,7 @@ FAR = 10 ** 6
 CLOSE = 2                        # CF-FIRE-5: the first range band
 ORTHOGONAL, DIAGONAL = 2, 3      # walking costs: one diagonal step a turn (CF-MOVE-1)
 RANK = {"CF-BOT-4": 0, "CF-BOT-6": 1}   # CF-BOT-3: Engaged elements first, then those engaging a contact
+REPORTED = PREFIX + "reported"   # the doctrine's own derived value (envs.engine.derived): its side's recent reports
 
 
 @dataclass
@@ -55,38 +57,73 @@ class Plan:
     actions: list = field(default_factory=list)
 
 
+@dataclass
+class Planned:
+    """The plan of the element the doctrine has just activated, made at the activate decision. It stands for the
+    element's first act decision: answering the activation (CF-TURN-4) changes only the element's activated flag,
+    whose activation it is and the enemy's count of activations (CF-HID-4), none of which a plan reads (CF-BOT-10
+    counts the element's own activation either way), and the act mask's actions are those the plan was filtered
+    by (act_set: the same families, without the runs a plan never wants)."""
+
+    view: object
+    slot: int
+    plan: Plan
+
+    def holds_for(self, view, slot: int) -> bool:
+        """`view` is the act decision right after that activation: the same game, element and no AP spent yet."""
+        return slot == self.slot and view.same_game(self.view) and view.element(slot).ap_spent == 0
+
+
 class Picture:
     """The side's view at one decision and the facts the doctrine derives from it (each computed once)."""
 
     def __init__(self, doctrine: CityfightDoctrine, view) -> None:
         self.doctrine, self.view, self.side = doctrine, view, view.side
         self.board, self.turn = view.board, view.turn
-        self.own = view.own_elements()
-        self.engaged = view.engaged_squares()
-        self.own_squares = {e.square for e in self.own}
-        self.objectives = view.objectives()
-        self.markers = sorted(view.overwatch_markers(1 - self.side))   # the enemy's public OVERWATCH markers
-        self.own_markers = set(view.overwatch_markers(self.side))
         doctrine.sync(view)
-        self.contacts = self._contacts()
-        self.contact_msqs = {self.board.msq[c] for c in self.contacts}
         self._acts: dict = {}
         self._goals: dict = {}
         self._targets: dict = {}
 
-    def _contacts(self) -> list[int]:
+    # The facts below are worked out when first asked: a reaction (dice, join, return fire...) asks one or none.
+    @cached_property
+    def own(self) -> list:
+        return self.view.own_elements()
+
+    @cached_property
+    def engaged(self) -> set[int]:
+        return self.view.engaged_squares()
+
+    @cached_property
+    def own_squares(self) -> set[int]:
+        return {e.square for e in self.own}
+
+    @cached_property
+    def objectives(self) -> list[int]:
+        return self.doctrine.objectives(self.view)
+
+    @cached_property
+    def markers(self) -> list[int]:
+        """The enemy's public OVERWATCH markers, in reading order."""
+        return sorted(self.view.overwatch_markers(1 - self.side))
+
+    @cached_property
+    def own_markers(self) -> set[int]:
+        return set(self.view.overwatch_markers(self.side))
+
+    @cached_property
+    def contacts(self) -> list[int]:
         """CF-BOT-2: squares seen occupied this turn or last (declared, revealed, fire origins, overwatch reports,
         Engaged, return fire all land in Knowledge.occupied), dropped once a later search declared them empty;
         Engaged squares always; never a square only own elements hold. Reading order."""
-        k, turn = self.view.knowledge, self.turn
-        # seen >= 0 and turn - seen <= 1, in one comparison (turns start at 1); the squares passing it are picked
-        # in C (compress), as most of the map was never seen and a Python loop over it cost more than the rest.
-        recent = max(0, turn - 1)
-        occupied, empty, own = k.occupied, k.empty, self.own_squares
         found = set(self.engaged)
-        found.update(s for s in compress(range(len(occupied)), map(recent.__le__, occupied))
-                     if empty[s] <= occupied[s] and s not in own)
+        own = self.own_squares
+        found.update(s for s in self.doctrine.reported(self.view) if s not in own)
         return sorted(found)
+
+    @cached_property
+    def contact_msqs(self) -> set[int]:
+        return {self.board.msq[c] for c in self.contacts}
 
     # Queries ------------------------------------------------------------------------------------------------
     def acts(self, e):
@@ -170,16 +207,43 @@ class CityfightDoctrine:
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                                      # CF-BOT-1: no rolls, so the seed is unused
         self._doors, self._links, self._walks, self._edge = None, [], {}, None
+        self._objectives = None
+        self._planned: Planned | None = None     # the plan of the element just activated, for its first act
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
-        picture = Picture(self, view)
-        if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
-            picture.known_acts(ctx["element"], mask)
-        choice = getattr(self, f"_{kind}")(picture, ctx, mask)
+        planned, self._planned = self._planned, None
+        if kind == "act" and planned is not None and planned.holds_for(view, ctx["element"]):
+            choice = self.first_legal(planned.plan, mask)
+        else:
+            picture = Picture(self, view)
+            if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
+                picture.known_acts(ctx["element"], mask)
+            choice = getattr(self, f"_{kind}")(picture, ctx, mask)
         if choice is not None and mask[choice]:
             return int(choice)
         return PASS if mask[PASS] else first(mask)
+
+    def reported(self, view) -> list[int]:
+        """CF-BOT-2: the squares the side's knowledge reports occupied this turn or last and no later search declared
+        empty, in reading order; kept until those reports or the turn change (most decisions change neither)."""
+        k, turn = view.knowledge, view.turn
+        state = (turn, k.occupied, k.empty)
+        found = unchanged_since(self, REPORTED, state)
+        if found is None:
+            # seen >= 0 and turn - seen <= 1, in one comparison (turns start at 1); the squares passing it are picked
+            # in C (compress), as most of the map was never seen and a Python loop over it cost more than the rest.
+            recent = max(0, turn - 1)
+            occupied, empty = k.occupied, k.empty
+            found = remember(self, REPORTED, state, [s for s in compress(range(len(occupied)), map(recent.__le__, occupied))
+                                                     if empty[s] <= occupied[s]])
+        return found
+
+    def objectives(self, view) -> list[int]:
+        """The scenario's objective squares (fixed for a game: kept with the scenario they came from)."""
+        if self._objectives is None or self._objectives[0] is not view.scenario:
+            self._objectives = (view.scenario, view.objectives())
+        return self._objectives[1]
 
     def sync(self, view) -> None:
         """Renew the walking links when the public map changed (doorways, breaches, blocked doorways)."""
@@ -242,8 +306,9 @@ class CityfightDoctrine:
             plans = {e.slot: self.plan(p, e) for e in group}
             useful = [e for e in group if plans[e.slot].actions]
             if useful:
-                return OFF["activate"] + min(useful, key=lambda e: (RANK.get(plans[e.slot].rule, 2),
-                                                                    p.objective_distance(e), e.slot)).slot
+                chosen = min(useful, key=lambda e: (RANK.get(plans[e.slot].rule, 2), p.objective_distance(e), e.slot))
+                self._planned = Planned(p.view, chosen.slot, plans[chosen.slot])
+                return OFF["activate"] + chosen.slot
         return OUT                                            # CF-BOT-13
 
     def watchers(self, p, candidates) -> list:
@@ -254,8 +319,11 @@ class CityfightDoctrine:
         return [e for e in candidates if e.square not in p.engaged and self.watch(p, e) is not None]
 
     def _act(self, p, ctx, mask):
-        e = p.view.element(ctx["element"])
-        for action in self.plan(p, e).actions:
+        return self.first_legal(self.plan(p, p.view.element(ctx["element"])), mask)
+
+    @staticmethod
+    def first_legal(plan: Plan, mask) -> int:
+        for action in plan.actions:
             if mask[action]:
                 return action
         return PASS
