@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import compress
 
 import numpy as np
@@ -55,6 +55,20 @@ class Plan:
 
     rule: str
     actions: list = field(default_factory=list)
+
+
+class once:  # noqa: N801 (used as a decorator, like property)
+    """A property worked out on first reading and then kept in the instance (functools.cached_property without its
+    lock, which in Python 3.11 cost more than most of the facts it kept)."""
+
+    def __init__(self, compute) -> None:
+        self.compute, self.name = compute, compute.__name__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)   # the instance's entry now shadows this
+        return value
 
 
 @dataclass
@@ -86,32 +100,32 @@ class Picture:
         self._targets: dict = {}
 
     # The facts below are worked out when first asked: a reaction (dice, join, return fire...) asks one or none.
-    @cached_property
+    @once
     def own(self) -> list:
         return self.view.own_elements()
 
-    @cached_property
+    @once
     def engaged(self) -> set[int]:
         return self.view.engaged_squares()
 
-    @cached_property
+    @once
     def own_squares(self) -> set[int]:
         return {e.square for e in self.own}
 
-    @cached_property
+    @once
     def objectives(self) -> list[int]:
         return self.doctrine.objectives(self.view)
 
-    @cached_property
+    @once
     def markers(self) -> list[int]:
         """The enemy's public OVERWATCH markers, in reading order."""
         return sorted(self.view.overwatch_markers(1 - self.side))
 
-    @cached_property
+    @once
     def own_markers(self) -> set[int]:
         return set(self.view.overwatch_markers(self.side))
 
-    @cached_property
+    @once
     def contacts(self) -> list[int]:
         """CF-BOT-2: squares seen occupied this turn or last (declared, revealed, fire origins, overwatch reports,
         Engaged, return fire all land in Knowledge.occupied), dropped once a later search declared them empty;
@@ -121,7 +135,7 @@ class Picture:
         found.update(s for s in self.doctrine.reported(self.view) if s not in own)
         return sorted(found)
 
-    @cached_property
+    @once
     def contact_msqs(self) -> set[int]:
         return {self.board.msq[c] for c in self.contacts}
 
