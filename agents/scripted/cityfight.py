@@ -167,18 +167,23 @@ class Picture:
         """CF-VIC-1 as the side sees it: an own element there and the square not Engaged."""
         return square in self.own_squares and square not in self.engaged
 
+    @once
+    def uncontrolled(self) -> list[int]:
+        """The objectives the side does not control (CF-VIC-1 as it sees it), in list order."""
+        return [g for g in self.objectives if not self.controls(g)]
+
     def goal(self, e) -> int | None:
         """CF-BOT-8: the nearest uncontrolled objective by walking cost (ties: reading order)."""
         if e.slot not in self._goals:
-            goals = [g for g in self.objectives if not self.controls(g)]
-            reachable = [(self.walk(g)[e.square], g) for g in goals if self.walk(g)[e.square] >= 0]
+            square = e.square
+            reachable = [(cost, g) for g in self.uncontrolled if (cost := self.walk(g)[square]) >= 0]
             self._goals[e.slot] = min(reachable)[1] if reachable else None
         return self._goals[e.slot]
 
     def objective_distance(self, e) -> int:
         """CF-BOT-3: walking cost to the nearest uncontrolled objective (to any objective if all are held)."""
-        goals = [g for g in self.objectives if not self.controls(g)] or self.objectives
-        found = [self.walk(g)[e.square] for g in goals if self.walk(g)[e.square] >= 0]
+        square = e.square
+        found = [cost for g in self.uncontrolled or self.objectives if (cost := self.walk(g)[square]) >= 0]
         return min(found, default=FAR)
 
     def holds_alone(self, e) -> bool:
