@@ -146,6 +146,12 @@ class Picture:
             self._acts[e.slot] = self.view.act_set(e)
         return self._acts[e.slot]
 
+    def family(self, e, family: str):
+        """The actions of one family own element `e` may take now, for `in` (all of them when read from a mask:
+        the families' actions are disjoint)."""
+        acts = self.acts(e)
+        return acts if isinstance(acts, set) else acts.family(family)
+
     def known_acts(self, slot: int, mask) -> None:
         """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
         self._acts[slot] = set(np.flatnonzero(mask).tolist())
@@ -154,9 +160,9 @@ class Picture:
         """The contacts own element `e` may fire at now (kinetic or special), nearest first, then reading order;
         worked out once per element, as several CF-BOT rules ask it with different ranges."""
         if e.slot not in self._targets:
-            acts = self.acts(e)
-            found = [c for c in self.contacts
-                     if self.square_action("fire", c) in acts or self.square_action("special", c) in acts]
+            fire, special = self.family(e, "fire"), self.family(e, "special")
+            code, at_fire, at_special = self.board.code, OFF["fire"], OFF["special"]
+            found = [c for c in self.contacts if at_fire + code[c] in fire or at_special + code[c] in special]
             self._targets[e.slot] = sorted(found, key=lambda c: (self.range(e.square, c), c))
         return self._targets[e.slot]
 

@@ -77,11 +77,18 @@ class ActionsOf:
         family = FAMILY_OF[action]
         if family == "pass":
             return True                                       # CF-ACT-10
-        if self.e.suppressed or family == "run" or family not in ACT_FAMILIES:   # CF-ACT-11
-            return False
-        if family not in self.found:
-            self.found[family] = set(ACT_FAMILIES[family](self.game, self.e))
-        return action in self.found[family]
+        return action in self.family(family)
+
+    def family(self, family: str) -> set[int]:
+        """The legal actions of one act family (none for the runs, or when suppressed: CF-ACT-11)."""
+        found = self.found.get(family)
+        if found is None:
+            if self.e.suppressed or family == "run" or family not in ACT_FAMILIES:
+                found = set()
+            else:
+                found = set(ACT_FAMILIES[family](self.game, self.e))
+            self.found[family] = found
+        return found
 
 
 def move_actions(game, e) -> list[int]:
