@@ -160,6 +160,9 @@ class Picture:
         """The contacts own element `e` may fire at now (kinetic or special), nearest first, then reading order;
         worked out once per element, as several CF-BOT rules ask it with different ranges."""
         if e.slot not in self._targets:
+            if not self.contacts:                             # the families are built only when asked about
+                self._targets[e.slot] = []
+                return []
             fire, special = self.family(e, "fire"), self.family(e, "special")
             code, at_fire, at_special = self.board.code, OFF["fire"], OFF["special"]
             found = [c for c in self.contacts if at_fire + code[c] in fire or at_special + code[c] in special]
