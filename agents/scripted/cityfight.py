@@ -146,12 +146,6 @@ class Picture:
             self._acts[e.slot] = self.view.act_set(e)
         return self._acts[e.slot]
 
-    def family(self, e, family: str):
-        """The actions of one family own element `e` may take now, for `in` (all of them when read from a mask:
-        the families' actions are disjoint)."""
-        acts = self.acts(e)
-        return acts if isinstance(acts, set) else acts.family(family)
-
     def known_acts(self, slot: int, mask) -> None:
         """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
         self._acts[slot] = set(np.flatnonzero(mask).tolist())
@@ -163,9 +157,13 @@ class Picture:
             if not self.contacts:                             # the families are built only when asked about
                 self._targets[e.slot] = []
                 return []
-            fire, special = self.family(e, "fire"), self.family(e, "special")
-            code, at_fire, at_special = self.board.code, OFF["fire"], OFF["special"]
-            found = [c for c in self.contacts if at_fire + code[c] in fire or at_special + code[c] in special]
+            acts = self.acts(e)
+            if isinstance(acts, set):                         # read from the act mask
+                code, at_fire, at_special = self.board.code, OFF["fire"], OFF["special"]
+                found = [c for c in self.contacts if at_fire + code[c] in acts or at_special + code[c] in acts]
+            else:                                             # the squares themselves: no action set built
+                fire, special = acts.squares("fire"), acts.squares("special")
+                found = [c for c in self.contacts if fire[c] or special[c]]
             self._targets[e.slot] = sorted(found, key=lambda c: (self.range(e.square, c), c))
         return self._targets[e.slot]
 

@@ -90,6 +90,19 @@ class ActionsOf:
             self.found[family] = found
         return found
 
+    def squares(self, family: str) -> np.ndarray:
+        """Bool (board squares,) of the squares the element may aim `family` ("fire" or "special") at now, indexed
+        by square: what `family(...)` holds as actions, without building them (a doctrine asks it of a few
+        contacts per element)."""
+        key = "squares of " + family
+        found = self.found.get(key)
+        if found is None:
+            found = np.zeros(self.game.board.size, dtype=bool)
+            if not self.e.suppressed:                         # CF-ACT-11
+                found[SQUARE_FAMILIES[family](self.game, self.e)] = True
+            self.found[key] = found
+        return found
+
 
 def move_actions(game, e) -> list[int]:
     return [OFF["move"] + d for d in movement.move_targets(game, e)]
@@ -110,10 +123,18 @@ def overwatch_actions(game, e) -> list[int]:
 
 def fire_actions(game, e) -> list[int]:
     """CF-ACT-6 at a target square, and CF-CA-1 into the own Engaged square."""
-    found = squares_to_actions(game, "fire", own_square_assault(game, e))
+    return squares_to_actions(game, "fire", fire_squares(game, e))
+
+
+def fire_squares(game, e) -> np.ndarray | list[int]:
+    """CF-CA-1: the own square when it is Engaged and the element may fire into it (no other target from an
+    Engaged square, CF-AUTO-2); else CF-ACT-6's target squares (bool array) when it may fire."""
+    own = own_square_assault(game, e)
+    if own:
+        return own
     if fire.may_fire(game, e) and ap.can_spend(game, e, 1):
-        found = squares_to_actions(game, "fire", fire.target_squares(game, e)) + found
-    return found
+        return fire.target_squares(game, e)
+    return []
 
 
 def special_actions(game, e) -> list[int]:
@@ -127,6 +148,8 @@ def smoke_actions(game, e) -> list[int]:
 #: The act decision's families, in the order act_actions lists them
 ACT_FAMILIES = {"move": move_actions, "run": run_actions, "search": search_actions, "overwatch": overwatch_actions,
                 "fire": fire_actions, "special": special_actions, "smoke": smoke_actions}
+#: The squares (bool array or list) of the families aimed at a square, as ActionsOf.squares reads them
+SQUARE_FAMILIES = {"fire": fire_squares, "special": he.he_targets}
 ACT_FAMILIES_AFTER_RUNS = tuple(ACT_FAMILIES)[2:]
 assert tuple(ACT_FAMILIES)[:2] == ("move", "run")
 #: The family name of every action: one list lookup where decoding costs a few microseconds
