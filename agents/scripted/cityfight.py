@@ -146,6 +146,13 @@ class Picture:
             self._acts[e.slot] = self.view.act_set(e)
         return self._acts[e.slot]
 
+    def may_aim(self, e, family: str, square: int) -> bool:
+        """`e` may take the `family` action (fire, special, overwatch) at `square` now."""
+        acts = self.acts(e)
+        if isinstance(acts, set):                             # read from the act mask
+            return self.square_action(family, square) in acts
+        return bool(acts.squares(family)[square])
+
     def known_acts(self, slot: int, mask) -> None:
         """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
         self._acts[slot] = set(np.flatnonzero(mask).tolist())
@@ -393,7 +400,7 @@ class CityfightDoctrine:
     def special_ok(self, p, e, square: int) -> bool:
         """A Fire Special Weapon shot at a building square: legal with 2 AP usable, its best effect roll can kill
         there (6 + FS reaches K, CF-HE-6), and no own element in or next to it (CF-HE-8)."""
-        if not (p.is_building(square) and p.two_ap(e) and p.square_action("special", square) in p.acts(e)):
+        if not (p.is_building(square) and p.two_ap(e) and p.may_aim(e, "special", square)):
             return False
         tables = p.view.tables
         if 6 + tables.he_weapons[e.special].fs < tables.cover[p.view.cover(square)][1]:
@@ -528,7 +535,7 @@ class CityfightDoctrine:
         if not p.view.has_mg(e) or p.view.activations_taken() > (1 if e.activated else 0):
             return None
         for square in self.chokepoints(p):
-            if square not in p.own_markers and p.square_action("overwatch", square) in p.acts(e):
+            if square not in p.own_markers and p.may_aim(e, "overwatch", square):
                 return square
         return None
 

@@ -91,7 +91,7 @@ class ActionsOf:
         return found
 
     def squares(self, family: str) -> np.ndarray:
-        """Bool (board squares,) of the squares the element may aim `family` ("fire" or "special") at now, indexed
+        """Bool (board squares,) of the squares the element may aim `family` (fire, special, overwatch) at now, indexed
         by square: what `family(...)` holds as actions, without building them (a doctrine asks it of a few
         contacts per element)."""
         key = "squares of " + family
@@ -117,8 +117,13 @@ def search_actions(game, e) -> list[int]:
 
 
 def overwatch_actions(game, e) -> list[int]:
+    return squares_to_actions(game, "overwatch", watch_squares(game, e))
+
+
+def watch_squares(game, e) -> np.ndarray | list[int]:
+    """CF-ACT-5: the squares the element may put Overwatch on (none: an empty list)."""
     ow = overwatch.watch_squares(game, e)
-    return [] if ow is None else squares_to_actions(game, "overwatch", ow)
+    return [] if ow is None else ow
 
 
 def fire_actions(game, e) -> list[int]:
@@ -149,7 +154,7 @@ def smoke_actions(game, e) -> list[int]:
 ACT_FAMILIES = {"move": move_actions, "run": run_actions, "search": search_actions, "overwatch": overwatch_actions,
                 "fire": fire_actions, "special": special_actions, "smoke": smoke_actions}
 #: The squares (bool array or list) of the families aimed at a square, as ActionsOf.squares reads them
-SQUARE_FAMILIES = {"fire": fire_squares, "special": he.he_targets}
+SQUARE_FAMILIES = {"fire": fire_squares, "special": he.he_targets, "overwatch": watch_squares}
 ACT_FAMILIES_AFTER_RUNS = tuple(ACT_FAMILIES)[2:]
 assert tuple(ACT_FAMILIES)[:2] == ("move", "run")
 #: The family name of every action: one list lookup where decoding costs a few microseconds

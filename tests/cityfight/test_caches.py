@@ -140,7 +140,7 @@ def test_the_lazy_action_set_answers_as_the_act_actions_list_in_random_games():
             for e in game.living(game.current_side):
                 expected, lazy = set(act_actions(game, e, runs=False)), ActionsOf(game, e)
                 assert [a for a in range(NUM_ACTIONS) if a in lazy] == sorted(expected), (seed, e.name)
-                for family in ("fire", "special"):            # the squares the doctrine reads for its targets
+                for family in ("fire", "special", "overwatch"):   # the squares the doctrine reads for its targets
                     squares = {game.board.code[s] + OFF[family] for s in np.flatnonzero(lazy.squares(family))}
                     assert squares == {a for a in expected if FAMILY_OF[a] == family}, (seed, e.name, family)
                 checked += 1
