@@ -98,6 +98,7 @@ class Picture:
         self._acts: dict = {}
         self._goals: dict = {}
         self._targets: dict = {}
+        self._target_ranges: dict = {}
 
     # The facts below are worked out when first asked: a reaction (dice, join, return fire...) asks one or none.
     @once
@@ -164,15 +165,26 @@ class Picture:
             if not self.contacts:                             # the families are built only when asked about
                 self._targets[e.slot] = []
                 return []
-            acts = self.acts(e)
+            acts, contacts = self.acts(e), self.contact_array
             if isinstance(acts, set):                         # read from the act mask
                 code, at_fire, at_special = self.board.code, OFF["fire"], OFF["special"]
-                found = [c for c in self.contacts if at_fire + code[c] in acts or at_special + code[c] in acts]
+                found = contacts[[at_fire + code[c] in acts or at_special + code[c] in acts for c in self.contacts]]
             else:                                             # the squares themselves: no action set built
-                fire, special = acts.squares("fire"), acts.squares("special")
-                found = [c for c in self.contacts if fire[c] or special[c]]
-            self._targets[e.slot] = sorted(found, key=lambda c: (self.range(e.square, c), c))
+                found = contacts[acts.squares("fire")[contacts] | acts.squares("special")[contacts]]
+            near = self.board.range[e.square][found]
+            order = np.lexsort((found, near))                 # by range, then reading order
+            self._targets[e.slot] = found[order].tolist()
+            self._target_ranges[e.slot] = near[order].tolist()
         return self._targets[e.slot]
+
+    def targets_within(self, e, within: int) -> list[int]:
+        """targets(e) at most `within` squares away."""
+        targets = self.targets(e)
+        return [c for c, r in zip(targets, self._target_ranges.get(e.slot, ()), strict=False) if r <= within]
+
+    @once
+    def contact_array(self) -> np.ndarray:
+        return np.array(self.contacts, dtype=np.intp)
 
     def walk(self, goal: int, avoid: tuple = ()) -> list[int]:
         return self.doctrine.walk(self.board, goal, avoid)
@@ -395,7 +407,7 @@ class CityfightDoctrine:
 
     def contact_targets(self, p, e, within: int = FAR) -> list[int]:
         """Contacts in range and LOS that `e` may fire at now (kinetic or special), nearest first, reading order."""
-        return [c for c in p.targets(e) if p.range(e.square, c) <= within]
+        return p.targets_within(e, within)
 
     def special_ok(self, p, e, square: int) -> bool:
         """A Fire Special Weapon shot at a building square: legal with 2 AP usable, its best effect roll can kill
