@@ -38,6 +38,7 @@ from envs import registry
 from envs.cityfight.actions import CODEC, OFF
 from envs.cityfight.config import OPEN
 from envs.cityfight.state import ATTACKER
+from envs.engine.derived import PREFIX, remember, unchanged_since
 
 PASS, OUT = OFF["pass"], OFF["out"]
 KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
@@ -45,6 +46,7 @@ FAR = 10 ** 6
 CLOSE = 2                        # CF-FIRE-5: the first range band
 ORTHOGONAL, DIAGONAL = 2, 3      # walking costs: one diagonal step a turn (CF-MOVE-1)
 RANK = {"CF-BOT-4": 0, "CF-BOT-6": 1}   # CF-BOT-3: Engaged elements first, then those engaging a contact
+REPORTED = PREFIX + "reported"   # the doctrine's own derived value (envs.engine.derived): its side's recent reports
 
 
 @dataclass
@@ -55,38 +57,88 @@ class Plan:
     actions: list = field(default_factory=list)
 
 
+class once:  # noqa: N801 (used as a decorator, like property)
+    """A property worked out on first reading and then kept in the instance (functools.cached_property without its
+    lock, which in Python 3.11 cost more than most of the facts it kept)."""
+
+    def __init__(self, compute) -> None:
+        self.compute, self.name = compute, compute.__name__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)   # the instance's entry now shadows this
+        return value
+
+
+@dataclass
+class Planned:
+    """The plan of the element the doctrine has just activated, made at the activate decision. It stands for the
+    element's first act decision: answering the activation (CF-TURN-4) changes only the element's activated flag,
+    whose activation it is and the enemy's count of activations (CF-HID-4), none of which a plan reads (CF-BOT-10
+    counts the element's own activation either way), and the act mask's actions are those the plan was filtered
+    by (act_set: the same families, without the runs a plan never wants)."""
+
+    view: object
+    slot: int
+    plan: Plan
+
+    def holds_for(self, view, slot: int) -> bool:
+        """`view` is the act decision right after that activation: the same game, element and no AP spent yet."""
+        return slot == self.slot and view.same_game(self.view) and view.element(slot).ap_spent == 0
+
+
 class Picture:
     """The side's view at one decision and the facts the doctrine derives from it (each computed once)."""
 
     def __init__(self, doctrine: CityfightDoctrine, view) -> None:
         self.doctrine, self.view, self.side = doctrine, view, view.side
         self.board, self.turn = view.board, view.turn
-        self.own = view.own_elements()
-        self.engaged = view.engaged_squares()
-        self.own_squares = {e.square for e in self.own}
-        self.objectives = view.objectives()
-        self.markers = sorted(view.overwatch_markers(1 - self.side))   # the enemy's public OVERWATCH markers
-        self.own_markers = set(view.overwatch_markers(self.side))
         doctrine.sync(view)
-        self.contacts = self._contacts()
-        self.contact_msqs = {self.board.msq[c] for c in self.contacts}
         self._acts: dict = {}
         self._goals: dict = {}
         self._targets: dict = {}
+        self._target_ranges: dict = {}
 
-    def _contacts(self) -> list[int]:
+    # The facts below are worked out when first asked: a reaction (dice, join, return fire...) asks one or none.
+    @once
+    def own(self) -> list:
+        return self.view.own_elements()
+
+    @once
+    def engaged(self) -> set[int]:
+        return self.view.engaged_squares()
+
+    @once
+    def own_squares(self) -> set[int]:
+        return {e.square for e in self.own}
+
+    @once
+    def objectives(self) -> list[int]:
+        return self.doctrine.objectives(self.view)
+
+    @once
+    def markers(self) -> list[int]:
+        """The enemy's public OVERWATCH markers, in reading order."""
+        return sorted(self.view.overwatch_markers(1 - self.side))
+
+    @once
+    def own_markers(self) -> set[int]:
+        return set(self.view.overwatch_markers(self.side))
+
+    @once
+    def contacts(self) -> list[int]:
         """CF-BOT-2: squares seen occupied this turn or last (declared, revealed, fire origins, overwatch reports,
         Engaged, return fire all land in Knowledge.occupied), dropped once a later search declared them empty;
         Engaged squares always; never a square only own elements hold. Reading order."""
-        k, turn = self.view.knowledge, self.turn
-        # seen >= 0 and turn - seen <= 1, in one comparison (turns start at 1); the squares passing it are picked
-        # in C (compress), as most of the map was never seen and a Python loop over it cost more than the rest.
-        recent = max(0, turn - 1)
-        occupied, empty, own = k.occupied, k.empty, self.own_squares
         found = set(self.engaged)
-        found.update(s for s in compress(range(len(occupied)), map(recent.__le__, occupied))
-                     if empty[s] <= occupied[s] and s not in own)
+        own = self.own_squares
+        found.update(s for s in self.doctrine.reported(self.view) if s not in own)
         return sorted(found)
+
+    @once
+    def contact_msqs(self) -> set[int]:
+        return {self.board.msq[c] for c in self.contacts}
 
     # Queries ------------------------------------------------------------------------------------------------
     def acts(self, e):
@@ -94,6 +146,13 @@ class Picture:
         if e.slot not in self._acts:
             self._acts[e.slot] = self.view.act_set(e)
         return self._acts[e.slot]
+
+    def may_aim(self, e, family: str, square: int) -> bool:
+        """`e` may take the `family` action (fire, special, overwatch) at `square` now."""
+        acts = self.acts(e)
+        if isinstance(acts, set):                             # read from the act mask
+            return self.square_action(family, square) in acts
+        return bool(acts.squares(family)[square])
 
     def known_acts(self, slot: int, mask) -> None:
         """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
@@ -103,11 +162,29 @@ class Picture:
         """The contacts own element `e` may fire at now (kinetic or special), nearest first, then reading order;
         worked out once per element, as several CF-BOT rules ask it with different ranges."""
         if e.slot not in self._targets:
-            acts = self.acts(e)
-            found = [c for c in self.contacts
-                     if self.square_action("fire", c) in acts or self.square_action("special", c) in acts]
-            self._targets[e.slot] = sorted(found, key=lambda c: (self.range(e.square, c), c))
+            if not self.contacts:                             # the families are built only when asked about
+                self._targets[e.slot] = []
+                return []
+            acts, contacts = self.acts(e), self.contact_array
+            if isinstance(acts, set):                         # read from the act mask
+                code, at_fire, at_special = self.board.code, OFF["fire"], OFF["special"]
+                found = contacts[[at_fire + code[c] in acts or at_special + code[c] in acts for c in self.contacts]]
+            else:                                             # the squares themselves: no action set built
+                found = contacts[acts.squares("fire")[contacts] | acts.squares("special")[contacts]]
+            near = self.board.range[e.square][found]
+            order = np.lexsort((found, near))                 # by range, then reading order
+            self._targets[e.slot] = found[order].tolist()
+            self._target_ranges[e.slot] = near[order].tolist()
         return self._targets[e.slot]
+
+    def targets_within(self, e, within: int) -> list[int]:
+        """targets(e) at most `within` squares away."""
+        targets = self.targets(e)
+        return [c for c, r in zip(targets, self._target_ranges.get(e.slot, ()), strict=False) if r <= within]
+
+    @once
+    def contact_array(self) -> np.ndarray:
+        return np.array(self.contacts, dtype=np.intp)
 
     def walk(self, goal: int, avoid: tuple = ()) -> list[int]:
         return self.doctrine.walk(self.board, goal, avoid)
@@ -116,18 +193,23 @@ class Picture:
         """CF-VIC-1 as the side sees it: an own element there and the square not Engaged."""
         return square in self.own_squares and square not in self.engaged
 
+    @once
+    def uncontrolled(self) -> list[int]:
+        """The objectives the side does not control (CF-VIC-1 as it sees it), in list order."""
+        return [g for g in self.objectives if not self.controls(g)]
+
     def goal(self, e) -> int | None:
         """CF-BOT-8: the nearest uncontrolled objective by walking cost (ties: reading order)."""
         if e.slot not in self._goals:
-            goals = [g for g in self.objectives if not self.controls(g)]
-            reachable = [(self.walk(g)[e.square], g) for g in goals if self.walk(g)[e.square] >= 0]
+            square = e.square
+            reachable = [(cost, g) for g in self.uncontrolled if (cost := self.walk(g)[square]) >= 0]
             self._goals[e.slot] = min(reachable)[1] if reachable else None
         return self._goals[e.slot]
 
     def objective_distance(self, e) -> int:
         """CF-BOT-3: walking cost to the nearest uncontrolled objective (to any objective if all are held)."""
-        goals = [g for g in self.objectives if not self.controls(g)] or self.objectives
-        found = [self.walk(g)[e.square] for g in goals if self.walk(g)[e.square] >= 0]
+        square = e.square
+        found = [cost for g in self.uncontrolled or self.objectives if (cost := self.walk(g)[square]) >= 0]
         return min(found, default=FAR)
 
     def holds_alone(self, e) -> bool:
@@ -170,16 +252,43 @@ class CityfightDoctrine:
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                                      # CF-BOT-1: no rolls, so the seed is unused
         self._doors, self._links, self._walks, self._edge = None, [], {}, None
+        self._objectives = None
+        self._planned: Planned | None = None     # the plan of the element just activated, for its first act
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
-        picture = Picture(self, view)
-        if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
-            picture.known_acts(ctx["element"], mask)
-        choice = getattr(self, f"_{kind}")(picture, ctx, mask)
+        planned, self._planned = self._planned, None
+        if kind == "act" and planned is not None and planned.holds_for(view, ctx["element"]):
+            choice = self.first_legal(planned.plan, mask)
+        else:
+            picture = Picture(self, view)
+            if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
+                picture.known_acts(ctx["element"], mask)
+            choice = getattr(self, f"_{kind}")(picture, ctx, mask)
         if choice is not None and mask[choice]:
             return int(choice)
         return PASS if mask[PASS] else first(mask)
+
+    def reported(self, view) -> list[int]:
+        """CF-BOT-2: the squares the side's knowledge reports occupied this turn or last and no later search declared
+        empty, in reading order; kept until those reports or the turn change (most decisions change neither)."""
+        k, turn = view.knowledge, view.turn
+        state = (turn, k.occupied, k.empty)
+        found = unchanged_since(self, REPORTED, state)
+        if found is None:
+            # seen >= 0 and turn - seen <= 1, in one comparison (turns start at 1); the squares passing it are picked
+            # in C (compress), as most of the map was never seen and a Python loop over it cost more than the rest.
+            recent = max(0, turn - 1)
+            occupied, empty = k.occupied, k.empty
+            found = remember(self, REPORTED, state, [s for s in compress(range(len(occupied)), map(recent.__le__, occupied))
+                                                     if empty[s] <= occupied[s]])
+        return found
+
+    def objectives(self, view) -> list[int]:
+        """The scenario's objective squares (fixed for a game: kept with the scenario they came from)."""
+        if self._objectives is None or self._objectives[0] is not view.scenario:
+            self._objectives = (view.scenario, view.objectives())
+        return self._objectives[1]
 
     def sync(self, view) -> None:
         """Renew the walking links when the public map changed (doorways, breaches, blocked doorways)."""
@@ -242,8 +351,9 @@ class CityfightDoctrine:
             plans = {e.slot: self.plan(p, e) for e in group}
             useful = [e for e in group if plans[e.slot].actions]
             if useful:
-                return OFF["activate"] + min(useful, key=lambda e: (RANK.get(plans[e.slot].rule, 2),
-                                                                    p.objective_distance(e), e.slot)).slot
+                chosen = min(useful, key=lambda e: (RANK.get(plans[e.slot].rule, 2), p.objective_distance(e), e.slot))
+                self._planned = Planned(p.view, chosen.slot, plans[chosen.slot])
+                return OFF["activate"] + chosen.slot
         return OUT                                            # CF-BOT-13
 
     def watchers(self, p, candidates) -> list:
@@ -254,8 +364,11 @@ class CityfightDoctrine:
         return [e for e in candidates if e.square not in p.engaged and self.watch(p, e) is not None]
 
     def _act(self, p, ctx, mask):
-        e = p.view.element(ctx["element"])
-        for action in self.plan(p, e).actions:
+        return self.first_legal(self.plan(p, p.view.element(ctx["element"])), mask)
+
+    @staticmethod
+    def first_legal(plan: Plan, mask) -> int:
+        for action in plan.actions:
             if mask[action]:
                 return action
         return PASS
@@ -294,12 +407,12 @@ class CityfightDoctrine:
 
     def contact_targets(self, p, e, within: int = FAR) -> list[int]:
         """Contacts in range and LOS that `e` may fire at now (kinetic or special), nearest first, reading order."""
-        return [c for c in p.targets(e) if p.range(e.square, c) <= within]
+        return p.targets_within(e, within)
 
     def special_ok(self, p, e, square: int) -> bool:
         """A Fire Special Weapon shot at a building square: legal with 2 AP usable, its best effect roll can kill
         there (6 + FS reaches K, CF-HE-6), and no own element in or next to it (CF-HE-8)."""
-        if not (p.is_building(square) and p.two_ap(e) and p.square_action("special", square) in p.acts(e)):
+        if not (p.is_building(square) and p.two_ap(e) and p.may_aim(e, "special", square)):
             return False
         tables = p.view.tables
         if 6 + tables.he_weapons[e.special].fs < tables.cover[p.view.cover(square)][1]:
@@ -434,7 +547,7 @@ class CityfightDoctrine:
         if not p.view.has_mg(e) or p.view.activations_taken() > (1 if e.activated else 0):
             return None
         for square in self.chokepoints(p):
-            if square not in p.own_markers and p.square_action("overwatch", square) in p.acts(e):
+            if square not in p.own_markers and p.may_aim(e, "overwatch", square):
                 return square
         return None
 

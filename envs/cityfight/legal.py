@@ -17,15 +17,15 @@ from .tasks import ActPrompt, EndActivation
 
 def mask(game) -> np.ndarray:
     """Bool mask of the legal actions of the pending decision."""
-    m = np.zeros(NUM_ACTIONS, dtype=bool)
     kind, ctx = game.decision
-    m[LEGAL[kind](game, ctx)] = True
-    return m
+    return mask_of(LEGAL[kind](game, ctx))
 
 
 def mask_of(actions: list[int]) -> np.ndarray:
+    """The bool mask of a list of actions (the list through an index array: numpy converts a list of Python ints
+    item by item at about twice the cost)."""
     m = np.zeros(NUM_ACTIONS, dtype=bool)
-    m[actions] = True
+    m[np.fromiter(actions, dtype=np.intp, count=len(actions))] = True
     return m
 
 
@@ -55,10 +55,40 @@ def act_actions(game, e, runs: bool = True) -> list[int]:
     found = [OFF["pass"]]
     if e.suppressed:                                          # CF-ACT-11
         return found
-    for family, actions in ACT_FAMILIES.items():
-        if runs or family != "run":
-            found += actions(game, e)
+    if runs:                                                  # the moves and the runs from one walk of the steps
+        moves, pairs = movement.move_and_run_targets(game, e)
+        found += [OFF["move"] + d for d in moves]
+        found += [OFF["run"] + 8 * a + b for a, b in pairs]
+    else:
+        found += move_actions(game, e)
+    for family in ACT_FAMILIES_AFTER_RUNS:
+        found += ACT_FAMILIES[family](game, e)
     return found
+
+
+def act_mask(game, e) -> np.ndarray:
+    """mask_of(act_actions(game, e)), each family's moves, MSqs or squares written straight into the mask (the act
+    prompt builds it at every act decision; a list of actions to convert cost a third of it)."""
+    m = np.zeros(NUM_ACTIONS, dtype=bool)
+    m[OFF["pass"]] = True                                     # CF-ACT-10
+    if e.suppressed:                                          # CF-ACT-11
+        return m
+    moves, pairs = movement.move_and_run_targets(game, e)
+    for d in moves:
+        m[OFF["move"] + d] = True
+    for a, b in pairs:
+        m[OFF["run"] + 8 * a + b] = True
+    board = game.board
+    for msq in search.target_msqs(game, e):
+        m[OFF["search"] + board.mcode[msq]] = True
+    for family, squares_of in SQUARE_FAMILIES_IN_ORDER:
+        squares = squares_of(game, e)
+        if isinstance(squares, np.ndarray):
+            m[OFF[family] + board.code_array[squares]] = True
+        else:
+            for square in squares:
+                m[OFF[family] + board.code[square]] = True
+    return m
 
 
 class ActionsOf:
@@ -72,11 +102,31 @@ class ActionsOf:
         family = FAMILY_OF[action]
         if family == "pass":
             return True                                       # CF-ACT-10
-        if self.e.suppressed or family == "run" or family not in ACT_FAMILIES:   # CF-ACT-11
-            return False
-        if family not in self.found:
-            self.found[family] = set(ACT_FAMILIES[family](self.game, self.e))
-        return action in self.found[family]
+        return action in self.family(family)
+
+    def family(self, family: str) -> set[int]:
+        """The legal actions of one act family (none for the runs, or when suppressed: CF-ACT-11)."""
+        found = self.found.get(family)
+        if found is None:
+            if self.e.suppressed or family == "run" or family not in ACT_FAMILIES:
+                found = set()
+            else:
+                found = set(ACT_FAMILIES[family](self.game, self.e))
+            self.found[family] = found
+        return found
+
+    def squares(self, family: str) -> np.ndarray:
+        """Bool (board squares,) of the squares the element may aim `family` (fire, special, overwatch) at now, indexed
+        by square: what `family(...)` holds as actions, without building them (a doctrine asks it of a few
+        contacts per element)."""
+        key = "squares of " + family
+        found = self.found.get(key)
+        if found is None:
+            found = np.zeros(self.game.board.size, dtype=bool)
+            if not self.e.suppressed:                         # CF-ACT-11
+                found[SQUARE_FAMILIES[family](self.game, self.e)] = True
+            self.found[key] = found
+        return found
 
 
 def move_actions(game, e) -> list[int]:
@@ -92,16 +142,29 @@ def search_actions(game, e) -> list[int]:
 
 
 def overwatch_actions(game, e) -> list[int]:
+    return squares_to_actions(game, "overwatch", watch_squares(game, e))
+
+
+def watch_squares(game, e) -> np.ndarray | list[int]:
+    """CF-ACT-5: the squares the element may put Overwatch on (none: an empty list)."""
     ow = overwatch.watch_squares(game, e)
-    return [] if ow is None else squares_to_actions(game, "overwatch", ow)
+    return [] if ow is None else ow
 
 
 def fire_actions(game, e) -> list[int]:
     """CF-ACT-6 at a target square, and CF-CA-1 into the own Engaged square."""
-    found = squares_to_actions(game, "fire", own_square_assault(game, e))
+    return squares_to_actions(game, "fire", fire_squares(game, e))
+
+
+def fire_squares(game, e) -> np.ndarray | list[int]:
+    """CF-CA-1: the own square when it is Engaged and the element may fire into it (no other target from an
+    Engaged square, CF-AUTO-2); else CF-ACT-6's target squares (bool array) when it may fire."""
+    own = own_square_assault(game, e)
+    if own:
+        return own
     if fire.may_fire(game, e) and ap.can_spend(game, e, 1):
-        found = squares_to_actions(game, "fire", fire.target_squares(game, e)) + found
-    return found
+        return fire.target_squares(game, e)
+    return []
 
 
 def special_actions(game, e) -> list[int]:
@@ -115,6 +178,13 @@ def smoke_actions(game, e) -> list[int]:
 #: The act decision's families, in the order act_actions lists them
 ACT_FAMILIES = {"move": move_actions, "run": run_actions, "search": search_actions, "overwatch": overwatch_actions,
                 "fire": fire_actions, "special": special_actions, "smoke": smoke_actions}
+#: The squares (bool array or list) of the families aimed at a square, as ActionsOf.squares reads them
+SQUARE_FAMILIES = {"fire": fire_squares, "special": he.he_targets, "overwatch": watch_squares}
+#: The families after the searches, in act_actions' order, by their squares (act_mask writes them)
+SQUARE_FAMILIES_IN_ORDER = (("overwatch", watch_squares), ("fire", fire_squares), ("special", he.he_targets),
+                            ("smoke", smoke.smoke_targets))
+ACT_FAMILIES_AFTER_RUNS = tuple(ACT_FAMILIES)[2:]
+assert tuple(ACT_FAMILIES)[:2] == ("move", "run")
 #: The family name of every action: one list lookup where decoding costs a few microseconds
 FAMILY_OF = [CODEC.decode(a)[0] for a in range(NUM_ACTIONS)]
 

@@ -94,8 +94,24 @@ def run_targets(game, e) -> list[tuple[int, int]]:
     """CF-ACT-2, CF-ACT-3: two steps; no run whose first step would end movement (CF-MOVE-2, CF-MOVE-5)."""
     if not can_move(game, e) or not ap.can_spend(game, e, 2):
         return []
-    found, counts, table = [], friend_counts(game, e.side), step_table(game)
-    for d1, mid in steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table):
+    counts, table = friend_counts(game, e.side), step_table(game)
+    return runs_after(game, e, steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table), counts, table)
+
+
+def move_and_run_targets(game, e) -> tuple[list[int], list[tuple[int, int]]]:
+    """(move_targets, run_targets) from one walk of the first steps: a run's first step is a legal move."""
+    if not can_move(game, e) or not ap.can_spend(game, e, 1):
+        return [], []
+    counts, table = friend_counts(game, e.side), step_table(game)
+    first = steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table)
+    runs = runs_after(game, e, first, counts, table) if ap.can_spend(game, e, 2) else []
+    return [d for d, _ in first], runs
+
+
+def runs_after(game, e, first: list[tuple[int, int]], counts, table) -> list[tuple[int, int]]:
+    """CF-ACT-2/3: the second steps after each legal first step (`first`: steps_from the element's square)."""
+    found = []
+    for d1, mid in first:
         if ends_movement(game, mid):
             continue
         diag, rubble = e.diagonal or is_diagonal(d1), e.rubble_steps + game.rubble[mid]

@@ -1,9 +1,11 @@
 """The turn sequence (CF-TURN-1..8): upkeep, Command-Control, the alternating Action Phase, resupply, recovery, check."""
 from __future__ import annotations
 
+import numpy as np
+
 from . import ammo, ap, knowledge, recovery, smoke, victory
 from .flow import Decision, answer, task
-from .legal import act_actions, mask_of
+from .legal import act_mask
 from .state import DEAD, DEFENDER, SIDE_NAMES
 from .tasks import (
     ActionPhase,
@@ -113,12 +115,12 @@ def act_prompt(game) -> None:
     """CF-TURN-4: the activation goes on until the element passes, has spent 2 AP or cannot act."""
     side = game.active_side
     e = game.element(side, game.active)
-    actions = act_actions(game, e) if e.square != DEAD else []
-    if len(actions) <= 1:
+    mask = act_mask(game, e) if e.square != DEAD else None
+    if mask is None or np.count_nonzero(mask) <= 1:           # Pass alone: nothing to decide
         game.push(EndActivation())
         return
     game.decide(Decision.ACT, side, element=e.slot)
-    game.prepared_mask = mask_of(actions)                     # the mask of this decision, already computed
+    game.prepared_mask = mask                                 # the mask of this decision, already computed
 
 
 @task(EndActivation)

@@ -24,6 +24,11 @@ class SideView:
             return None
         return g.decision[0], dict(g.decision[1])
 
+    def same_game(self, other: SideView) -> bool:
+        """`other` views the same game object for the same side (a doctrine's plan made at one decision may stand
+        for the next one only within one game)."""
+        return isinstance(other, SideView) and other._game is self._game and other.side == self.side
+
     @property
     def turn(self) -> int:
         return self._game.turn

@@ -126,11 +126,12 @@ def test_msqs_towards_the_attacker_edge_table():
 
 
 def test_the_lazy_action_set_answers_as_the_act_actions_list_in_random_games():
-    """legal.ActionsOf (the doctrine's `in` questions, CF-ACT-1..11) against act_actions without runs, for every
-    own element at every decision of seeded random games, over every action."""
+    """legal.ActionsOf (the doctrine's `in` questions, CF-ACT-1..11) against act_actions without runs, and the act
+    prompt's act_mask against act_actions with them, for every own element at every decision of seeded random games,
+    over every action."""
     from envs import registry
-    from envs.cityfight.actions import NUM_ACTIONS
-    from envs.cityfight.legal import ActionsOf, act_actions
+    from envs.cityfight.actions import NUM_ACTIONS, OFF
+    from envs.cityfight.legal import FAMILY_OF, ActionsOf, act_actions, act_mask, mask_of
     rs, checked = registry.get("cityfight"), 0
     for seed in range(3):
         game, rng = rs.new_game(seed=seed), np.random.default_rng(seed)
@@ -140,6 +141,10 @@ def test_the_lazy_action_set_answers_as_the_act_actions_list_in_random_games():
             for e in game.living(game.current_side):
                 expected, lazy = set(act_actions(game, e, runs=False)), ActionsOf(game, e)
                 assert [a for a in range(NUM_ACTIONS) if a in lazy] == sorted(expected), (seed, e.name)
+                assert np.array_equal(act_mask(game, e), mask_of(act_actions(game, e))), (seed, e.name)   # the prompt's
+                for family in ("fire", "special", "overwatch"):   # the squares the doctrine reads for its targets
+                    squares = {game.board.code[s] + OFF[family] for s in np.flatnonzero(lazy.squares(family))}
+                    assert squares == {a for a in expected if FAMILY_OF[a] == family}, (seed, e.name, family)
                 checked += 1
             legal = np.flatnonzero(game.legal_action_mask())
             game.apply(int(legal[rng.integers(len(legal))]))
