@@ -132,25 +132,34 @@ class UrbanWarGame(TaskGame):
     def danger(self, side: int) -> list[frozenset]:
         """Per cell, the enemies of `side` it touches (UW-MOVE-5/6); cached until something moves."""
         key = ("danger", side)
-        if key not in self._geo_cache:
-            self._geo_cache[key] = self._danger(side)
-        return self._geo_cache[key]
+        found = self._geo_cache.get(key)
+        if found is None:
+            found = self._geo_cache[key] = [frozenset()] * len(self.occ)
+            for cell, enemies in self.touching(side).items():
+                found[cell] = enemies
+        return found
 
-    def _danger(self, side: int, besides: Model | None = None) -> list[frozenset]:
-        """`danger`, computed; `besides`: an enemy to leave out."""
-        out = [frozenset()] * len(self.occ)
-        touching: dict[int, set] = {}
-        for e in self.by_side[1 - side]:
-            if e.placed and e is not besides:
-                ex, ey = e.cell % geo.N, e.cell // geo.N
-                for dy in (-1, 0, 1):
-                    for dx in (-1, 0, 1):
-                        x, y = ex + dx, ey + dy
-                        if (dx or dy) and 0 <= x < geo.N and 0 <= y < geo.N:
-                            touching.setdefault(y * geo.N + x, set()).add(e.idx)
-        for cell, es in touching.items():
-            out[cell] = frozenset(es)
-        return out
+    def touching(self, side: int, besides: Model | None = None) -> dict[int, frozenset]:
+        """`danger` for the cells touching an enemy only: cell -> those enemies; `besides`: an enemy to leave out.
+        Cached until something moves."""
+        key = ("touching", side, -1 if besides is None else besides.idx)
+        found = self._geo_cache.get(key)
+        if found is None:
+            near: dict[int, set] = {}
+            for e in self.by_side[1 - side]:
+                if e.placed and e is not besides:
+                    ex, ey = e.cell % geo.N, e.cell // geo.N
+                    for dy in (-1, 0, 1):
+                        for dx in (-1, 0, 1):
+                            x, y = ex + dx, ey + dy
+                            if (dx or dy) and 0 <= x < geo.N and 0 <= y < geo.N:
+                                near.setdefault(y * geo.N + x, set()).add(e.idx)
+            found = self._geo_cache[key] = {cell: frozenset(es) for cell, es in near.items()}
+        return found
+
+    def occupied(self, *besides: Model) -> list[int]:
+        """The cells of the placed models but `besides` (UW-MOVE-3: what a path may not enter)."""
+        return [m.cell for m in self.models if m.placed and m not in besides]
 
     def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
         """UW-LOS-1..4 from `a` (standing at `a_cell`, its own cell emptied meanwhile) to `b` (or to `b_cell`)."""
