@@ -149,7 +149,8 @@ def sight_masks(dx: int, dy: int) -> tuple[int, ...]:
     at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
     found = _sight_masks[at]
     if found is None:
-        found = _sight_masks[at] = tuple(bits_of(d + SHIFT for d in line[:-1]) for line in line_deltas(dx, dy))
+        _column_masks(dx)
+        found = _sight_masks[at]
     return found
 
 
@@ -159,9 +160,45 @@ def cover_mask(dx: int, dy: int) -> int:
     at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
     found = _cover_masks[at]
     if found is None:
-        found = _cover_masks[at] = bits_of(y * N + x + SHIFT for line in sight_lines(dx, dy) for x, y in line
-                                           if x * x + y * y > 4)
+        _column_masks(dx)
+        found = _cover_masks[at]
     return found
+
+
+_MASK_BITS = 2 * CELLS - 1                       # bits 0 .. 2 SHIFT: every delta of the table plus SHIFT
+
+
+def _column_masks(dx: int) -> None:
+    """The sight and cover masks of every offset (dx, dy) at once, from the column's traced lines: bits set in a
+    numpy table, packed into bytes and read as ints (what `mask_of` would give, without a Python loop per cell)."""
+    x, y, length = _lines_from_column(dx)                      # (95, 5, L): the cells of each line, its length
+    rows, lines, most = x.shape
+    index = np.arange(most)
+    delta = y * N + x + SHIFT
+    sight = index < (length[..., None] - 1)                    # the target's own cell left out
+    cover = (index < length[..., None]) & (x * x + y * y > 4)
+    sight_bits = np.zeros((rows * lines, _MASK_BITS), dtype=bool)
+    line_of = np.broadcast_to(np.arange(rows * lines).reshape(rows, lines, 1), delta.shape)
+    sight_bits[line_of[sight], delta[sight]] = True
+    cover_bits = np.zeros((rows, _MASK_BITS), dtype=bool)
+    row_of = np.broadcast_to(np.arange(rows).reshape(rows, 1, 1), delta.shape)
+    cover_bits[row_of[cover], delta[cover]] = True
+    sight_ints = [int.from_bytes(b, "little") for b in np.packbits(sight_bits, axis=1, bitorder="little")]
+    cover_ints = [int.from_bytes(b, "little") for b in np.packbits(cover_bits, axis=1, bitorder="little")]
+    for row in range(rows):
+        at = row * _OFFSET_ROW + dx + N - 1                      # dy = row - (N - 1)
+        _sight_masks[at] = tuple(sight_ints[row * lines:(row + 1) * lines])
+        _cover_masks[at] = cover_ints[row]
+
+
+def sight_masks_traced(dx: int, dy: int) -> tuple[int, ...]:
+    """`sight_masks` cell by cell from the sight lines (what it is tested against)."""
+    return tuple(bits_of(d + SHIFT for d in line[:-1]) for line in line_deltas(dx, dy))
+
+
+def cover_mask_traced(dx: int, dy: int) -> int:
+    """`cover_mask` cell by cell from the sight lines (what it is tested against)."""
+    return bits_of(y * N + x + SHIFT for line in sight_lines(dx, dy) for x, y in line if x * x + y * y > 4)
 
 
 def sees(obstacles: int, viewer: int, target: int) -> bool:

@@ -65,6 +65,15 @@ def test_UW_COVER_3_and_UW_GRID_5_cover_from_bit_masks_is_the_traced_cover():
     assert found == {geo.NO_COVER, geo.SOLID, geo.FLIMSY}
 
 
+def test_UW_LOS_2_and_UW_COVER_3_masks_built_a_column_at_once_are_the_masks_built_cell_by_cell():
+    rng = np.random.default_rng(3)
+    offsets = [(0, 0)] + [(dx, int(dy)) for dx in range(-47, 48) for dy in rng.integers(-47, 48, size=20)]
+    for dx, dy in offsets:
+        assert geo.sight_masks(dx, dy) == geo.sight_masks_traced(dx, dy), (dx, dy)
+        assert geo.cover_mask(dx, dy) == geo.cover_mask_traced(dx, dy), (dx, dy)
+    assert sum(geo.cover_mask(dx, dy) != 0 for dx, dy in offsets) > 1500
+
+
 def reaction_options_by_moving(game, stage: int):
     """UW-OW-3/6/10..12 as first written: the actor moved to each position of its path in turn, every check made
     there on the table as it then is."""
