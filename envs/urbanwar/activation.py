@@ -159,7 +159,7 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     if not reactors:
         return False, out
     bands = game.tables.bands
-    actor_touches = game.danger(actor.side)              # cells in contact with a reactor's side (UW-OW-12)
+    actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
     facts = [(r, game.obstacles(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
               game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
     for pos in positions:
@@ -183,7 +183,7 @@ def could_intercept(game, r, actor, cell: int, actor_touches) -> bool:
     """Whether `intercept_cell` would find a cell for `r` with the actor at `cell` (UW-OW-10/12/13), from one path
     search per reactor that leaves the actor out (`intercept_reach`): the actor changes only the cells around
     it, which end a charge (UW-MOVE-5), so a charge reaches one of them iff it does with the actor left out."""
-    if actor_touches[cell] and not geo.contact(r.cell, cell):                               # UW-OW-12
+    if cell in actor_touches and not geo.contact(r.cell, cell):                              # UW-OW-12
         return False
     reach = 2 * r.profile.MV + r.profile.CAL
     if max(abs(r.cell % geo.N - cell % geo.N), abs(r.cell // geo.N - cell // geo.N)) > reach + 1:

@@ -129,19 +129,9 @@ class UrbanWarGame(TaskGame):
         self._geo_cache.clear()
         self.orders.remove(m.idx)
 
-    def danger(self, side: int) -> list[frozenset]:
-        """Per cell, the enemies of `side` it touches (UW-MOVE-5/6); cached until something moves."""
-        key = ("danger", side)
-        found = self._geo_cache.get(key)
-        if found is None:
-            found = self._geo_cache[key] = [frozenset()] * len(self.occ)
-            for cell, enemies in self.touching(side).items():
-                found[cell] = enemies
-        return found
-
     def touching(self, side: int, besides: Model | None = None) -> dict[int, frozenset]:
-        """`danger` for the cells touching an enemy only: cell -> those enemies; `besides`: an enemy to leave out.
-        Cached until something moves."""
+        """The cells touching an enemy of `side` (UW-MOVE-5/6), each with those enemies; `besides`: an enemy to
+        leave out. Cached until something moves."""
         key = ("touching", side, -1 if besides is None else besides.idx)
         found = self._geo_cache.get(key)
         if found is None:
@@ -173,9 +163,23 @@ class UrbanWarGame(TaskGame):
         key = ("obstacles", viewer.idx, cell, -1 if besides is None else besides.idx)
         found = self._geo_cache.get(key)
         if found is None:
-            blockers = [m.cell for m in self.models if m.placed and m is not viewer and m is not besides
-                        and not geo.friend_near(viewer.side, cell, m.side, m.cell)]
-            found = self._geo_cache[key] = geo.obstacles_for(self.board, cell, blockers)
+            others, friends = self._blockers(viewer, besides)
+            near = [c for c in friends if geo.friend_near(viewer.side, cell, viewer.side, c)]
+            if near:
+                others &= ~geo.bits_of(near)
+            found = self._geo_cache[key] = geo.as_seen_from(self.board.wall_bits | others, cell)
+        return found
+
+    def _blockers(self, viewer: Model, besides: Model | None) -> tuple[int, list[int]]:
+        """The cells of every placed model but `viewer` and `besides` (bits, geo.bits_of) and those of its friends
+        among them, the only ones its position may leave out (`obstacles`); cached until something moves: a
+        scripted shooter asks for its sight from every cell it could reach."""
+        key = ("blockers", viewer.idx, -1 if besides is None else besides.idx)
+        found = self._geo_cache.get(key)
+        if found is None:
+            others = [m for m in self.models if m.placed and m is not viewer and m is not besides]
+            found = self._geo_cache[key] = (geo.bits_of(m.cell for m in others),
+                                            [m.cell for m in others if m.side == viewer.side])
         return found
 
     def refresh(self) -> None:
