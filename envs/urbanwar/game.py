@@ -171,15 +171,21 @@ class UrbanWarGame(TaskGame):
         return found
 
     def _blockers(self, viewer: Model, besides: Model | None) -> tuple[int, list[int]]:
-        """The cells of every placed model but `viewer` and `besides` (bits, geo.bits_of) and those of its friends
-        among them, the only ones its position may leave out (`obstacles`); cached until something moves: a
-        scripted shooter asks for its sight from every cell it could reach."""
-        key = ("blockers", viewer.idx, -1 if besides is None else besides.idx)
-        found = self._geo_cache.get(key)
+        """The cells of every placed model but `viewer` and `besides` (bits, geo.bits_of), and the cells of the
+        placed models of the viewer's side, the only ones its position may leave out (`obstacles`; leaving out
+        the viewer's own or `besides`' again changes nothing)."""
+        placed, by_side = self._placed()
+        for m in (viewer, besides):
+            if m is not None and m.placed:
+                placed &= ~(1 << m.cell)
+        return placed, by_side[viewer.side]
+
+    def _placed(self) -> tuple[int, tuple[list[int], list[int]]]:
+        """The cells of the placed models as bits, and each side's as a list; cached until something moves."""
+        found = self._geo_cache.get("placed")
         if found is None:
-            others = [m for m in self.models if m.placed and m is not viewer and m is not besides]
-            found = self._geo_cache[key] = (geo.bits_of(m.cell for m in others),
-                                            [m.cell for m in others if m.side == viewer.side])
+            cells = [[m.cell for m in self.by_side[s] if m.placed] for s in (0, 1)]
+            found = self._geo_cache["placed"] = (geo.bits_of(cells[0] + cells[1]), (cells[0], cells[1]))
         return found
 
     def refresh(self) -> None:
