@@ -1,6 +1,8 @@
 """The scripted Urban War opponent (UW-AI-1..13): reads only its side's view, exact odds, no randomness."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from envs import registry
@@ -20,6 +22,19 @@ def path_cost(view, path) -> int:
     for a, b in zip(path, path[1:]):
         cost += view.board.cost[b][int(a % N != b % N and a // N != b // N)]
     return cost
+
+
+@lru_cache(maxsize=8)
+def covered_neighbours(board) -> list[int]:
+    """UW-AI-3: per cell, how many of its neighbours give cover (terrain never changes)."""
+    return [sum(1 for c, _ in geo.NEIGHBOURS[cell] if board.cover[c]) for cell in range(geo.CELLS)]
+
+
+def covered_from(board, shooter: int, cells) -> list[int]:
+    """The `cells` where a shot from `shooter` finds cover (UW-COVER-2/3: geo.cover_class != NO_COVER), in order."""
+    solid, flimsy = board.cover_from(shooter)
+    either, sx, sy, mask = solid | flimsy, shooter % N, shooter // N, geo.cover_mask
+    return [c for c in cells if either & mask(c % N - sx, c // N - sy)]
 
 
 def place_key(cell: int) -> tuple[int, int]:
@@ -49,12 +64,12 @@ class UrbanWarDoctrine:
 
     def _deploy(self, view, ctx, mask):
         best = None
+        covered = covered_neighbours(view.board)
+        north = view.edges[self.side] == "north"
         for a in ctx["legal"]:
             _, (x, r) = CODEC.decode(a)
-            y = r if view.edges[self.side] == "north" else N - 1 - r
-            cell = y * N + x
-            cover = sum(1 for c, _ in geo.NEIGHBOURS[cell] if view.board.cover[c])
-            key = (-cover, abs(x - 23.5), y, x)
+            y = r if north else N - 1 - r
+            key = (-covered[y * N + x], abs(x - 23.5), y, x)
             if best is None or key < best[0]:
                 best = (key, a)
         return best[1]
@@ -75,12 +90,17 @@ class UrbanWarDoctrine:
         return any(geo.within(m.cell, e.cell, 24) for e in foes)
 
     def _order(self, view, ctx, mask):
-        own = view.own()
-        asked = [m for m in own if not view.in_contact(m)]
-        wants = [m for m in asked if self.wants_overwatch(view, m)]
-        cap = len(own) // 2
-        overwatch = {m.idx for m in wants[:cap]}          # the last in roster order revert
-        return CODEC.encode("order", int(ctx["model"] in overwatch))
+        return CODEC.encode("order", int(ctx["model"] in self.overwatch(view)))
+
+    def overwatch(self, view) -> set[int]:
+        """UW-AI-4: the models to put on Overwatch, kept while no model changes (one order asked per model)."""
+        plans = self.plans(view)
+        if "overwatch" not in plans:
+            own = view.own()
+            asked = [m for m in own if not view.in_contact(m)]
+            wants = [m for m in asked if self.wants_overwatch(view, m)]
+            plans["overwatch"] = {m.idx for m in wants[:len(own) // 2]}          # the last in roster order revert
+        return plans["overwatch"]
 
     def can_strike_now(self, view, m) -> bool:
         return view.in_contact(m) or (not m.panic and bool(view.destinations(m, CHARGE))) or bool(view.targets(m))
@@ -105,13 +125,18 @@ class UrbanWarDoctrine:
     def plan(self, view, m, panicked: bool, mask=None):
         """(action kind, destination cell or None) of UW-AI-7..11, kept while no model changes: the action and the
         destination decisions of one action ask for the same plan, which weighs every reachable cell."""
+        plans = self.plans(view)
+        key = (m.idx, panicked)
+        if key not in plans:
+            plans[key] = self.first_rule(view, m, panicked)
+        return plans[key]
+
+    def plans(self, view) -> dict:
+        """What this player worked out for the position as it stands (dropped when a model changes)."""
         position = (view.board, [x.to_list() for x in view.models])
         if position != self._plans_for:
             self._plans_for, self._plans = position, {}
-        key = (m.idx, panicked)
-        if key not in self._plans:
-            self._plans[key] = self.first_rule(view, m, panicked)
-        return self._plans[key]
+        return self._plans
 
     def first_rule(self, view, m, panicked: bool):
         """`plan` worked out."""
@@ -147,7 +172,7 @@ class UrbanWarDoctrine:
         if not foes:
             return RUSH, m.cell
         enemy = min(foes, key=lambda e: (geo.d2(m.cell, e.cell), e.side, e.slot))
-        covered = [c for c in dests if view.cover(enemy.cell, c)]
+        covered = covered_from(view.board, enemy.cell, dests)
         if panicked:
             pool = covered or list(dests)
             return RUSH, min(pool, key=lambda c: (-geo.d2(c, enemy.cell),) + place_key(c))

@@ -6,6 +6,7 @@ the exact odds a scripted agent needs (Fractions, from envs.engine.dice.distribu
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import NamedTuple
 
 from .dice import Dice, distribution
@@ -48,6 +49,7 @@ def command_test(dice: Dice, bonus: int, target: int = 15, auto_fail: int = 5) -
     return Roll(total, total + bonus, total > auto_fail and total + bonus >= target)
 
 
+@cache
 def p_command(bonus: int, target: int = 15, auto_fail: int = 5) -> Fraction:
-    """Exact chance of `command_test` passing."""
+    """Exact chance of `command_test` passing (kept per bonus: a scripted player asks it at every window)."""
     return sum((p for v, p in distribution("2d10").items() if v > auto_fail and v + bonus >= target), Fraction(0))

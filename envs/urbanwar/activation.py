@@ -46,26 +46,25 @@ def path_of(game, m, kind: int, cell: int) -> list[int]:
 
 def _destinations(game, m, kind: int):
     if kind == CHARGE and not charge_targets(game, m):
-        return {}, {m.cell: (0, -1)}
-    danger = game.danger(m.side)
+        return {}, [-1] * geo.CELLS
+    touching = game.touching(m.side)
     mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
     started = frozenset(e.idx for e in game.enemies_in_contact(m))
-    game.occ[m.cell] = -1
-    tree = geo.reachable(game.board, game.occ, m.cell, allowance(m, kind), mode, danger, started)
-    game.occ[m.cell] = m.idx
+    reached, cost, came_from = geo.reachable(game.board, m.cell, allowance(m, kind), mode, game.occupied(m),
+                                             touching, started)
     if kind == CHARGE:
         seen = {e.idx for e in charge_targets(game, m)}                       # UW-ACT-9
-        out = {c: v[0] for c, v in tree.items() if c != m.cell and danger[c] & seen}
+        out = {c: cost[c] for c in reached if c != m.cell and c in touching and touching[c] & seen}
     elif kind == BREAK_OFF:
-        out = {c: v[0] for c, v in tree.items() if c != m.cell and not danger[c]}   # UW-MOVE-6
+        out = {c: cost[c] for c in reached if c != m.cell and c not in touching}   # UW-MOVE-6
     else:
-        out = {c: v[0] for c, v in tree.items()}
+        out = {c: cost[c] for c in reached}
     # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles): no path of
     # the allowance leaves the square of side 2R + 1 when even its cheapest steps stop within R
     if allowance(m, kind) // game.board.cheapest_step <= REACH:
-        return out, tree
+        return out, came_from
     x, y = m.cell % geo.N, m.cell // geo.N
-    return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, tree
+    return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, came_from
 
 
 def charge_targets(game, m) -> list:
@@ -160,7 +159,7 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     if not reactors:
         return False, out
     bands = game.tables.bands
-    actor_touches = game.danger(actor.side)              # cells in contact with a reactor's side (UW-OW-12)
+    actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
     facts = [(r, game.obstacles(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
               game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
     for pos in positions:
@@ -184,7 +183,7 @@ def could_intercept(game, r, actor, cell: int, actor_touches) -> bool:
     """Whether `intercept_cell` would find a cell for `r` with the actor at `cell` (UW-OW-10/12/13), from one path
     search per reactor that leaves the actor out (`intercept_reach`): the actor changes only the cells around
     it, which end a charge (UW-MOVE-5), so a charge reaches one of them iff it does with the actor left out."""
-    if actor_touches[cell] and not geo.contact(r.cell, cell):                               # UW-OW-12
+    if cell in actor_touches and not geo.contact(r.cell, cell):                              # UW-OW-12
         return False
     reach = 2 * r.profile.MV + r.profile.CAL
     if max(abs(r.cell % geo.N - cell % geo.N), abs(r.cell // geo.N - cell // geo.N)) > reach + 1:
@@ -201,15 +200,9 @@ def intercept_reach(game, r, actor) -> set[int]:
     key = ("intercept_reach", r.idx, actor.idx)
     found = game._geo_cache.get(key)
     if found is None:
-        danger = game._danger(r.side, besides=actor)
-        occ = game.occ
-        own, at = occ[actor.cell], occ[r.cell]
-        occ[actor.cell] = occ[r.cell] = -1
-        try:
-            tree = geo.reachable(game.board, occ, r.cell, 2 * (2 * r.profile.MV + r.profile.CAL), geo.CHARGE, danger)
-        finally:
-            occ[actor.cell], occ[r.cell] = own, at
-        found = game._geo_cache[key] = set(tree) - {r.cell}
+        reached, _, _ = geo.reachable(game.board, r.cell, 2 * (2 * r.profile.MV + r.profile.CAL), geo.CHARGE,
+                                      game.occupied(r, actor), game.touching(r.side, besides=actor))
+        found = game._geo_cache[key] = set(reached) - {r.cell}
     return found
 
 
@@ -222,13 +215,12 @@ def intercept_cell(game, r, actor) -> int | None:
         return None
     if geo.contact(r.cell, actor.cell):
         return r.cell
-    danger = game.danger(r.side)
-    game.occ[r.cell] = -1
-    tree = geo.reachable(game.board, game.occ, r.cell, 2 * reach, geo.CHARGE, danger)
-    game.occ[r.cell] = r.idx
+    touching = game.touching(r.side)
+    reached, cost_to, _ = geo.reachable(game.board, r.cell, 2 * reach, geo.CHARGE, game.occupied(r), touching)
     best = None
-    for cell, (cost, _) in tree.items():
-        if cell != r.cell and actor.idx in danger[cell] and (best is None or cost < best[0]):
+    for cell in reached:
+        cost = cost_to[cell]
+        if cell != r.cell and actor.idx in touching.get(cell, ()) and (best is None or cost < best[0]):
             best = (cost, cell)
     return None if best is None else best[1]
 

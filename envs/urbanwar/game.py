@@ -129,28 +129,27 @@ class UrbanWarGame(TaskGame):
         self._geo_cache.clear()
         self.orders.remove(m.idx)
 
-    def danger(self, side: int) -> list[frozenset]:
-        """Per cell, the enemies of `side` it touches (UW-MOVE-5/6); cached until something moves."""
-        key = ("danger", side)
-        if key not in self._geo_cache:
-            self._geo_cache[key] = self._danger(side)
-        return self._geo_cache[key]
+    def touching(self, side: int, besides: Model | None = None) -> dict[int, frozenset]:
+        """The cells touching an enemy of `side` (UW-MOVE-5/6), each with those enemies; `besides`: an enemy to
+        leave out. Cached until something moves."""
+        key = ("touching", side, -1 if besides is None else besides.idx)
+        found = self._geo_cache.get(key)
+        if found is None:
+            near: dict[int, set] = {}
+            for e in self.by_side[1 - side]:
+                if e.placed and e is not besides:
+                    ex, ey = e.cell % geo.N, e.cell // geo.N
+                    for dy in (-1, 0, 1):
+                        for dx in (-1, 0, 1):
+                            x, y = ex + dx, ey + dy
+                            if (dx or dy) and 0 <= x < geo.N and 0 <= y < geo.N:
+                                near.setdefault(y * geo.N + x, set()).add(e.idx)
+            found = self._geo_cache[key] = {cell: frozenset(es) for cell, es in near.items()}
+        return found
 
-    def _danger(self, side: int, besides: Model | None = None) -> list[frozenset]:
-        """`danger`, computed; `besides`: an enemy to leave out."""
-        out = [frozenset()] * len(self.occ)
-        touching: dict[int, set] = {}
-        for e in self.by_side[1 - side]:
-            if e.placed and e is not besides:
-                ex, ey = e.cell % geo.N, e.cell // geo.N
-                for dy in (-1, 0, 1):
-                    for dx in (-1, 0, 1):
-                        x, y = ex + dx, ey + dy
-                        if (dx or dy) and 0 <= x < geo.N and 0 <= y < geo.N:
-                            touching.setdefault(y * geo.N + x, set()).add(e.idx)
-        for cell, es in touching.items():
-            out[cell] = frozenset(es)
-        return out
+    def occupied(self, *besides: Model) -> list[int]:
+        """The cells of the placed models but `besides` (UW-MOVE-3: what a path may not enter)."""
+        return [m.cell for m in self.models if m.placed and m not in besides]
 
     def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
         """UW-LOS-1..4 from `a` (standing at `a_cell`, its own cell emptied meanwhile) to `b` (or to `b_cell`)."""
@@ -164,9 +163,29 @@ class UrbanWarGame(TaskGame):
         key = ("obstacles", viewer.idx, cell, -1 if besides is None else besides.idx)
         found = self._geo_cache.get(key)
         if found is None:
-            blockers = [m.cell for m in self.models if m.placed and m is not viewer and m is not besides
-                        and not geo.friend_near(viewer.side, cell, m.side, m.cell)]
-            found = self._geo_cache[key] = geo.obstacles_for(self.board, cell, blockers)
+            others, friends = self._blockers(viewer, besides)
+            near = [c for c in friends if geo.friend_near(viewer.side, cell, viewer.side, c)]
+            if near:
+                others &= ~geo.bits_of(near)
+            found = self._geo_cache[key] = geo.as_seen_from(self.board.wall_bits | others, cell)
+        return found
+
+    def _blockers(self, viewer: Model, besides: Model | None) -> tuple[int, list[int]]:
+        """The cells of every placed model but `viewer` and `besides` (bits, geo.bits_of), and the cells of the
+        placed models of the viewer's side, the only ones its position may leave out (`obstacles`; leaving out
+        the viewer's own or `besides`' again changes nothing)."""
+        placed, by_side = self._placed()
+        for m in (viewer, besides):
+            if m is not None and m.placed:
+                placed &= ~(1 << m.cell)
+        return placed, by_side[viewer.side]
+
+    def _placed(self) -> tuple[int, tuple[list[int], list[int]]]:
+        """The cells of the placed models as bits, and each side's as a list; cached until something moves."""
+        found = self._geo_cache.get("placed")
+        if found is None:
+            cells = [[m.cell for m in self.by_side[s] if m.placed] for s in (0, 1)]
+            found = self._geo_cache["placed"] = (geo.bits_of(cells[0] + cells[1]), (cells[0], cells[1]))
         return found
 
     def refresh(self) -> None:

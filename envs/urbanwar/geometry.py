@@ -149,7 +149,8 @@ def sight_masks(dx: int, dy: int) -> tuple[int, ...]:
     at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
     found = _sight_masks[at]
     if found is None:
-        found = _sight_masks[at] = tuple(bits_of(d + SHIFT for d in line[:-1]) for line in line_deltas(dx, dy))
+        _column_masks(dx)
+        found = _sight_masks[at]
     return found
 
 
@@ -159,9 +160,45 @@ def cover_mask(dx: int, dy: int) -> int:
     at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
     found = _cover_masks[at]
     if found is None:
-        found = _cover_masks[at] = bits_of(y * N + x + SHIFT for line in sight_lines(dx, dy) for x, y in line
-                                           if x * x + y * y > 4)
+        _column_masks(dx)
+        found = _cover_masks[at]
     return found
+
+
+_MASK_BITS = 2 * CELLS - 1                       # bits 0 .. 2 SHIFT: every delta of the table plus SHIFT
+
+
+def _column_masks(dx: int) -> None:
+    """The sight and cover masks of every offset (dx, dy) at once, from the column's traced lines: bits set in a
+    numpy table, packed into bytes and read as ints (what `mask_of` would give, without a Python loop per cell)."""
+    x, y, length = _lines_from_column(dx)                      # (95, 5, L): the cells of each line, its length
+    rows, lines, most = x.shape
+    index = np.arange(most)
+    delta = y * N + x + SHIFT
+    sight = index < (length[..., None] - 1)                    # the target's own cell left out
+    cover = (index < length[..., None]) & (x * x + y * y > 4)
+    sight_bits = np.zeros((rows * lines, _MASK_BITS), dtype=bool)
+    line_of = np.broadcast_to(np.arange(rows * lines).reshape(rows, lines, 1), delta.shape)
+    sight_bits[line_of[sight], delta[sight]] = True
+    cover_bits = np.zeros((rows, _MASK_BITS), dtype=bool)
+    row_of = np.broadcast_to(np.arange(rows).reshape(rows, 1, 1), delta.shape)
+    cover_bits[row_of[cover], delta[cover]] = True
+    sight_ints = [int.from_bytes(b, "little") for b in np.packbits(sight_bits, axis=1, bitorder="little")]
+    cover_ints = [int.from_bytes(b, "little") for b in np.packbits(cover_bits, axis=1, bitorder="little")]
+    for row in range(rows):
+        at = row * _OFFSET_ROW + dx + N - 1                      # dy = row - (N - 1)
+        _sight_masks[at] = tuple(sight_ints[row * lines:(row + 1) * lines])
+        _cover_masks[at] = cover_ints[row]
+
+
+def sight_masks_traced(dx: int, dy: int) -> tuple[int, ...]:
+    """`sight_masks` cell by cell from the sight lines (what it is tested against)."""
+    return tuple(bits_of(d + SHIFT for d in line[:-1]) for line in line_deltas(dx, dy))
+
+
+def cover_mask_traced(dx: int, dy: int) -> int:
+    """`cover_mask` cell by cell from the sight lines (what it is tested against)."""
+    return bits_of(y * N + x + SHIFT for line in sight_lines(dx, dy) for x, y in line if x * x + y * y > 4)
 
 
 def sees(obstacles: int, viewer: int, target: int) -> bool:
@@ -231,19 +268,72 @@ FREE, CHARGE, BREAK = 0, 1, 2
 UNREACHED = 1 << 30        # a path cost no allowance reaches
 
 
-def reachable(board, occ, start: int, allowance: int, mode: int, danger, started_with=frozenset()) -> dict:
-    """UW-MOVE-1..6: cheapest paths (half-inches) from `start`: cell -> (cost, previous cell).
+def reachable(board, start: int, allowance: int, mode: int, occupied, touching, started_with=frozenset()) -> tuple:
+    """UW-MOVE-1..6: cheapest paths (half-inches) from `start`: (the cells reached, in the order first reached; per
+    cell its cost, UNREACHED or -1 where never reached; per cell the previous cell of its path, -1 at the start).
 
-    `danger[cell]` is the set of enemies a cell touches. FREE (Rush, Move+Shoot): never enter contact with an
-    enemy. CHARGE: a cell in contact ends the path (kept, not expanded). BREAK: intermediate cells may touch only
-    `started_with` enemies; the caller keeps only final cells touching none.
+    `occupied`: the cells of the other models (UW-MOVE-3); `touching`: cell -> the enemies it touches, for the
+    cells touching any. FREE (Rush, Move+Shoot): never enter contact with an enemy. CHARGE: a cell in contact ends
+    the path (kept, not expanded). BREAK: intermediate cells may touch only `started_with` enemies; the caller keeps
+    only final cells touching none.
 
     Costs are whole half-inches, so the cells wait in one list per cost (a bucket queue): taken cost by cost, each
     list in the order its cells were reached, which is the order a heap keyed on (cost, arrival) gives
-    (UW-MOVE-4: ties to the earlier neighbour)."""
-    cost_to, came_from = [UNREACHED] * len(occ), [-1] * len(occ)   # lists by cell: faster than a dict here
+    (UW-MOVE-4: ties to the earlier neighbour). A cell no path may enter costs -1 from the start, so that one
+    comparison turns away what is occupied, forbidden or already reached as cheaply; the cells whose cheapest step
+    would overrun the allowance are never expanded. `reachable_reference` is the search as first written."""
+    cost_to = [UNREACHED] * CELLS
+    for cell in occupied:                                               # UW-MOVE-3
+        cost_to[cell] = -1
+    stops = ()
+    if mode == FREE:                                                    # UW-MOVE-5
+        for cell in touching:
+            cost_to[cell] = -1
+    elif mode == BREAK:                                                 # UW-MOVE-6
+        for cell, touch in touching.items():
+            if not touch <= started_with:
+                cost_to[cell] = -1
+    else:
+        stops = touching                                                # UW-MOVE-5: a charge ends in contact
     cost_to[start] = 0
-    reached = [start]                                                   # in the order first reached
+    came_from = [-1] * CELLS
+    reached = [start]
+    allowance = max(allowance, 0)
+    waiting: list[list[int]] = [[] for _ in range(allowance + 1)]
+    waiting[0].append(start)
+    steps = board.steps
+    within = allowance - board.longest_step                             # buckets no step of which overruns
+    for cost in range(allowance - board.cheapest_step + 1):
+        for cell in waiting[cost]:
+            if cost != cost_to[cell] or (cell in stops and cell != start):
+                continue
+            if cost <= within:
+                for nxt, step in steps[cell]:
+                    total = cost + step
+                    known = cost_to[nxt]
+                    if known > total:
+                        if known == UNREACHED:
+                            reached.append(nxt)
+                        cost_to[nxt], came_from[nxt] = total, cell
+                        waiting[total].append(nxt)
+            else:
+                for nxt, step in steps[cell]:
+                    total = cost + step
+                    known = cost_to[nxt]
+                    if known > total and total <= allowance:
+                        if known == UNREACHED:
+                            reached.append(nxt)
+                        cost_to[nxt], came_from[nxt] = total, cell
+                        waiting[total].append(nxt)
+    return reached, cost_to, came_from
+
+
+def reachable_reference(board, occ, start: int, allowance: int, mode: int, danger, started_with=frozenset()) -> dict:
+    """`reachable` as first written, what it is tested against: cell -> (cost, previous cell), `occ` the model on
+    each cell (-1: none, the mover's own cell emptied), `danger[cell]` the enemies each cell touches."""
+    cost_to, came_from = [UNREACHED] * len(occ), [-1] * len(occ)
+    cost_to[start] = 0
+    reached = [start]
     waiting: list[list[int]] = [[] for _ in range(max(allowance, 0) + 1)]
     waiting[0].append(start)
     steps = board.steps
@@ -255,10 +345,10 @@ def reachable(board, occ, start: int, allowance: int, mode: int, danger, started
                 continue
             for nxt, step in steps[cell]:
                 total = cost + step
-                if total > allowance or occ[nxt] >= 0:                  # UW-MOVE-3
+                if total > allowance or occ[nxt] >= 0:
                     continue
                 touch = danger[nxt]
-                if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):   # UW-MOVE-5/6
+                if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):
                     continue
                 known = cost_to[nxt]
                 if known <= total:
@@ -270,11 +360,11 @@ def reachable(board, occ, start: int, allowance: int, mode: int, danger, started
     return {c: (cost_to[c], came_from[c]) for c in reached}
 
 
-def path_to(tree: dict, cell: int) -> list[int]:
-    """The cells from the start to `cell` (both included) along the cheapest-path tree."""
+def path_to(came_from, cell: int) -> list[int]:
+    """The cells from the start to `cell` (both included) along the cheapest-path tree (`reachable`'s came_from)."""
     out = [cell]
-    while tree[out[-1]][1] >= 0:
-        out.append(tree[out[-1]][1])
+    while came_from[out[-1]] >= 0:
+        out.append(came_from[out[-1]])
     return out[::-1]
 
 
@@ -294,6 +384,7 @@ class Board:
         self.steps = tuple(tuple((nxt, self.cost[nxt][diagonal]) for nxt, diagonal in NEIGHBOURS[cell]
                                  if self.cost[nxt][diagonal]) for cell in range(CELLS))
         self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
+        self.longest_step = max((c for cost in self.cost for c in cost), default=1)
         self.wall_bits = bits_of(c for c in range(CELLS) if self.blocks[c])      # UW-LOS-2
         self._cover_bits = (bits_of(c for c in range(CELLS) if self.cover[c] == SOLID),
                             bits_of(c for c in range(CELLS) if self.cover[c] == FLIMSY))

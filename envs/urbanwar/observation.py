@@ -86,22 +86,23 @@ def template(game, side: int) -> np.ndarray:
 
 
 BUFFER_KEYS = tuple(f"{PREFIX}obs_buffer_{side}" for side in range(2))
-ROWS_KEYS = tuple(f"{PREFIX}obs_rows_{side}" for side in range(2))
-ROW_KEYS = tuple(tuple(f"{PREFIX}obs_row_{side}_{slot}" for slot in range(SLOTS)) for side in range(2))
 OFF_TABLE = -1 / 47                                  # x and y of a model off the table
 
 
 def encode(game, side: int) -> np.ndarray:
     """A fresh observation of `side` (UW-HID-1: public; UW-HID-2: own orders). It is kept written in a buffer per
-    side, the game's `template` at first: a model's row is rewritten only when one of its features changed since
-    (most decisions change one model or none), the globals every time."""
-    buffer = unchanged_since(game, BUFFER_KEYS[side], ())
-    if buffer is None:
-        buffer = remember(game, BUFFER_KEYS[side], (), template(game, side))
-    rows = model_states(game, side)
-    if unchanged_since(game, ROWS_KEYS[side], rows) is None:
-        write_models(game, side, rows, buffer)
-        remember(game, ROWS_KEYS[side], rows, True)
+    side, the game's `template` at first, beside the state each model's row was written from: a row is rewritten
+    only when its model's features changed since (most decisions change one model or none), the globals every
+    time."""
+    kept = unchanged_since(game, BUFFER_KEYS[side], ())
+    if kept is None:
+        kept = remember(game, BUFFER_KEYS[side], (), (template(game, side), [None] * len(game.models)))
+    buffer, written = kept
+    models = buffer[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
+    for m, state in zip(game.models, model_states(game, side)):
+        if written[m.idx] != state:
+            write_model(m, state, models[m.side * MAX_MODELS + m.slot])
+            written[m.idx] = state
     out = buffer.copy()
     out[GLOBALS_AT:] = globals_of(game, side)
     return out
@@ -115,22 +116,14 @@ def model_states(game, side: int) -> tuple:
                   m.fu_used, acting == m.idx) for m in game.models)
 
 
-def write_models(game, side: int, rows: tuple, buffer: np.ndarray) -> None:
-    """Rewrite the rows of the models whose state differs from when their row was last written."""
-    models = buffer[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
-    keys = ROW_KEYS[side]
-    for m, state in zip(game.models, rows):
-        key = keys[m.side * MAX_MODELS + m.slot]
-        if unchanged_since(game, key, state) is not None:
-            continue
-        cell, w, panic, activated, face_down, seen, fu_used, acting = state
-        placed = cell >= 0 and w > 0
-        x, y = (cell % 48 / 47, cell // 48 / 47) if placed else (OFF_TABLE, OFF_TABLE)
-        row = models[m.side * MAX_MODELS + m.slot]
-        row[:_FU + 1] = (float(placed), x, y, w / m.profile.W, panic, activated, face_down, seen == 0, seen == 1,
-                         fu_used / max(1, m.profile.CAL))
-        row[_ACTING:_REMOVED + 1] = (acting, cell >= 0 and w <= 0)
-        remember(game, key, state, True)
+def write_model(m, state: tuple, row: np.ndarray) -> None:
+    """A model's row from its state (`model_states`)."""
+    cell, w, panic, activated, face_down, seen, fu_used, acting = state
+    placed = cell >= 0 and w > 0
+    x, y = (cell % 48 / 47, cell // 48 / 47) if placed else (OFF_TABLE, OFF_TABLE)
+    row[:_FU + 1] = (float(placed), x, y, w / m.profile.W, panic, activated, face_down, seen == 0, seen == 1,
+                     fu_used / max(1, m.profile.CAL))
+    row[_ACTING:_REMOVED + 1] = (acting, cell >= 0 and w <= 0)
 
 
 def globals_of(game, side: int) -> list[float]:

@@ -65,6 +65,15 @@ def test_UW_COVER_3_and_UW_GRID_5_cover_from_bit_masks_is_the_traced_cover():
     assert found == {geo.NO_COVER, geo.SOLID, geo.FLIMSY}
 
 
+def test_UW_LOS_2_and_UW_COVER_3_masks_built_a_column_at_once_are_the_masks_built_cell_by_cell():
+    rng = np.random.default_rng(3)
+    offsets = [(0, 0)] + [(dx, int(dy)) for dx in range(-47, 48) for dy in rng.integers(-47, 48, size=20)]
+    for dx, dy in offsets:
+        assert geo.sight_masks(dx, dy) == geo.sight_masks_traced(dx, dy), (dx, dy)
+        assert geo.cover_mask(dx, dy) == geo.cover_mask_traced(dx, dy), (dx, dy)
+    assert sum(geo.cover_mask(dx, dy) != 0 for dx, dy in offsets) > 1500
+
+
 def reaction_options_by_moving(game, stage: int):
     """UW-OW-3/6/10..12 as first written: the actor moved to each position of its path in turn, every check made
     there on the table as it then is."""
@@ -131,3 +140,36 @@ def test_UW_HID_6_reaction_windows_are_offered_as_when_the_actor_was_moved_along
         windows, offered = windows + 1, offered + bool(expected[1])
         intercepts += any(CODEC.decode(a)[1][1] == INTERCEPT for a in expected[1])
     assert windows > 700 and offered > 500 and intercepts > 150, (windows, offered, intercepts)
+
+
+def test_UW_MOVE_1_to_6_path_search_is_the_search_as_first_written_ties_included():
+    """`reachable` (cells pre-marked, the last costs not expanded) against `reachable_reference`: the same cells in
+    the same first-reached order, the same costs and the same previous cells (UW-MOVE-4's tie order), for every
+    placed model in every mode at thousands of positions, a random other model also left off the table (the
+    intercept search, UW-OW-13), random games and crowded ones (where charges stop and break-offs start)."""
+    searches = charges_stopped = breaks_started = 0
+    rng = np.random.default_rng(7)
+    for game in chain((game for game, _ in random_positions(range(6), every=4)), crowded_windows(200)):
+        placed = [m for m in game.models if m.placed]
+        for m in placed:
+            mode = int(rng.integers(3))
+            allowance = int(rng.integers(0, 40))
+            started = frozenset(e.idx for e in game.enemies_in_contact(m))
+            others = [o for o in placed if o is not m]
+            besides = others[rng.integers(len(others))] if others and rng.random() < 0.3 else None
+            occ, danger = list(game.occ), [frozenset()] * geo.CELLS
+            occ[m.cell] = -1
+            if besides is not None:
+                occ[besides.cell] = -1
+            touching = game.touching(m.side, besides=besides)
+            for cell, enemies in touching.items():
+                danger[cell] = enemies
+            expected = geo.reachable_reference(game.board, occ, m.cell, allowance, mode, danger, started)
+            reached, cost, came_from = geo.reachable(game.board, m.cell, allowance, mode,
+                                                     game.occupied(m, *[b for b in [besides] if b]), touching, started)
+            assert [(c, (cost[c], came_from[c])) for c in reached] == list(expected.items()), (m.id, mode, allowance)
+            searches += 1
+            charges_stopped += mode == geo.CHARGE and any(c in touching for c in reached if c != m.cell)
+            breaks_started += mode == geo.BREAK and bool(started) and len(reached) > 1
+    assert searches > 5000 and charges_stopped > 500 and breaks_started > 100, (searches, charges_stopped,
+                                                                                 breaks_started)
