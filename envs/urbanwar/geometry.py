@@ -191,16 +191,6 @@ def _column_masks(dx: int) -> None:
         _cover_masks[at] = cover_ints[row]
 
 
-def sight_masks_traced(dx: int, dy: int) -> tuple[int, ...]:
-    """`sight_masks` cell by cell from the sight lines (what it is tested against)."""
-    return tuple(bits_of(d + SHIFT for d in line[:-1]) for line in line_deltas(dx, dy))
-
-
-def cover_mask_traced(dx: int, dy: int) -> int:
-    """`cover_mask` cell by cell from the sight lines (what it is tested against)."""
-    return bits_of(y * N + x + SHIFT for line in sight_lines(dx, dy) for x, y in line if x * x + y * y > 4)
-
-
 def sees(obstacles: int, viewer: int, target: int) -> bool:
     """UW-LOS-1, UW-LOS-4: all-round vision; sight iff at least 2 of the 5 lines cross no cell of `obstacles`
     (the walls and the models that may block, as seen from the viewer: `obstacles_for`)."""
@@ -281,7 +271,8 @@ def reachable(board, start: int, allowance: int, mode: int, occupied, touching, 
     list in the order its cells were reached, which is the order a heap keyed on (cost, arrival) gives
     (UW-MOVE-4: ties to the earlier neighbour). A cell no path may enter costs -1 from the start, so that one
     comparison turns away what is occupied, forbidden or already reached as cheaply; the cells whose cheapest step
-    would overrun the allowance are never expanded. `reachable_reference` is the search as first written."""
+    would overrun the allowance are never expanded (tests/urbanwar/reference_geometry.py has the search as first
+    written, which this one is tested against)."""
     cost_to = [UNREACHED] * CELLS
     for cell in occupied:                                               # UW-MOVE-3
         cost_to[cell] = -1
@@ -326,38 +317,6 @@ def reachable(board, start: int, allowance: int, mode: int, occupied, touching, 
                         cost_to[nxt], came_from[nxt] = total, cell
                         waiting[total].append(nxt)
     return reached, cost_to, came_from
-
-
-def reachable_reference(board, occ, start: int, allowance: int, mode: int, danger, started_with=frozenset()) -> dict:
-    """`reachable` as first written, what it is tested against: cell -> (cost, previous cell), `occ` the model on
-    each cell (-1: none, the mover's own cell emptied), `danger[cell]` the enemies each cell touches."""
-    cost_to, came_from = [UNREACHED] * len(occ), [-1] * len(occ)
-    cost_to[start] = 0
-    reached = [start]
-    waiting: list[list[int]] = [[] for _ in range(max(allowance, 0) + 1)]
-    waiting[0].append(start)
-    steps = board.steps
-    for cost in range(max(allowance, 0) + 1):
-        for cell in waiting[cost]:
-            if cost > cost_to[cell]:
-                continue
-            if cell != start and mode == CHARGE and danger[cell]:
-                continue
-            for nxt, step in steps[cell]:
-                total = cost + step
-                if total > allowance or occ[nxt] >= 0:
-                    continue
-                touch = danger[nxt]
-                if touch and (mode == FREE or (mode == BREAK and not touch <= started_with)):
-                    continue
-                known = cost_to[nxt]
-                if known <= total:
-                    continue
-                if known == UNREACHED:
-                    reached.append(nxt)
-                cost_to[nxt], came_from[nxt] = total, cell
-                waiting[total].append(nxt)
-    return {c: (cost_to[c], came_from[c]) for c in reached}
 
 
 def path_to(came_from, cell: int) -> list[int]:

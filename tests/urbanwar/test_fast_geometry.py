@@ -13,6 +13,7 @@ from envs.urbanwar.actions import CODEC, DISRUPT, INTERCEPT
 from envs.urbanwar.activation import OVERWATCH
 from envs.urbanwar.flow import Decision
 from envs.urbanwar.game import UrbanWarGame
+from tests.urbanwar import reference_geometry as reference
 from tests.urbanwar.helpers import RULESET
 
 
@@ -69,8 +70,8 @@ def test_UW_LOS_2_and_UW_COVER_3_masks_built_a_column_at_once_are_the_masks_buil
     rng = np.random.default_rng(3)
     offsets = [(0, 0)] + [(dx, int(dy)) for dx in range(-47, 48) for dy in rng.integers(-47, 48, size=20)]
     for dx, dy in offsets:
-        assert geo.sight_masks(dx, dy) == geo.sight_masks_traced(dx, dy), (dx, dy)
-        assert geo.cover_mask(dx, dy) == geo.cover_mask_traced(dx, dy), (dx, dy)
+        assert geo.sight_masks(dx, dy) == reference.sight_masks(dx, dy), (dx, dy)
+        assert geo.cover_mask(dx, dy) == reference.cover_mask(dx, dy), (dx, dy)
     assert sum(geo.cover_mask(dx, dy) != 0 for dx, dy in offsets) > 1500
 
 
@@ -143,7 +144,7 @@ def test_UW_HID_6_reaction_windows_are_offered_as_when_the_actor_was_moved_along
 
 
 def test_UW_MOVE_1_to_6_path_search_is_the_search_as_first_written_ties_included():
-    """`reachable` (cells pre-marked, the last costs not expanded) against `reachable_reference`: the same cells in
+    """`reachable` (cells pre-marked, the last costs not expanded) against `reference_geometry.reachable`: the same cells in
     the same first-reached order, the same costs and the same previous cells (UW-MOVE-4's tie order), for every
     placed model in every mode at thousands of positions, a random other model also left off the table (the
     intercept search, UW-OW-13), random games and crowded ones (where charges stop and break-offs start)."""
@@ -164,7 +165,7 @@ def test_UW_MOVE_1_to_6_path_search_is_the_search_as_first_written_ties_included
             touching = game.touching(m.side, besides=besides)
             for cell, enemies in touching.items():
                 danger[cell] = enemies
-            expected = geo.reachable_reference(game.board, occ, m.cell, allowance, mode, danger, started)
+            expected = reference.reachable(game.board, occ, m.cell, allowance, mode, danger, started)
             reached, cost, came_from = geo.reachable(game.board, m.cell, allowance, mode,
                                                      game.occupied(m, *[b for b in [besides] if b]), touching, started)
             assert [(c, (cost[c], came_from[c])) for c in reached] == list(expected.items()), (m.id, mode, allowance)
