@@ -67,7 +67,7 @@ def check_reward_shaping(ruleset: Ruleset, weight) -> float:
         weight = float(weight)
     if not isinstance(weight, (int, float)) or weight < 0:
         raise ValueError(f"reward_shaping={weight!r}: expected a number >= 0 (the weight of the standing's change)")
-    if weight and type(ruleset).standing is Ruleset.standing:
+    if weight and not ruleset.declares_standing:
         raise ValueError(f"reward_shaping={weight!r}: ruleset {ruleset.name!r} declares no standing to shape the "
                          f"reward by (Ruleset.standing)")
     return float(weight)

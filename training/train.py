@@ -18,7 +18,6 @@ from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
 from agents.trained import META_ATTRIBUTE, Actor, ModelFileError, PolicyAgent
 from envs import registry
-from envs.engine.contract import Ruleset
 from envs.engine.scenario import ScenarioError
 
 from . import lookup
@@ -115,7 +114,7 @@ def check_config(config: TrainConfig, envs: int, path, ruleset=None) -> None:
     if ruleset is not None and config.extractor == "grid" and ruleset.observation_layout().planes is None:
         raise ScenarioError(str(path), "policy.extractor", f"mlp ({ruleset.name} declares no board planes for grid)",
                             config.extractor)
-    if ruleset is not None and config.reward_shaping and type(ruleset).standing is Ruleset.standing:
+    if ruleset is not None and config.reward_shaping and not ruleset.declares_standing:
         raise ScenarioError(str(path), "reward_shaping", f"0 ({ruleset.name} declares no standing to shape by)",
                             config.reward_shaping)
 

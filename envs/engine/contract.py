@@ -330,6 +330,11 @@ class Ruleset(ABC):
         Russell 1999), so with gamma = 1 an episode's shaped return is its result plus w times the final standing."""
         return None
 
+    @property
+    def declares_standing(self) -> bool:
+        """Whether this ruleset declares a standing (overrides `standing`): what `reward_shaping` needs."""
+        return type(self).standing is not Ruleset.standing
+
     # What the pictures show ------------------------------------------------------------------------------------
     def picture_key(self, state: GameState | None = None) -> list[tuple]:
         """The key of this ruleset's `render_rgb` picture, declared once by its render: (swatch, meaning) per
