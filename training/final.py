@@ -87,10 +87,19 @@ def run_lines(session) -> list[str]:
             f"training time {info.trained_seconds:.0f} s ({rate:,.0f} timesteps/s including evaluations)",
             f"- budget: {budget_text(info)}; environments: {info.envs} ({session.config.vec_env}); "
             f"opponent: {shown_opponent(info)}; scenario: {info.scenario or session.rs.default_scenario}; seed: {info.seed}",
-            *imitation_lines(info),
+            *imitation_lines(info), *shaping_lines(session.config),
             "- files: `actor.zip` (the trained actor, what plays), `model.zip` (MaskablePPO with optimizer state, "
             "for `--resume`), `eval.csv`, `curve.png`, `config.yaml`, "
             "`run.json`, `checkpoints/`, TensorBoard logs in `tb/`"]
+
+
+def shaping_lines(config) -> list[str]:
+    """Which numbers carry the shaped reward when it is on: the training logs do, the win rates never do."""
+    if not config.reward_shaping:
+        return []
+    return [f"- reward shaping {config.reward_shaping:g} (Ruleset.standing): each step's reward adds that times the "
+            "change of the learner's standing, so TensorBoard's `rollout/ep_rew_mean` (SB3's Monitor) is the "
+            "result plus the shaped part; every win rate here and in `eval.csv` counts results only"]
 
 
 def imitation_lines(info) -> list[str]:

@@ -7,6 +7,7 @@ from envs.engine.scenario import ScenarioError
 from tests import toy_game
 from tests.training.helpers import write_config
 from training.config import load_config
+from training.final import shaping_lines
 from training.train import check_config
 from training.vector import make_env
 
@@ -33,3 +34,10 @@ def test_shaping_on_a_ruleset_without_a_standing_is_refused_naming_the_field(tmp
 
 def test_the_training_env_gets_the_weight():
     assert make_env("urbanwar", None, "scripted", "team_b", 0.5).unwrapped.reward_shaping == 0.5
+
+
+def test_a_run_report_says_the_training_logs_carry_the_shaped_part_and_the_win_rates_do_not(tmp_path):
+    assert shaping_lines(load_config(write_config(tmp_path))) == []
+    (line,) = shaping_lines(load_config(write_config(tmp_path, reward_shaping=0.5)))
+    assert line.startswith("- reward shaping 0.5 (Ruleset.standing)")
+    assert "`rollout/ep_rew_mean`" in line and "counts results only" in line
