@@ -28,7 +28,7 @@ PARTS = (
     ("  the ruleset: GameState.apply (learner's and opponent's actions)", "engine/taskgame.py", "apply"),
     ("  the ruleset: GameState.observation", "engine/taskgame.py", "observation"),
     ("  the ruleset: GameState.legal_action_mask", "engine/taskgame.py", "legal_action_mask"),
-    ("  the scripted opponent's decisions (agents.base.decide)", "agents/base.py", "decide"),
+    ("  the opponent's decisions (engine.contract.decide: its view, observation, mask and act)", "engine/contract.py", "decide"),
     ("  new games (RubbleEnv.reset)", "envs/gym_env.py", "reset"),
     ("action masks (get_action_masks)", "maskable/utils.py", "get_action_masks"),
     ("policy forward while collecting", "maskable/policies.py", "forward"),
