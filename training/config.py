@@ -83,7 +83,8 @@ class TrainConfig:
 #: an action prior (its choices were the same with every observation zeroed), a ReLU one learnt from the map.
 ACTIVATIONS = ("tanh", "relu")
 #: How the policy reads the observation: `mlp` flat (SB3's default), `grid` the board's planes through a small CNN
-#: beside the rest (training/extractors.py). mlp stays the default until the grid wins the same-budget comparison.
+#: beside the rest (training/extractors.py). mlp is the default; a ruleset's config names grid where grid won the
+#: same-budget comparison (configs/training/cityfight.yaml).
 EXTRACTORS = ("mlp", "grid")
 
 
