@@ -17,7 +17,7 @@ ORDER_NAMES = ("cover", "attack", "advance", "close_combat")
 
 def visible_players(game) -> list:
     """RB-HID-3: groups in the sewer count for no target, distance or 'nearest'."""
-    return [g for g in game.players if g.on_map and not g.in_sewer]
+    return [g for g in game.players if g.units and not g.exited and not g.in_sewer]     # Group.on_map as fields
 
 
 def nearest_distance(game, group, visible=None) -> int:
@@ -48,7 +48,7 @@ def enemy_next(game) -> None:
     RB-EM-4: markers are not groups, so only revealed groups act. RB-MOVE-3: enemy groups spend no AP
     and move only by their order (or RB-AI-5 placement, RU-AI-2/3/4).
     """
-    waiting = [g for g in game.enemies if g.on_map and not g.activated]
+    waiting = [g for g in game.enemies if g.units and not g.exited and not g.activated]   # on_map as fields
     if not waiting:
         game.push(EndPhase())
         return

@@ -68,7 +68,8 @@ def first_floor_bonus(firer: tuple, target: tuple, tables) -> int:
 
 def groups_at(groups, stripe: int, place: int, level: int | None = None) -> list[Group]:
     """Living on-map, out-of-sewer groups at a place (either level when level is None)."""
-    return [g for g in groups if g.on_map and not g.in_sewer and g.stripe == stripe and g.place == place
+    # The place first (most groups are elsewhere), then Group.on_map read as fields: asked many times a decision
+    return [g for g in groups if g.stripe == stripe and g.place == place and g.units and not g.exited and not g.in_sewer
             and (level is None or g.level == level)]
 
 
