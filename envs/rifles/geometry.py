@@ -45,6 +45,15 @@ def distance(game, a: tuple, b: tuple) -> int:
     return gap
 
 
+def group_distance(game, a, b) -> int:
+    """distance() between the positions of groups `a` and `b`, read from their fields: the rules ask it for many
+    pairs at every decision, and only a range of 1 on one level can be a complex's range 0 (RU-CPX-2)."""
+    gap = abs(a.stripe - b.stripe)
+    if gap == 1 and a.level == b.level and across_complex(game, a.position, b.position):
+        return 0
+    return gap
+
+
 def can_see(game, a: tuple, b: tuple) -> bool:
     """Different levels of a complex's two buildings cannot fire at each other (RU-CPX-3)."""
     return not (a[2] != b[2] and across_complex(game, a, b))

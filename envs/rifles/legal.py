@@ -154,7 +154,7 @@ def cc_targets(game, g) -> list:
             continue
         if not e.on_map or not geometry.can_see(game, g.position, e.position):
             continue
-        if geometry.distance(game, g.position, e.position) != 0 or sealed_in(game, e):
+        if geometry.group_distance(game, g, e) != 0 or sealed_in(game, e):
             continue
         if game.module.may_attack(game, g, e):
             found.append(e)

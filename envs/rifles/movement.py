@@ -106,7 +106,7 @@ def opportunity_firers(game, mover) -> list:
     """RB-AI-11 candidates, nearest first then lower ID: revealed enemy groups with the mover in range
     (in the Darkness: able to make an RD-GEN-5 free attack on it)."""
     found = [e for e in game.enemies if e.on_map and game.module.can_free_attack(game, e, mover)]
-    return sorted(found, key=lambda e: (geometry.distance(game, e.position, mover.position), e.gid))
+    return sorted(found, key=lambda e: (geometry.group_distance(game, e, mover), e.gid))
 
 
 @answer(Decision.FREE_ATTACKER)

@@ -74,7 +74,7 @@ class SideView:
         return [(m.slot, m.stripe) for m in self._game.markers if m is not None]
 
     def distance(self, a, b) -> int:
-        return geometry.distance(self._game, a.position, b.position)
+        return geometry.group_distance(self._game, a, b)
 
     def priority_rank(self, stripe: int, place: int) -> int:
         return geometry.priority_rank(self._game, stripe, place, self.side)
