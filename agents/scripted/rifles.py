@@ -275,8 +275,9 @@ class ScriptedPlayer(Ablatable):
     def _fire(self, view, mask):
         g = view.active
         # Only targets it may fire at are ranked: working out a TN costs more than the rest of the decision.
-        foes = [e for e in view.foe_groups() if mask[FIRE[e.gid][1]] or mask[FIRE[e.gid][0]]]
-        targets = sorted(foes, key=lambda e: (best_tn(view, g, e), -len(e.units), e.gid))
+        targets = [e for e in view.foe_groups() if mask[FIRE[e.gid][1]] or mask[FIRE[e.gid][0]]]
+        if len(targets) > 1:                              # a lone target needs no TN
+            targets.sort(key=lambda e: (best_tn(view, g, e), -len(e.units), e.gid))
         return first_legal(mask, [FIRE[e.gid][b] for e in targets for b in (1, 0)])
 
     def _assault(self, view, mask):

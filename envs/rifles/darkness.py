@@ -118,7 +118,7 @@ def fast_attackable(game, group, target, max_range: int) -> bool:
     """RD-TRT-2: a Fast group reaches a visible, non-Engaged player group within `max_range` (no Engagement follows)."""
     if not fast_units(game, group) or not fire.can_target(game, group, target):
         return False
-    return geometry.distance(game, group.position, target.position) <= max_range
+    return geometry.group_distance(game, group, target) <= max_range
 
 
 def fast_attack(game, group, target, drm: int) -> int:
@@ -159,7 +159,7 @@ def attack_targets(game, group, first: bool) -> list[int]:
     (a join, RD-CC-10); RU-CC-19 applies, RU-CC-18 does not. Ties as RB-AI-10: fewest units, lower ID."""
     for wanted in ((0, 1) if first else (0,)):
         found = [p for p in enemy.visible_players(game)
-                 if geometry.distance(game, group.position, p.position) == wanted
+                 if geometry.group_distance(game, group, p) == wanted
                  and geometry.can_see(game, group.position, p.position) and not enemy.in_sealed_building(game, p)
                  and (p.level == 0 or group.start_stripe == p.stripe)]
         if found:
@@ -224,7 +224,7 @@ def dark_close(game, slot: int, left: int, first: int) -> None:
 
 def enemy_close_combat(game, group, target, ctx) -> None:
     """RD-AI-1: a Fast group that can Fast-attack the target decides whether it fights instead; others fight."""
-    rng = geometry.distance(game, group.position, target.position)     # 1 only on a first attack (attack_targets)
+    rng = geometry.group_distance(game, group, target)     # 1 only on a first attack (attack_targets)
     if fast_attackable(game, group, target, rng):
         game.decide(Decision.FAST, group=group.gid, target=target.gid, left=ctx.get("left", 1))
         return
@@ -239,7 +239,7 @@ def fast_answer(game, ctx, choice: int) -> None:
         fight(game, group, target)
         return
     tasks = []
-    if geometry.distance(game, group.position, target.position) > 0:
+    if geometry.group_distance(game, group, target) > 0:
         movement.relocate(game, group, target.stripe, OPEN, 0)
         game.log.add("advance", f"{group.name} moves in to Stripe {target.stripe}", side=1, rule="RB-AI-5")
         tasks.append(Place(group.gid, target.stripe))

@@ -17,13 +17,13 @@ ORDER_NAMES = ("cover", "attack", "advance", "close_combat")
 
 def visible_players(game) -> list:
     """RB-HID-3: groups in the sewer count for no target, distance or 'nearest'."""
-    return [g for g in game.players if g.on_map and not g.in_sewer]
+    return [g for g in game.players if g.units and not g.exited and not g.in_sewer]     # Group.on_map as fields
 
 
 def nearest_distance(game, group, visible=None) -> int:
     """Range to the nearest of `visible` (default: the visible player groups), 99 if none."""
     visible = visible_players(game) if visible is None else visible
-    return min((geometry.distance(game, group.position, p.position) for p in visible), default=99)
+    return min((geometry.group_distance(game, group, p) for p in visible), default=99)
 
 
 def activation_key(game, group, visible=None) -> tuple:
@@ -48,7 +48,7 @@ def enemy_next(game) -> None:
     RB-EM-4: markers are not groups, so only revealed groups act. RB-MOVE-3: enemy groups spend no AP
     and move only by their order (or RB-AI-5 placement, RU-AI-2/3/4).
     """
-    waiting = [g for g in game.enemies if g.on_map and not g.activated]
+    waiting = [g for g in game.enemies if g.units and not g.exited and not g.activated]   # on_map as fields
     if not waiting:
         game.push(EndPhase())
         return
@@ -150,7 +150,7 @@ def targets(game, group, units=None) -> list:
     for target, shooters in found:
         weapons = [game.tables.weapons[u.weapon] for u in shooters]
         tn = fire.best_target_number(game, group.position, target.position, weapons)
-        keys.append((geometry.distance(game, group.position, target.position), tn, target.gid))
+        keys.append((geometry.group_distance(game, group, target), tn, target.gid))
     return [gid for _, _, gid in sorted(keys)]
 
 
@@ -270,7 +270,7 @@ def cc_targets(game, group) -> list[int]:
     """RB-AI-10: eligible player groups at range 0, else at range 1; fewest units, lower ID; never Engaged."""
     for wanted in (0, 1):
         found = [p for p in visible_players(game) if not p.engaged
-                 and geometry.distance(game, group.position, p.position) == wanted
+                 and geometry.group_distance(game, group, p) == wanted
                  and geometry.can_see(game, group.position, p.position)
                  and not in_sealed_building(game, p) and closecombat.enemy_may_fight(game, group, p)]
         if found:

@@ -43,7 +43,7 @@ def shooters(game, firer, target, free: bool = False) -> list:
     attack each unit fires once a turn (RB-AP-2)."""
     if not can_target(game, firer, target):
         return []
-    rng = geometry.distance(game, firer.position, target.position)
+    rng = geometry.group_distance(game, firer, target)
     weapons, barred = game.tables.weapons, game.module.fire_barred
     found = []
     for u in firer.units:
@@ -59,7 +59,7 @@ def has_shooter(game, firer, target, free: bool = False) -> bool:
     """bool(shooters(...)), stopping at the first unit that can fire (the legal mask asks this for every enemy)."""
     if not can_target(game, firer, target):
         return False
-    rng = geometry.distance(game, firer.position, target.position)
+    rng = geometry.group_distance(game, firer, target)
     weapons, barred = game.tables.weapons, game.module.fire_barred
     for u in firer.units:
         if u.hits and u.kind is None or u.fired and not free:     # as in shooters

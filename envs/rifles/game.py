@@ -18,6 +18,8 @@ from .player_actions import PLAYER_ACTIONS
 from .state import ENEMY, PLAYER, QUALITY, Feature, Group, Marker, Unit
 from .tasks import PlayerDecide, PlayerPhase, RevealSweep
 
+FEATURE_NAMES = f"{derived.PREFIX}rifles_feature_names"   # feature_by_id's table, kept on the game
+
 
 class RiflesGame(TaskGame):
     """One game of Rifles on a six-Stripe Map Card."""
@@ -174,7 +176,12 @@ class RiflesGame(TaskGame):
         return held and clear
 
     def feature_by_id(self, fid: str) -> Feature:
-        return next(f for stripe in self.places[1:] for f in stripe[1:] if f.fid == fid)
+        """The feature named `fid` (KeyError if the map has none). Features change but never come or go, so the
+        names are looked up in a table made once per game (envs.engine.derived: `refresh` drops it)."""
+        named = self.__dict__.get(FEATURE_NAMES)
+        if named is None:
+            named = self.__dict__[FEATURE_NAMES] = {f.fid: f for stripe in self.places[1:] for f in stripe[1:]}
+        return named[fid]
 
     # Shared helpers for the rules ------------------------------------------------------------------
     def side_groups(self, side: int) -> list[Group]:

@@ -45,6 +45,15 @@ def distance(game, a: tuple, b: tuple) -> int:
     return gap
 
 
+def group_distance(game, a, b) -> int:
+    """distance() between the positions of groups `a` and `b`, read from their fields: the rules ask it for many
+    pairs at every decision, and only a range of 1 on one level can be a complex's range 0 (RU-CPX-2)."""
+    gap = abs(a.stripe - b.stripe)
+    if gap == 1 and a.level == b.level and across_complex(game, a.position, b.position):
+        return 0
+    return gap
+
+
 def can_see(game, a: tuple, b: tuple) -> bool:
     """Different levels of a complex's two buildings cannot fire at each other (RU-CPX-3)."""
     return not (a[2] != b[2] and across_complex(game, a, b))
@@ -68,7 +77,8 @@ def first_floor_bonus(firer: tuple, target: tuple, tables) -> int:
 
 def groups_at(groups, stripe: int, place: int, level: int | None = None) -> list[Group]:
     """Living on-map, out-of-sewer groups at a place (either level when level is None)."""
-    return [g for g in groups if g.on_map and not g.in_sewer and g.stripe == stripe and g.place == place
+    # The place first (most groups are elsewhere), then Group.on_map read as fields: asked many times a decision
+    return [g for g in groups if g.stripe == stripe and g.place == place and g.units and not g.exited and not g.in_sewer
             and (level is None or g.level == level)]
 
 

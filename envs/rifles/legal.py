@@ -36,7 +36,7 @@ def player(game, ctx) -> list:
     if game.ap >= 1:
         activate = OFF["activate"]
         for g in game.players:
-            if g.on_map and not g.activated and g.gid != game.active:
+            if g.units and not g.exited and not g.activated and g.gid != game.active:     # Group.on_map as fields
                 out.append(activate + g.gid)
     if game.active >= 0:
         out.append(OFF["end_activation"])
@@ -47,7 +47,7 @@ def player(game, ctx) -> list:
 def recon_reveals(game, out: list) -> None:
     if game.recon <= 0:
         return
-    stripes = [g.stripe for g in game.players if g.on_map and not g.in_sewer]
+    stripes = [g.stripe for g in game.players if g.units and not g.exited and not g.in_sewer]
     for m in game.markers:
         if m is not None and any(abs(m.stripe - s) <= 2 for s in stripes):
             out.append(OFF["recon_reveal"] + m.slot)
@@ -120,7 +120,7 @@ def moves(game, g, out: list) -> None:
 def enemy_ground(game) -> set:
     """(stripe, place) of every Ground level an enemy group holds: the places `geometry.groups_at(game.enemies,
     stripe, place, GROUND)` finds someone in."""
-    return {(e.stripe, e.place) for e in game.enemies if e.on_map and not e.in_sewer and e.level == GROUND}
+    return {(e.stripe, e.place) for e in game.enemies if e.units and not e.exited and not e.in_sewer and e.level == GROUND}
 
 
 def floor_and_hop(game, g, out: list) -> None:
@@ -154,7 +154,7 @@ def cc_targets(game, g) -> list:
             continue
         if not e.on_map or not geometry.can_see(game, g.position, e.position):
             continue
-        if geometry.distance(game, g.position, e.position) != 0 or sealed_in(game, e):
+        if geometry.group_distance(game, g, e) != 0 or sealed_in(game, e):
             continue
         if game.module.may_attack(game, g, e):
             found.append(e)

@@ -106,7 +106,7 @@ def opportunity_firers(game, mover) -> list:
     """RB-AI-11 candidates, nearest first then lower ID: revealed enemy groups with the mover in range
     (in the Darkness: able to make an RD-GEN-5 free attack on it)."""
     found = [e for e in game.enemies if e.on_map and game.module.can_free_attack(game, e, mover)]
-    return sorted(found, key=lambda e: (geometry.distance(game, e.position, mover.position), e.gid))
+    return sorted(found, key=lambda e: (geometry.group_distance(game, e, mover), e.gid))
 
 
 @answer(Decision.FREE_ATTACKER)
@@ -130,7 +130,7 @@ def free_attack(game, enemy_slot: int, target_slot: int, drm: int) -> None:
 @task(RevealSweep)
 def reveal_sweep(game) -> None:
     """RB-EM-2: every marker within range 1 of a visible player group is revealed, lowest Stripe then ID."""
-    stripes = {g.stripe for g in game.players if g.on_map and not g.in_sewer}
+    stripes = {g.stripe for g in game.players if g.units and not g.exited and not g.in_sewer}
     near = [m for m in game.markers if m is not None and any(abs(m.stripe - s) <= 1 for s in stripes)]
     near.sort(key=lambda m: (m.stripe, m.slot))
     game.push(*[Reveal(m.slot, -1, 0) for m in near])

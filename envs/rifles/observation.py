@@ -7,12 +7,13 @@ vector holds marker contents (RB-HID-2) or future dice (RB-HID-4).
 from __future__ import annotations
 
 from array import array
+from operator import attrgetter
 from struct import Struct
 
 import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
-from envs.engine.derived import PREFIX, remember, unchanged_since
+from envs.engine.derived import PREFIX
 
 from .actions import ENEMY_SLOTS, MARKER_SLOTS, PLACES, PLAYER_SLOTS
 from .config import FEATURE_KINDS, MAX_FEATURES, STRIPES
@@ -41,14 +42,18 @@ GROUP_STATE = Struct("8f")
 GROUP_UNITS = Struct(f"{6 + len(WEAPONS)}f")
 
 #: where each side's observation buffer and the states its parts were last written from are kept on the game
+#: (and the game's features in Map order)
 #: (envs.engine.derived: a restored or cloned game starts without them, `refresh` drops them)
 BUFFER_KEYS = tuple(f"{PREFIX}rifles_observation_{side}" for side in (0, 1))
 MAP_KEYS = tuple(f"{PREFIX}rifles_map_{side}" for side in (0, 1))
+FEATURES_KEY = f"{PREFIX}rifles_features"
 GROUP_KEYS = tuple(tuple(tuple(f"{PREFIX}rifles_group_{side}_{owner}_{slot}" for slot in range(slots))
                          for owner, slots in ((0, PLAYER_SLOTS), (ENEMY, ENEMY_SLOTS))) for side in (0, 1))
 HEAD = GLOBAL + CONTEXT                     # the globals and the decision: written afresh every time
 GROUPS_AT = HEAD + MAP
 MARKERS_AT = GROUPS_AT + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP
+FEATURE_STATE = attrgetter("kind", "sealed", "complex")   # what the map block shows of a feature
+GONE = ()                                   # the state of a group out of play: its block is blank
 # Blank parts, copied over a part before it is written again
 BLANK_HEAD, BLANK_MAP, BLANK_GROUP, BLANK_MARKERS = (array("f", bytes(4 * n)) for n in (HEAD, MAP, GROUP, SIZE - MARKERS_AT))
 
@@ -73,14 +78,16 @@ def encode(game, side: int) -> np.ndarray:
     change one group or none)."""
     # An array('f'): a store into it costs a third of a numpy item store, and both round each float64 to float32
     # the same way (to nearest), so the vector is bit-for-bit the same.
-    obs = game.__dict__.get(BUFFER_KEYS[side])
+    kept = game.__dict__
+    obs = kept.get(BUFFER_KEYS[side])
     if obs is None:
-        obs = game.__dict__[BUFFER_KEYS[side]] = array("f", ZEROS)
+        obs = kept[BUFFER_KEYS[side]] = array("f", ZEROS)
     obs[:HEAD] = BLANK_HEAD
     encode_context(game, obs, encode_global(game, side, obs, 0))
     encode_map(game, side, obs, HEAD)
-    encode_groups(game, game.players, GROUP_KEYS[side][0], obs, GROUPS_AT, hide_stripe=(side == ENEMY))
-    encode_groups(game, game.enemies, GROUP_KEYS[side][1], obs, GROUPS_AT + PLAYER_SLOTS * GROUP, hide_stripe=False)
+    keys = GROUP_KEYS[side]
+    encode_groups(game, game.players, keys[0], obs, GROUPS_AT, hide_stripe=(side == ENEMY))
+    encode_groups(game, game.enemies, keys[1], obs, GROUPS_AT + PLAYER_SLOTS * GROUP, hide_stripe=False)
     at = MARKERS_AT
     obs[at:] = BLANK_MARKERS
     for marker in game.markers:
@@ -126,16 +133,20 @@ def encode_context(game, obs: array, at: int) -> int:
 def encode_map(game, side: int, obs: array, at: int) -> None:
     """Terrain state both sides see (RB-HID-1); it changes only by demo charges, so it is rewritten only then."""
     state = terrain_state(game)
-    if unchanged_since(game, MAP_KEYS[side], state) is None:
+    kept = game.__dict__
+    if kept.get(MAP_KEYS[side]) != state:
         obs[at:at + MAP] = BLANK_MAP
         build_map(game, obs, at)
-        remember(game, MAP_KEYS[side], state, True)
+        kept[MAP_KEYS[side]] = state
 
 
 def terrain_state(game) -> tuple:
-    """What the map block shows of every feature: kind, seal, complex (RU-DC-5 unseals, RU-DC-7 collapses); as
-    one part, so that keeping a copy is cheap."""
-    return (tuple([(f.kind, f.sealed, f.complex) for stripe in game.places[1:] for f in stripe[1:]]),)
+    """What the map block shows of every feature: kind, seal, complex (RU-DC-5 unseals, RU-DC-7 collapses), read
+    from the game's features in Map order (the list is made once per game: features change, never come or go)."""
+    features = game.__dict__.get(FEATURES_KEY)
+    if features is None:
+        features = game.__dict__[FEATURES_KEY] = [f for stripe in game.places[1:] for f in stripe[1:]]
+    return tuple(map(FEATURE_STATE, features))
 
 
 def build_map(game, obs, at: int) -> int:
@@ -157,30 +168,33 @@ def build_map(game, obs, at: int) -> int:
 
 def encode_groups(game, groups, keys: tuple, obs: array, at: int, hide_stripe: bool) -> None:
     """The blocks of one side's groups, each rewritten only if its state changed since it was last written (a gone
-    group's block is blank, as encode_group leaves it)."""
+    group's block is blank)."""
+    kept = game.__dict__
     for group in groups:
         state = group_state(game, group)
         key = keys[group.gid]
-        if unchanged_since(game, key, state) is None:
+        if kept.get(key) != state:
             start = at + group.gid * GROUP
             obs[start:start + GROUP] = BLANK_GROUP
-            encode_group(game, group, obs, start, hide_stripe)
-            remember(game, key, state, True)
+            if state is not GONE:
+                encode_group(game, group, obs, start, hide_stripe)
+            kept[key] = state
 
 
 def group_state(game, group) -> tuple:
     """Everything encode_group reads of a group that can change: its fields, which units it has, their results and
-    quality (RU-CC-16 makes a Veteran). In four parts, so that keeping a copy is cheap."""
+    quality (RU-CC-16 makes a Veteran); GONE for a group out of play (no units, or exited), whose block is blank.
+    One tuple of values that never change in place, so it is kept as it is."""
     units = group.units
-    fields = (group.stripe, group.place, group.level, group.in_sewer, group.exited, group.engaged_with, group.defending,
-              group.activated, group.fired, group.fought, group.demo_charges)
-    return fields, group.side == 0 and group.gid in game.demo, tuple(units), tuple([(u.hits, u.quality) for u in units])
+    if not units or group.exited:
+        return GONE
+    return (group.stripe, group.place, group.level, group.in_sewer, group.engaged_with, group.defending,
+            group.activated, group.fired, group.fought, group.demo_charges, group.side == 0 and group.gid in game.demo,
+            tuple(units), tuple([(u.hits, u.quality) for u in units]))
 
 
 def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:
-    """One group: where (unless hidden in the sewer), its state and its units."""
-    if not group.units or group.exited:
-        return
+    """One group in play: where (unless hidden in the sewer), its state and its units."""
     obs[at] = 1
     if not (hide_stripe and group.in_sewer):
         obs[at + group.stripe] = 1

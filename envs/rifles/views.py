@@ -55,12 +55,14 @@ class SideView:
         return self._game.places
 
     def own_groups(self) -> list:
-        return [g for g in self._game.side_groups(self.side) if g.on_map]
+        return [g for g in self._game.side_groups(self.side) if g.units and not g.exited]     # Group.on_map
 
     def foe_groups(self) -> list:
         """The other side's groups this side can see."""
-        groups = [g for g in self._game.side_groups(1 - self.side) if g.on_map]
-        return [g for g in groups if not g.in_sewer] if self.side == ENEMY else groups
+        groups = self._game.side_groups(1 - self.side)
+        if self.side == ENEMY:                                               # Group.on_map read as fields
+            return [g for g in groups if g.units and not g.exited and not g.in_sewer]
+        return [g for g in groups if g.units and not g.exited]
 
     def group(self, side: int, slot: int):
         group = self._game.group(side, slot)
@@ -72,7 +74,7 @@ class SideView:
         return [(m.slot, m.stripe) for m in self._game.markers if m is not None]
 
     def distance(self, a, b) -> int:
-        return geometry.distance(self._game, a.position, b.position)
+        return geometry.group_distance(self._game, a, b)
 
     def priority_rank(self, stripe: int, place: int) -> int:
         return geometry.priority_rank(self._game, stripe, place, self.side)
