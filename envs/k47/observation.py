@@ -13,6 +13,8 @@ Layout (float32, all in [0, 1] or small counts scaled):
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
@@ -22,7 +24,7 @@ from . import firefrom, hidden
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
 from .flow import Decision
-from .state import MAX_UNITS, ORDERS, unit_state
+from .state import MAX_UNITS, ORDERS
 
 KINDS = list(Decision)
 GLOBALS, DECISION, SECTION, UNIT = 24, 32, 4, 35
@@ -72,25 +74,35 @@ def encode(game, side: int) -> np.ndarray:
     out = game.__dict__.get(BUFFER_KEYS[side])
     if out is None:
         out = game.__dict__[BUFFER_KEYS[side]] = np.zeros(SIZE, dtype=np.float32)
-    out[:SECTIONS_AT] = 0
-    write_globals(game, side, out)
+    out[:SECTIONS_AT] = write_globals(game, side)
     if unchanged_since(game, BOARD_KEYS[side], (game.section_state,)) is None:
         write_board(game, out)
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
-    states = [unit_state(u) for u in game.units]
+    units = game.units
+    states = [(PLAYED(u), len(u.models)) for u in units]     # asked of every unit at every call: inline
     written = unchanged_since(game, UNIT_KEYS[side], ())     # the unit states the blocks were written from
-    for u, state in zip(game.units, states):
-        if written is None or written[u.uid] != state:
-            block = out[UNITS_AT + u.uid * UNIT: UNITS_AT + (u.uid + 1) * UNIT]
-            block[:] = 0
-            unit_block(game, u, side, block)
-    remember(game, UNIT_KEYS[side], (), states)             # kept whatever the state: the next call compares
+    if written != states:                                    # one comparison when no unit changed (most steps)
+        for u, state in zip(units, states):
+            if written is None or written[u.uid] != state:
+                out[UNITS_AT + u.uid * UNIT: UNITS_AT + (u.uid + 1) * UNIT] = unit_block(game, u, side)
+        remember(game, UNIT_KEYS[side], (), states)          # kept whatever the state: the next call compares
     return out.copy()
 
 
-def write_globals(game, side: int, out: np.ndarray) -> None:
-    """The globals and the decision's units (KC-HID-3/5: bag counts, VP, the open decision are public)."""
-    g = out[:GLOBALS]
+#: the fields of a unit that play changes and `unit_block` reads (with its models counted): what a block is rewritten
+#: for. The rest (side, kind, quality, size, class) never change in play; a position set up by hand calls the game's
+#: refresh, which forgets the blocks (derived.forget)
+PLAYED = attrgetter("alive", "cell", "section", "floor", "order", "kept", "moved", "revealed", "pins", "immobile",
+                    "facing", "fixed_opening")
+
+#: the globals and the decision, as written when no decision is open (`write_globals` fills in a copy)
+_HEAD = [0.0] * SECTIONS_AT
+
+
+def write_globals(game, side: int) -> list:
+    """The globals and the decision's units (KC-HID-3/5: bag counts, VP, the open decision are public), as one list
+    the caller writes with a single slice assignment (item by item, each write is a numpy call)."""
+    g = _HEAD.copy()
     g[0] = game.turn / 7
     g[1], g[2] = game.bag.counts[0] / 16, game.bag.counts[1] / 16
     g[3] = side
@@ -98,20 +110,21 @@ def write_globals(game, side: int, out: np.ndarray) -> None:
         kind, ctx = game.decision
         g[4] = ctx["side"] == side
         g[5 + KINDS.index(kind) if kind != Decision.OPENING else 22] = 1   # the tenth kind came after the options
-        d = out[GLOBALS:GLOBALS + DECISION]
         if "uid" in ctx:
-            d[ctx["uid"]] = 1
+            g[GLOBALS + ctx["uid"]] = 1
         other = ctx.get("mover", ctx.get("firer", ctx.get("attacker")))
         if other is not None:
-            d[16 + other] = 1
-    g[14] = game.options["no_building_entry"]
-    g[15] = game.options["hidden_occupants"]
-    g[16] = game.options["pinned_out"]
+            g[GLOBALS + 16 + other] = 1
+    options = game.options
+    g[14] = options["no_building_entry"]
+    g[15] = options["hidden_occupants"]
+    g[16] = options["pinned_out"]
     g[17], g[18] = game.vp[0] / 20, game.vp[1] / 20
     g[19] = game.outcome is not None
     g[20] = sum(1 for k in game.pending_keep if game.units[int(k)].side == side) / 16
     if game.decision is not None:          # KB-FROM-3 / KC-HID-5: the sides already declared (public), as bits
         g[21] = sum(1 << firefrom.SIDES.index(d[0]) for d in game.decision[1].get("declared", [])) / 16
+    return g
 
 
 def write_board(game, out: np.ndarray) -> None:
@@ -137,13 +150,19 @@ def terrain_cells(game) -> np.ndarray:
     return cells / 4
 
 
-def unit_block(game, u, side: int, b) -> None:
+_KINDS = ("infantry", "artillery", "vehicle")
+
+
+def unit_block(game, u, side: int) -> list:
     """KC-HID-2: side, type, place, facing, models, pins, dice, destroyed (KC-HID-9: for an enemy occupant not
-    yet revealed, only its place and dice)."""
+    yet revealed, only its place and dice). One list, written into the observation with one slice assignment."""
+    b = [0.0] * UNIT
     b[0] = 1
     b[1] = u.alive
     b[2] = u.side == side
-    b[3 + ("infantry", "artillery", "vehicle").index(u.kind)] = 1
+    known = hidden.known_to(u, side)
+    if known:                      # KC-HID-9: a hidden occupant shows no type (all zero), models, weapons or pins
+        b[3 + _KINDS.index(u.kind)] = 1
     if u.cell is not None:
         b[6], b[7] = (u.cell[0] + 0.5) / game.board.width, (u.cell[1] + 0.5) / game.board.height
     else:
@@ -154,15 +173,16 @@ def unit_block(game, u, side: int, b) -> None:
         b[14 + ORDERS.index(u.order)] = 1
     b[20] = u.kept
     b[21] = u.moved
-    if not hidden.known_to(u, side):
-        b[3:6] = 0                 # KC-HID-9: a hidden occupant shows no type (all zero), models, weapons or pins
-        return
+    if not known:
+        return b
     b[13] = min(u.pins, PIN_CAP) / 10
     b[23] = u.immobile
     b[24] = u.facing / 8
-    b[LOADOUT] = loadout(game, u)
+    for at, value in zip(LOADOUT, loadout(game, u)):
+        b[at] = value
     if u.fixed_opening is not None:                         # KB-FROM-5 / KB-ART-1: its designated opening
         b[34] = (u.fixed_opening + 1) / 64
+    return b
 
 
 #: the features of a unit's models, weapons and quality (KC-HID-2), which change only as it loses models
