@@ -1,12 +1,11 @@
 """The scripted Urban War opponent (UW-AI-1..13): reads only its side's view, exact odds, no randomness."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from envs import registry
 from envs.engine.d10 import p_command
+from envs.engine.derived import BoundedStore
 from envs.urbanwar import geometry as geo
 from envs.urbanwar.actions import BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 
@@ -24,9 +23,17 @@ def path_cost(view, path) -> int:
     return cost
 
 
-@lru_cache(maxsize=8)
+#: process-wide (envs.engine.derived.BoundedStore): a board's digest -> `covered_neighbours`, a pure function of the
+#: terrain (public), so either side's player may read what the other's filled
+COVERED = BoundedStore("urbanwar covered neighbours", 16)
+
+
 def covered_neighbours(board) -> list[int]:
     """UW-AI-3: per cell, how many of its neighbours give cover (terrain never changes)."""
+    return COVERED.get(board.key, _count_covered, board)
+
+
+def _count_covered(board) -> list[int]:
     return [sum(1 for c, _ in geo.NEIGHBOURS[cell] if board.cover[c]) for cell in range(geo.CELLS)]
 
 

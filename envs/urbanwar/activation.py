@@ -48,15 +48,22 @@ def _destinations(game, m, kind: int):
     if kind == CHARGE and not charge_targets(game, m):
         return {}, [-1] * geo.CELLS
     touching = game.touching(m.side)
-    mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
-    started = frozenset(e.idx for e in game.enemies_in_contact(m))
-    reached, cost, came_from = geo.reachable(game.board, m.cell, allowance(m, kind), mode, game.occupied(m),
-                                             touching, started)
+    shared = kind != BREAK_OFF and m.cell not in touching
+    if shared and (kind != MOVE_SHOOT or ("reach", m.idx, m.cell) in game._geo_cache):
+        reached, cost, came_from = charge_reach(game, m, touching)
+    else:
+        mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
+        started = frozenset(e.idx for e in game.enemies_in_contact(m))
+        reached, cost, came_from = geo.reachable(game.board, m.cell, allowance(m, kind), mode, game.occupied(m),
+                                                 touching, started)
     if kind == CHARGE:
         seen = {e.idx for e in charge_targets(game, m)}                       # UW-ACT-9
         out = {c: cost[c] for c in reached if c != m.cell and c in touching and touching[c] & seen}
     elif kind == BREAK_OFF:
         out = {c: cost[c] for c in reached if c != m.cell and c not in touching}   # UW-MOVE-6
+    elif shared:                                     # UW-MOVE-5: the charge's reach less the cells in contact
+        most = allowance(m, kind)
+        out = {c: cost[c] for c in reached if c not in touching and cost[c] <= most}
     else:
         out = {c: cost[c] for c in reached}
     # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles): no path of
@@ -65,6 +72,20 @@ def _destinations(game, m, kind: int):
         return out, came_from
     x, y = m.cell % geo.N, m.cell // geo.N
     return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, came_from
+
+
+def charge_reach(game, m, touching):
+    """The one path search a Rush, a charge and (once it was made) a Move+Shoot of `m` read, cached until something
+    moves: a charge's (UW-MOVE-5: a cell in contact with an enemy ends a path). A Rush or Move+Shoot may not enter
+    those cells (UW-MOVE-5), and no path of the charge's goes on from one, so every other cell has the same cost and
+    the same previous cell in both searches; Move+Shoot's cells are those within its allowance (UW-ACT-2/3), whose
+    cheapest paths no costlier cell can change. The model must not start in contact (it could not Rush then)."""
+    key = ("reach", m.idx, m.cell)
+    found = game._geo_cache.get(key)
+    if found is None:
+        found = game._geo_cache[key] = geo.reachable(game.board, m.cell, allowance(m, CHARGE), geo.CHARGE,
+                                                     game.occupied(m), touching)
+    return found
 
 
 def charge_targets(game, m) -> list:
@@ -162,9 +183,11 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
     facts = [(r, game.obstacles(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
               game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
+    overwatch = [fact for fact in facts if fact[4]]
     for pos in positions:
         cell = path[pos]
-        for r, obstacles, r_contact, weapon, ow in facts:
+        for r, obstacles, r_contact, weapon, ow in (overwatch if offered else facts):
+            # once offered, a Snap-fire model adds nothing: only Overwatch models give choices (UW-HID-6)
             if not geo.sees(obstacles, r.cell, cell):
                 continue
             band = geo.band_of(bands, r.cell, cell)

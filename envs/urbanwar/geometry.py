@@ -2,9 +2,11 @@
 lines (UW-COVER-3) and movement paths (UW-MOVE-1..6). Cells are indices y * 48 + x."""
 from __future__ import annotations
 
-from functools import cache, lru_cache
+import hashlib
 
 import numpy as np
+
+from envs.engine.derived import BoundedStore
 
 from .config import SIZE
 
@@ -14,6 +16,14 @@ CELLS = N * N
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
 CORNERS = ((0.0, 0.0), (-0.45, -0.45), (0.45, -0.45), (-0.45, 0.45), (0.45, 0.45))   # UW-LOS-2
 NO_COVER, SOLID, FLIMSY = 0, 1, 2
+
+# Stores kept across games (envs.engine.derived.BoundedStore), process-wide. Each value is a pure function of the
+# public geometry its key names (an offset's column of sight lines, a board's content digest, a cell): never of a
+# model, an order or a side, so that no side's view can read from them what another side's play put there (UW-HID).
+LINES = BoundedStore("urbanwar sight lines by column", 2 * N - 1)   # dx -> the traced lines of every dy
+MASKS = BoundedStore("urbanwar sight and cover masks", 2 * N - 1)   # dx -> per dy: five sight masks, a cover mask
+BOARDS = BoundedStore("urbanwar boards", 16)                         # (map rows, terrain table) -> Board
+COVER_FROM = BoundedStore("urbanwar cover seen from", 10_000)       # (board digest, shooter cell) -> cover bits
 
 
 def xy(cell: int) -> tuple[int, int]:
@@ -71,8 +81,12 @@ _POINTS = np.array([(round(ox * TWENTIETHS), round(oy * TWENTIETHS)) for ox, oy 
 _OFFSETS = np.arange(-(N - 1), N, dtype=np.int64)          # every dy of a sight line across the table
 
 
-@cache
 def _lines_from_column(dx: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`_trace_column`'s lines, kept (LINES)."""
+    return LINES.get(dx, _trace_column, dx)
+
+
+def _trace_column(dx: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The five sight lines of every offset (dx, dy), dy = -47..47, traversed at once: (x, y, length), x and y of
     shape (95, 5, cells) with the cells of each line first (the viewer's cell left out, the target's last).
 
@@ -98,7 +112,6 @@ def _lines_from_column(dx: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return x, y, length
 
 
-@cache
 def sight_lines(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """UW-LOS-2: the five lines from the viewer's centre to the target's centre and its four (+-0.45) points, each
     as the cells whose interior it crosses (relative offsets, the viewer's cell left out, the target's kept last)."""
@@ -107,7 +120,6 @@ def sight_lines(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(tuple(zip(x[row, k, :n].tolist(), y[row, k, :n].tolist())) for k, n in enumerate(length[row].tolist()))
 
 
-@cache
 def line_deltas(dx: int, dy: int) -> tuple[tuple[int, ...], ...]:
     """The five sight lines as flat cell deltas (a line between two cells of the table never leaves it)."""
     x, y, length = _lines_from_column(dx)
@@ -125,9 +137,6 @@ def line_cells(a: int, b: int):
 # "does anything in these cells block this line" is one AND of two Python ints, whatever the line's length. A
 # line between two cells of the table never leaves it, so every cell it names is the one its delta says.
 SHIFT = CELLS - 1
-_OFFSET_ROW = 2 * N - 1                          # offsets (dx, dy), dx and dy in -47..47, as one list index
-_sight_masks: list = [None] * (_OFFSET_ROW * _OFFSET_ROW)
-_cover_masks: list = [None] * (_OFFSET_ROW * _OFFSET_ROW)
 
 
 def bits_of(cells) -> int:
@@ -146,31 +155,22 @@ def as_seen_from(bits: int, viewer: int) -> int:
 def sight_masks(dx: int, dy: int) -> tuple[int, ...]:
     """UW-LOS-2: the cells each of the five lines of offset (dx, dy) crosses on the way, the target's own cell left
     out (it never blocks), as masks relative to the viewer."""
-    at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
-    found = _sight_masks[at]
-    if found is None:
-        _column_masks(dx)
-        found = _sight_masks[at]
-    return found
+    return MASKS.get(dx, _column_masks, dx)[0][dy + N - 1]
 
 
 def cover_mask(dx: int, dy: int) -> int:
     """UW-COVER-3, UW-GRID-5: the cells of the five lines where terrain gives cover: more than 1" from the shooter
     (dx^2 + dy^2 > 4), the target's own cell included; as a mask relative to the shooter."""
-    at = (dy + N - 1) * _OFFSET_ROW + dx + N - 1
-    found = _cover_masks[at]
-    if found is None:
-        _column_masks(dx)
-        found = _cover_masks[at]
-    return found
+    return MASKS.get(dx, _column_masks, dx)[1][dy + N - 1]
 
 
 _MASK_BITS = 2 * CELLS - 1                       # bits 0 .. 2 SHIFT: every delta of the table plus SHIFT
 
 
-def _column_masks(dx: int) -> None:
+def _column_masks(dx: int) -> tuple[tuple, tuple]:
     """The sight and cover masks of every offset (dx, dy) at once, from the column's traced lines: bits set in a
-    numpy table, packed into bytes and read as ints (what `mask_of` would give, without a Python loop per cell)."""
+    numpy table, packed into bytes and read as ints (what `bits_of` would give, without a Python loop per cell);
+    (per dy = -47..47: the five sight masks; per dy: the cover mask)."""
     x, y, length = _lines_from_column(dx)                      # (95, 5, L): the cells of each line, its length
     rows, lines, most = x.shape
     index = np.arange(most)
@@ -185,17 +185,14 @@ def _column_masks(dx: int) -> None:
     cover_bits[row_of[cover], delta[cover]] = True
     sight_ints = [int.from_bytes(b, "little") for b in np.packbits(sight_bits, axis=1, bitorder="little")]
     cover_ints = [int.from_bytes(b, "little") for b in np.packbits(cover_bits, axis=1, bitorder="little")]
-    for row in range(rows):
-        at = row * _OFFSET_ROW + dx + N - 1                      # dy = row - (N - 1)
-        _sight_masks[at] = tuple(sight_ints[row * lines:(row + 1) * lines])
-        _cover_masks[at] = cover_ints[row]
+    return tuple(tuple(sight_ints[row * lines:(row + 1) * lines]) for row in range(rows)), tuple(cover_ints)
 
 
 def sees(obstacles: int, viewer: int, target: int) -> bool:
     """UW-LOS-1, UW-LOS-4: all-round vision; sight iff at least 2 of the 5 lines cross no cell of `obstacles`
     (the walls and the models that may block, as seen from the viewer: `obstacles_for`)."""
-    clear = 0
-    for k, line in enumerate(sight_masks(target % N - viewer % N, target // N - viewer // N)):
+    clear, dx = 0, target % N - viewer % N
+    for k, line in enumerate(MASKS.get(dx, _column_masks, dx)[0][target // N - viewer // N + N - 1]):
         if not obstacles & line:
             clear += 1
             if clear == 2:
@@ -347,16 +344,21 @@ class Board:
         self.wall_bits = bits_of(c for c in range(CELLS) if self.blocks[c])      # UW-LOS-2
         self._cover_bits = (bits_of(c for c in range(CELLS) if self.cover[c] == SOLID),
                             bits_of(c for c in range(CELLS) if self.cover[c] == FLIMSY))
-        self._cover_from: dict[int, tuple[int, int]] = {}
+        #: the board's name in the keys of the stores kept across games: a digest of all a rule reads of it
+        self.key = hashlib.sha256(repr((self.chars, self.cost, self.blocks, self.cover)).encode()).hexdigest()
 
     def cover_from(self, shooter: int) -> tuple[int, int]:
-        """The solid and the flimsy cover cells as seen from `shooter` (`as_seen_from`); terrain never changes."""
-        found = self._cover_from.get(shooter)
-        if found is None:
-            found = self._cover_from[shooter] = tuple(as_seen_from(bits, shooter) for bits in self._cover_bits)
-        return found
+        """The solid and the flimsy cover cells as seen from `shooter` (`as_seen_from`), kept (COVER_FROM)."""
+        return COVER_FROM.get((self.key, shooter), self._seen_from, shooter)
+
+    def _seen_from(self, shooter: int) -> tuple[int, int]:
+        return tuple(as_seen_from(bits, shooter) for bits in self._cover_bits)
 
 
-@lru_cache(maxsize=8)
 def board_for(rows: tuple, terrain_items: tuple) -> Board:
+    """The board of a map and a terrain table, kept (BOARDS: two games of one scenario share it)."""
+    return BOARDS.get((rows, terrain_items), _new_board, rows, terrain_items)
+
+
+def _new_board(rows: tuple, terrain_items: tuple) -> Board:
     return Board(rows, dict(terrain_items))

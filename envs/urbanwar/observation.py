@@ -11,12 +11,12 @@ is a copy of it with the globals filled in.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+import operator
 
 import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
-from envs.engine.derived import PREFIX, remember, unchanged_since
+from envs.engine.derived import PREFIX, BoundedStore, remember, unchanged_since
 
 from .config import MAX_MODELS, SIZE
 from .flow import Decision
@@ -55,15 +55,25 @@ def layout() -> ObservationLayout:
     return ObservationLayout(SIZE_OBS, planes, vector="models, globals")
 
 
-@lru_cache(maxsize=16)
+#: process-wide (envs.engine.derived.BoundedStore): a board's digest -> its terrain planes (public, the same in
+#: both sides' observations; read-only)
+TERRAIN = BoundedStore("urbanwar terrain planes", 16)
+
+
 def terrain_planes(board) -> np.ndarray:
     """UW-TAB-2 as three planes: impassable (wall 1, window 0.5), difficult, cover (solid 1, flimsy 0.5)."""
+    return TERRAIN.get(board.key, _draw_terrain, board)
+
+
+def _draw_terrain(board) -> np.ndarray:
     planes = np.zeros((3, CELLS), dtype=np.float32)
     for i, ch in enumerate(board.chars):
         planes[0, i] = 1.0 if ch == "#" else 0.5 if ch == "W" else 0.0
         planes[1, i] = 1.0 if board.cost[i][0] > 2 else 0.0
         planes[2, i] = {0: 0.0, 1: 1.0, 2: 0.5}[board.cover[i]]
-    return planes.reshape(-1)
+    planes = planes.reshape(-1)
+    planes.flags.writeable = False
+    return planes
 
 
 def roster_features(m) -> list[float]:
@@ -87,43 +97,76 @@ def template(game, side: int) -> np.ndarray:
 
 BUFFER_KEYS = tuple(f"{PREFIX}obs_buffer_{side}" for side in range(2))
 OFF_TABLE = -1 / 47                                  # x and y of a model off the table
+_CHANGING = operator.attrgetter("cell", "w", "panic", "activated", "fu_used")   # a model's fields play changes
+_NO_ORDER = (False, None)                            # no counter: not face down, nothing seen
 
 
 def encode(game, side: int) -> np.ndarray:
     """A fresh observation of `side` (UW-HID-1: public; UW-HID-2: own orders). It is kept written in a buffer per
-    side, the game's `template` at first, beside the state each model's row was written from: a row is rewritten
-    only when its model's features changed since (most decisions change one model or none), the globals every
-    time."""
+    side, the game's `template` at first, beside what its rows were written from (`Written`): the models' changing
+    fields, the orders as the side sees them, the acting model and the globals' sources are each compared whole
+    with the game's (most decisions change one model or none), and only a model row or the globals whose sources
+    changed are written again."""
     kept = unchanged_since(game, BUFFER_KEYS[side], ())
     if kept is None:
-        kept = remember(game, BUFFER_KEYS[side], (), (template(game, side), [None] * len(game.models)))
+        kept = remember(game, BUFFER_KEYS[side], (), (template(game, side), Written()))
     buffer, written = kept
-    models = buffer[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
-    for m, state in zip(game.models, model_states(game, side)):
-        if written[m.idx] != state:
-            write_model(m, state, models[m.side * MAX_MODELS + m.slot])
-            written[m.idx] = state
-    out = buffer.copy()
-    out[GLOBALS_AT:] = globals_of(game, side)
-    return out
+    models = game.models
+    changing = list(map(_CHANGING, models))
+    orders = orders_seen(game.orders, side)
+    act = game.act
+    acting = act.get("model", -1) if act is not None else -1
+    if changing != written.changing or orders != written.orders or acting != written.acting:
+        rows = buffer[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
+        for m in models:
+            i = m.idx
+            if written.changing is None or changing[i] != written.changing[i] \
+                    or orders.get(i) != written.orders.get(i) or (acting == i) != (written.acting == i):
+                cell, w, panic, activated, fu_used = changing[i]
+                face_down, seen = orders.get(i, _NO_ORDER)
+                write_model(m, (cell, w, panic, activated, face_down, seen, fu_used, acting == i),
+                            rows[m.side * MAX_MODELS + m.slot])
+        written.changing, written.orders, written.acting = changing, orders, acting
+    sources = globals_sources(game, side)
+    if sources != written.globals:
+        buffer[GLOBALS_AT:] = globals_of(game, side)
+        written.globals = sources
+    return buffer.copy()
 
 
-def model_states(game, side: int) -> tuple:
-    """What each model's changing features are computed from, as `side` may see it (UW-HID-2: its own orders)."""
-    orders, act = game.orders, game.act
-    acting = act.get("model") if act is not None else None
-    return tuple((m.cell, m.w, m.panic, m.activated, orders.is_face_down(m.idx), orders.seen_by(side, m.idx),
-                  m.fu_used, acting == m.idx) for m in game.models)
+class Written:
+    """What a side's buffer was last written from (`encode`); None: nothing yet."""
+    __slots__ = ("changing", "orders", "acting", "globals")
+
+    def __init__(self) -> None:
+        self.changing = self.orders = self.acting = self.globals = None
+
+
+def orders_seen(orders, side: int) -> dict:
+    """Per model with a counter: (face down, its value as `side` sees it: `seen_by`, UW-HID-2)."""
+    up, owners = orders.face_up, orders.owners
+    return {k: (k not in up, v if k in up or owners[k] == side else None) for k, v in orders.values.items()}
 
 
 def write_model(m, state: tuple, row: np.ndarray) -> None:
-    """A model's row from its state (`model_states`)."""
+    """A model's row from its state: (cell, w, panic, activated, face down, order as seen, follow-ups used, acting)."""
     cell, w, panic, activated, face_down, seen, fu_used, acting = state
     placed = cell >= 0 and w > 0
     x, y = (cell % 48 / 47, cell // 48 / 47) if placed else (OFF_TABLE, OFF_TABLE)
     row[:_FU + 1] = (float(placed), x, y, w / m.profile.W, panic, activated, face_down, seen == 0, seen == 1,
                      fu_used / max(1, m.profile.CAL))
     row[_ACTING:_REMOVED + 1] = (acting, cell >= 0 and w <= 0)
+
+
+def globals_sources(game, side: int) -> tuple:
+    """What `globals_of` reads: the turn, the decision and who takes it, the side's edge, the acting model, its
+    declared path's end, its action kind and attempt (the side is the buffer's own)."""
+    decision, act = game.decision, game.act
+    kind = None if decision is None else decision[0]
+    if act is None or "path" not in act:
+        return game.turn, kind, game.current_side, game.edges[side]
+    return (game.turn, kind, game.current_side, game.edges[side], act["model"], act["path"][-1], act["kind"],
+            act["attempted"])
 
 
 def globals_of(game, side: int) -> list[float]:

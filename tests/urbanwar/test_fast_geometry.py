@@ -174,3 +174,43 @@ def test_UW_MOVE_1_to_6_path_search_is_the_search_as_first_written_ties_included
             breaks_started += mode == geo.BREAK and bool(started) and len(reached) > 1
     assert searches > 5000 and charges_stopped > 500 and breaks_started > 100, (searches, charges_stopped,
                                                                                  breaks_started)
+
+
+def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_same_cells_costs_and_paths():
+    """`activation.destinations` reads one charge-mode search for a model's Rush, charge and (once made) Move+Shoot
+    (`charge_reach`): against the reference search of each kind's own mode and allowance, asked in random orders, the
+    same destinations, costs and declared paths (UW-MOVE-4's ties) at every placed model of random games."""
+    from envs.urbanwar.actions import BREAK_OFF, CHARGE, MOVE_SHOOT, RUSH
+
+    modes = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}
+    checked = shared = 0
+    rng = np.random.default_rng(11)
+    for game, _ in random_positions(range(3), every=5):
+        for m in [m for m in game.models if m.placed]:
+            game._geo_cache.clear()
+            touching = game.touching(m.side)
+            occ, danger = list(game.occ), [frozenset()] * geo.CELLS
+            occ[m.cell] = -1
+            for cell, enemies in touching.items():
+                danger[cell] = enemies
+            started = frozenset(e.idx for e in game.enemies_in_contact(m))
+            for kind in rng.permutation(list(modes)).tolist():
+                got = activation.destinations(game, m, kind)
+                if kind == CHARGE and not activation.charge_targets(game, m):
+                    assert got == {}
+                    continue
+                tree = reference.reachable(game.board, occ, m.cell, activation.allowance(m, kind), modes[kind], danger,
+                                           started)
+                seen = {e.idx for e in activation.charge_targets(game, m)} if kind == CHARGE else set()
+                want = {c: cost for c, (cost, _) in tree.items()
+                        if kind in (RUSH, MOVE_SHOOT) or (c != m.cell and (c in touching) == (kind == CHARGE)
+                                                          and (kind != CHARGE or touching[c] & seen))}
+                assert got == want, (m.id, kind)
+                for cell in got:
+                    path = [cell]
+                    while tree[path[-1]][1] >= 0:
+                        path.append(tree[path[-1]][1])
+                    assert activation.path_of(game, m, kind, cell) == path[::-1], (m.id, kind, cell)
+                checked += 1
+                shared += ("reach", m.idx, m.cell) in game._geo_cache
+    assert checked > 1000 and shared > 500, (checked, shared)

@@ -107,3 +107,33 @@ def test_UW_DEC_9_a_last_snap_fire_model_with_nobody_face_down_beside_it_activat
     game = window("snap")
     play(game, "react_none")
     assert game.current_side == 1 and game.decision[0] == "action"      # B3 activated unasked: nothing to hide
+
+
+def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geometry_alone():
+    """Urban War's stores kept across games (envs.engine.derived.BoundedStore) are shared by both sides' views and
+    players, so no entry may hold what one side knows and the other does not (UW-HID-2: face-down orders). Their keys
+    name public geometry only (an offset's column, a board's digest, a cell), and after scripted games with both
+    sides' observations and views asked every step, each entry is worked out again from its key alone and found
+    equal: nothing else (a model, an order, a side) went into it."""
+    from agents.scripted import urbanwar as scripted
+    from envs.urbanwar import geometry as geo
+    from envs.urbanwar import observation
+
+    for store in (geo.COVER_FROM, scripted.COVERED, observation.TERRAIN):
+        store.clear()
+    for game in umpire_games(range(2)):
+        if game.current_side is not None:
+            for side in (0, 1):
+                game.observation(side)
+    boards = {board.key: board for board in geo.BOARDS.values.values()}
+    assert all(geo.board_for(rows, items) is board and board.key == geo.Board(rows, dict(items)).key
+               for (rows, items), board in geo.BOARDS.values.items())
+    assert len(geo.COVER_FROM) > 50 and len(scripted.COVERED) == len(observation.TERRAIN) == 1
+    for (digest, shooter), value in geo.COVER_FROM.values.items():
+        assert isinstance(shooter, int) and value == boards[digest]._seen_from(shooter)
+    for digest, value in scripted.COVERED.values.items():
+        assert value == scripted._count_covered(boards[digest])
+    for digest, value in observation.TERRAIN.values.items():
+        assert np.array_equal(value, observation._draw_terrain(boards[digest])) and not value.flags.writeable
+    for dx in list(geo.MASKS.values)[:8]:
+        assert isinstance(dx, int) and geo.MASKS.values[dx] == geo._column_masks(dx)
