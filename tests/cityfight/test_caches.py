@@ -117,6 +117,29 @@ def test_observation_follows_changes_made_in_place():
         assert np.array_equal(encode(game, side), encode(game.clone(), side))
 
 
+def test_the_observation_written_in_place_equals_a_fresh_one_at_every_step_of_random_games():
+    """The Written buffers (updated where the state changed) against a clone's first, whole writing, for both sides
+    at every decision of seeded random games, on the 18 x 18 scenario and on a smaller map (planes scattered)."""
+    from envs import registry
+    from envs.engine.dice import SeededDice
+    rs, checked = registry.get("cityfight"), 0
+    small = build(FIELD, attackers=[("A1", "C", "a1"), ("A2", "L", "b1")], defenders=[("D1", "C", "h8")])
+    small.dice = SeededDice(5)
+    games = [(rs.new_game(seed=seed), seed) for seed in range(4)] + [(small, 5)]
+    for game, seed in games:
+        rng = np.random.default_rng(seed)
+        for _ in range(250):
+            if game.is_over:
+                break
+            fresh = game.clone()
+            for side in (0, 1):
+                assert np.array_equal(encode(game, side), encode(fresh, side)), (seed, game.turn, side)
+                checked += 1
+            legal = np.flatnonzero(game.legal_action_mask())
+            game.apply(int(legal[rng.integers(len(legal))]))
+    assert checked > 1500
+
+
 def test_msqs_towards_the_attacker_edge_table():
     for edge in "NESW":
         table = msqs_towards(6, 36, edge)
