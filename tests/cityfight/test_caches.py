@@ -2,7 +2,7 @@
 doorways, smoke, damage, rubble or reports change (CF-MOVE-3/4, CF-LOS-1..4, CF-SRCH-1/3, CF-HID-1..13, CF-BOT-8/11)."""
 import numpy as np
 
-from agents.scripted.cityfight import CityfightDoctrine, distances, msqs_towards, nearer_edge
+from agents.scripted.cityfight import WALKS, CityfightDoctrine, distances, msqs_towards, nearer_edge
 from envs.cityfight import damage, fire, he, movement, search, smoke
 from envs.cityfight.board import reach_row, sight, sight_row
 from envs.cityfight.observation import encode
@@ -53,8 +53,8 @@ def test_doctrine_walks_are_renewed_when_doorways_change_and_shared_between_doct
     damage.breach(game, sq(game, "b2"))
     attacker.sync(game.view(0))
     defender.sync(game.view(1))
-    assert attacker._walks is defender._walks                       # one cache per map and doorways
     costs = attacker.walk(board, goal)
+    assert defender.walk(board, goal) is costs                       # one store (WALKS) by map and doorways
     assert costs[start] == 8                                         # a1 b1 b2 b3 a3: four orthogonal steps
     assert costs == distances(board, links_by_rule(game), goal)
 
