@@ -253,6 +253,20 @@ def map_planes(game) -> np.ndarray:
     return remember(game, "_map_planes", state, view)
 
 
+def thirds() -> np.ndarray:
+    """n / 3 for n own elements on a square, as float32 adds of 1/3 one element at a time make it (the values the
+    planes always held), read-only."""
+    total, table = np.zeros(1, dtype=np.float32), np.zeros(MAX_ELEMENTS + 1, dtype=np.float32)
+    for n in range(1, MAX_ELEMENTS + 1):
+        total[0] += 1 / 3
+        table[n] = total[0]
+    table.setflags(write=False)
+    return table
+
+
+THIRDS = thirds()
+
+
 def encode_markers(game, side: int, k, view: np.ndarray) -> None:
     """The MARKED planes (zero when called): overwatch markers, Engaged squares, own elements and their suppression,
     this activation's SPOTTED squares, the enemy's search of this turn and the squares of the side's decision."""
@@ -262,10 +276,15 @@ def encode_markers(game, side: int, k, view: np.ndarray) -> None:
                 view[plane, e.overwatch] = 1
     for square in game.engaged_squares():                      # CF-HID-11: known to both, numbers hidden
         view[P["engaged"], square] = 1
+    held, suppressed = {}, {}                                  # square -> own elements there, suppressed ones
     for e in game.elements[side]:
         if e.square != DEAD:
-            view[P["own_count"], e.square] += 1 / 3
-            view[P["own_suppressed"], e.square] += e.suppressed / 3
+            held[e.square] = held.get(e.square, 0) + 1
+            if e.suppressed:
+                suppressed[e.square] = suppressed.get(e.square, 0) + 1
+    for plane, counts in ((P["own_count"], held), (P["own_suppressed"], suppressed)):
+        if counts:
+            view[plane, list(counts)] = THIRDS[list(counts.values())]
     encode_reports_now(game, k, view)
     decision = own_decision(game, side)
     if decision is not None:
