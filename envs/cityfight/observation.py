@@ -96,7 +96,7 @@ class Written:
         self.view = self.planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
         self.view[:] = static_planes(game)
         self.map, self.turn = None, None
-        self.reports: dict = {}                               # report -> the turns written (a copy)
+        self.reports: tuple = (None,) * (len(REPORT_PLANES) + 1)   # the REPORT_LISTS written (copies)
         self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
 
     def update_planes(self, game, side: int) -> None:
@@ -114,20 +114,19 @@ class Written:
 
     def update_reports(self, game, k) -> None:
         """CF-HID-5..13: a report's ages rewritten when the turn or that report changed (a decision changes one
-        report at most, a turn all their ages)."""
-        view, turn, written = self.view, game.turn, self.reports
-        fresh = turn != self.turn
-        self.turn = turn
-        for report, plane in REPORTS.items():                 # he_impact: CF-HID-9
-            turns = getattr(k, report)
-            if fresh or turns != written.get(report):
-                view[plane] = recency(turns, turn)
-                written[report] = list(turns)
+        report at most, a turn all their ages); one comparison of them all first, as most decisions change none."""
+        turn, reports = game.turn, REPORT_LISTS(k)
+        if turn == self.turn and reports == self.reports:
+            return
+        view, fresh, written = self.view, turn != self.turn, self.reports
+        for i, plane in enumerate(REPORT_PLANES):             # he_impact: CF-HID-9
+            if fresh or reports[i] != written[i]:
+                view[plane] = recency(reports[i], turn)
         # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
         # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-        if fresh or k.searched != written.get("searched"):
+        if fresh or reports[-1] != written[-1]:
             view[P["own_search"]] = recency(k.searched, turn)[game.board.msq_array]
-            written["searched"] = list(k.searched)
+        self.turn, self.reports = turn, tuple(list(r) for r in reports)
 
     def update_own(self, game, side: int) -> None:
         """CF-HID-2: every living own element's row, by slot, rewritten when its fields changed."""
@@ -304,9 +303,9 @@ def encode_reports_now(game, k, view: np.ndarray) -> None:
         view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
 
 
-#: The side's reports (Knowledge lists of turns per square) and their planes
-REPORTS = {"occupied": P["seen_occupied"], "empty": P["seen_empty"], "origins": P["fire_origin"],
-           "exposed": P["exposed"], "impacts": P["he_impact"]}
+#: The side's reports (Knowledge lists of turns per square) and their planes, then its searches (by MSq)
+REPORT_LISTS = attrgetter("occupied", "empty", "origins", "exposed", "impacts", "searched")
+REPORT_PLANES = (P["seen_occupied"], P["seen_empty"], P["fire_origin"], P["exposed"], P["he_impact"])
 
 
 #: What an own element's row shows (CF-HID-2), read in one C call
