@@ -38,7 +38,7 @@ from envs import registry
 from envs.cityfight.actions import CODEC, OFF
 from envs.cityfight.config import OPEN
 from envs.cityfight.state import ATTACKER
-from envs.engine.derived import PREFIX, remember, unchanged_since
+from envs.engine.derived import PREFIX, BoundedStore, remember, unchanged_since
 
 PASS, OUT = OFF["pass"], OFF["out"]
 KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
@@ -47,6 +47,11 @@ CLOSE = 2                        # CF-FIRE-5: the first range band
 ORTHOGONAL, DIAGONAL = 2, 3      # walking costs: one diagonal step a turn (CF-MOVE-1)
 RANK = {"CF-BOT-4": 0, "CF-BOT-6": 1}   # CF-BOT-3: Engaged elements first, then those engaging a contact
 REPORTED = PREFIX + "reported"   # the doctrine's own derived value (envs.engine.derived): its side's recent reports
+#: Walking costs, process-wide (envs.engine.derived.BoundedStore): (board, doorways, goal, avoid) -> cost per square.
+#: A pure function of its key: the links are the terrain's steps (movement.step_table, itself by board and doorways),
+#: CF-BOT-1 lets the doctrine read only public terrain, and boards are shared per map (board.board_for), so any
+#: doctrine of either side, in any game on the same map and doorways, asks and fills the same entries.
+WALKS = BoundedStore("cityfight walking costs", 20_000)
 
 
 @dataclass
@@ -251,7 +256,7 @@ class CityfightDoctrine:
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                                      # CF-BOT-1: no rolls, so the seed is unused
-        self._doors, self._links, self._walks, self._edge = None, [], {}, None
+        self._doors, self._links, self._ground, self._edge = None, [], None, None
         self._objectives = None
         self._planned: Planned | None = None     # the plan of the element just activated, for its first act
 
@@ -294,17 +299,15 @@ class CityfightDoctrine:
         """Renew the walking links when the public map changed (doorways, breaches, blocked doorways)."""
         doors = view.doors()
         if self._doors != doors:
-            self._doors, self._links, self._walks = doors, view.walk_links(), shared_walks(view.board, doors)
+            # bytes: hashed once (its hash is kept), as every walk's key holds the doorways
+            self._doors, self._links, self._ground = doors, view.walk_links(), (view.board, bytes(doors))
         if self._edge is None:
             self._edge = view.attacker_edge()
 
     def walk(self, board, goal: int, avoid: tuple = ()) -> list[int]:
-        """Walking costs to `goal` never crossing `avoid` (cached until the map changes; the cache is shared by
-        every doctrine on the same map and doorways, as the links depend on nothing else)."""
-        key = (goal, avoid)
-        if key not in self._walks:
-            self._walks[key] = distances(board, self._links, goal, avoid)
-        return self._walks[key]
+        """Walking costs to `goal` never crossing `avoid` over the map and doorways of the last sync (WALKS)."""
+        ground = self._ground
+        return WALKS.get((*ground, goal, avoid), distances, ground[0], self._links, goal, avoid)
 
     # Reactions and small decisions (CF-BOT-5, CF-BOT-6, CF-BOT-7) -------------------------------------------------
     def _dice(self, p, ctx, mask):
@@ -624,13 +627,6 @@ def nearer_edge(mwidth: int, edge: str, m: int, here: int) -> bool:
 def msqs_towards(mwidth: int, count: int, edge: str) -> tuple[tuple[int, ...], ...]:
     """Per MSq, the MSqs nearer `edge` in reading order (nearer_edge), once per map shape and edge."""
     return tuple(tuple(m for m in range(count) if nearer_edge(mwidth, edge, m, here)) for here in range(count))
-
-
-@lru_cache(maxsize=32)
-def shared_walks(board, doors: tuple) -> dict:
-    """The walking-cost cache of one map and doorway state, (goal, avoid) -> costs, shared by all doctrines: the
-    costs depend only on the public terrain (CF-BOT-1), and every game on the map starts from the same doors."""
-    return {}
 
 
 def cost_or_far(cost: int) -> int:

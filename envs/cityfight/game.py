@@ -19,7 +19,7 @@ from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke
 from .tasks import HiddenSetup, TurnStart
 
 #: the prefixes of the caches observation.py keeps on the game
-OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_report_ages_", "_own_searches_", "_known_planes_", "_enemy_oob_")
+OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_written_obs_", "_enemy_oob_")
 
 
 class CityfightGame(TaskGame):

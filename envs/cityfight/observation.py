@@ -54,17 +54,95 @@ def layout() -> ObservationLayout:
 
 
 def encode(game, side: int) -> np.ndarray:
-    """The observation of `side` as one float32 vector of length SIZE."""
-    obs = np.zeros(SIZE, dtype=np.float32)
+    """The observation of `side` as one float32 vector of length SIZE (a copy of the side's Written buffer, brought
+    up to date where the state changed since its last observation)."""
+    written = game.__dict__.get(WRITTEN[side])
+    if written is None:
+        written = game.__dict__[WRITTEN[side]] = Written(game, side)
+    obs = written.obs
     at = encode_global(game, side, obs, 0)
+    obs[at:at + CONTEXT] = 0
     at = encode_context(game, side, obs, at)
-    planes = obs[at:at + PLANES * SQUARES].reshape(PLANES, SQUARES)
-    encode_planes(game, side, planes)
+    written.update_planes(game, side)
     at += PLANES * SQUARES
-    encode_own_elements(game, side, obs[at:at + MAX_ELEMENTS * OWN].reshape(MAX_ELEMENTS, OWN))
+    written.update_own(game, side)
     at += MAX_ELEMENTS * OWN
     encode_enemy_oob(game, side, obs, at)
-    return obs
+    return obs.copy()
+
+
+#: the keys of the two sides' Written buffers in the game's __dict__ (dropped by refresh, absent from a clone)
+WRITTEN = ("_written_obs_0", "_written_obs_1")
+#: the planes rewritten at every observation (markers, counts and the decision: cheap, and changed by most steps)
+MARKED = (slice(P["own_overwatch"], P["own_suppressed"] + 1), P["spotted"], P["enemy_search"], P["decision_square"])
+#: the rows of the public map (map_planes) that may change in a game
+MAP_ROWS = slice(0, P["smoke"] + 1)
+
+
+class Written:
+    """One side's observation, kept between calls and updated in place: the map's rows when the public map changed,
+    a report's row when that report or the turn changed (its ages), an own element's row when one of its fields
+    changed; the globals, the decision's context, the markers and the enemy order of battle are written every time
+    (small). Every comparison is by value against a copy of what was written, so the buffer can never disagree with
+    a fresh encoding of the same state, whatever changed the game (a rule, a hand edit, a restore)."""
+
+    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own")
+
+    def __init__(self, game, side: int) -> None:
+        board = game.board
+        self.obs = np.zeros(SIZE, dtype=np.float32)
+        self.planes = self.obs[GLOBAL + CONTEXT:GLOBAL + CONTEXT + PLANES * SQUARES].reshape(PLANES, SQUARES)
+        # An 18 x 18 map: board order is codec order, so the planes are written in place; else in board order beside.
+        self.view = self.planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
+        self.view[:] = static_planes(game)
+        self.map, self.turn = None, None
+        self.reports: tuple = (None,) * (len(REPORT_PLANES) + 1)   # the REPORT_LISTS written (copies)
+        self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
+
+    def update_planes(self, game, side: int) -> None:
+        view, k = self.view, game.knowledge[side]
+        public = map_planes(game)                             # the same array while the public map is unchanged
+        if public is not self.map:
+            view[MAP_ROWS] = public[MAP_ROWS]
+            self.map = public
+        self.update_reports(game, k)
+        for rows in MARKED:
+            view[rows] = 0
+        encode_markers(game, side, k, view)
+        if view is not self.planes:
+            self.planes[:, game.board.code] = view
+
+    def update_reports(self, game, k) -> None:
+        """CF-HID-5..13: a report's ages rewritten when the turn or that report changed (a decision changes one
+        report at most, a turn all their ages); one comparison of them all first, as most decisions change none."""
+        turn, reports = game.turn, REPORT_LISTS(k)
+        if turn == self.turn and reports == self.reports:
+            return
+        view, fresh, written = self.view, turn != self.turn, self.reports
+        for i, plane in enumerate(REPORT_PLANES):             # he_impact: CF-HID-9
+            if fresh or reports[i] != written[i]:
+                view[plane] = recency(reports[i], turn)
+        # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
+        # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
+        if fresh or reports[-1] != written[-1]:
+            view[P["own_search"]] = recency(k.searched, turn)[game.board.msq_array]
+        self.turn, self.reports = turn, tuple(list(r) for r in reports)
+
+    def update_own(self, game, side: int) -> None:
+        """CF-HID-2: every living own element's row, by slot, rewritten when its fields changed."""
+        block = self.obs[GLOBAL + CONTEXT + PLANES * SQUARES:GLOBAL + CONTEXT + PLANES * SQUARES + MAX_ELEMENTS * OWN]
+        block = block.reshape(MAX_ELEMENTS, OWN)
+        width, sections, written = game.board.width, game.sections[side], self.own
+        for e in game.elements[side]:
+            slot = e.slot
+            if e.square != DEAD:
+                fields = (sections[e.section].leader == slot, OWN_FIELDS(e))
+                if fields != written[slot]:
+                    block[slot] = own_row(width, *fields)
+                    written[slot] = fields
+            elif written[slot] is not None:
+                block[slot] = 0
+                written[slot] = None
 
 
 def own_decision(game, side: int):
@@ -174,21 +252,38 @@ def map_planes(game) -> np.ndarray:
     return remember(game, "_map_planes", state, view)
 
 
-def encode_planes(game, side: int, planes: np.ndarray) -> None:
-    board, k = game.board, game.knowledge[side]
-    # An 18 x 18 map: board order is codec order, so the planes are written in place.
-    view = planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
-    view[:] = known_planes(game, side)                       # the map and the side's reports: rarely changed
-    for s, plane in ((side, "own_overwatch"), (1 - side, "enemy_overwatch")):
+def thirds() -> np.ndarray:
+    """n / 3 for n own elements on a square, as float32 adds of 1/3 one element at a time make it (the values the
+    planes always held), read-only."""
+    total, table = np.zeros(1, dtype=np.float32), np.zeros(MAX_ELEMENTS + 1, dtype=np.float32)
+    for n in range(1, MAX_ELEMENTS + 1):
+        total[0] += 1 / 3
+        table[n] = total[0]
+    table.setflags(write=False)
+    return table
+
+
+THIRDS = thirds()
+
+
+def encode_markers(game, side: int, k, view: np.ndarray) -> None:
+    """The MARKED planes (zero when called): overwatch markers, Engaged squares, own elements and their suppression,
+    this activation's SPOTTED squares, the enemy's search of this turn and the squares of the side's decision."""
+    for s, plane in ((side, P["own_overwatch"]), (1 - side, P["enemy_overwatch"])):
         for e in game.elements[s]:
             if e.overwatch != DEAD:
-                view[P[plane], e.overwatch] = 1
+                view[plane, e.overwatch] = 1
     for square in game.engaged_squares():                      # CF-HID-11: known to both, numbers hidden
         view[P["engaged"], square] = 1
+    held, suppressed = {}, {}                                  # square -> own elements there, suppressed ones
     for e in game.elements[side]:
         if e.square != DEAD:
-            view[P["own_count"], e.square] += 1 / 3
-            view[P["own_suppressed"], e.square] += e.suppressed / 3
+            held[e.square] = held.get(e.square, 0) + 1
+            if e.suppressed:
+                suppressed[e.square] = suppressed.get(e.square, 0) + 1
+    for plane, counts in ((P["own_count"], held), (P["own_suppressed"], suppressed)):
+        if counts:
+            view[plane, list(counts)] = THIRDS[list(counts.values())]
     encode_reports_now(game, k, view)
     decision = own_decision(game, side)
     if decision is not None:
@@ -198,31 +293,6 @@ def encode_planes(game, side: int, planes: np.ndarray) -> None:
                 view[P["decision_square"], ctx[key]] = 1
         if decision[0] == "ifa":
             view[P["decision_square"], ctx["options"]] = 1
-    if view is not planes:
-        planes[:, board.code] = view
-
-
-def known_planes(game, side: int) -> np.ndarray:
-    """The public map (map_planes) with the side's reports by age (CF-HID-5..13), read-only, rebuilt only when
-    one of its inputs changed: one check of them all, as most decisions change none (a move, an activation)."""
-    k = game.knowledge[side]
-    state = (game.turn, game.cover, game.door, game.damage, game.rubble, game.smoke, game.smoke_count,
-             k.occupied, k.empty, k.origins, k.exposed, k.impacts, k.searched)
-    key = KNOWN_PLANES[side]
-    cached = unchanged_since(game, key, state)
-    if cached is not None:
-        return cached
-    view = map_planes(game).copy()
-    for report, plane in REPORTS.items():
-        view[plane] = report_age(game, k, report)              # he_impact: CF-HID-9
-    # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
-    # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-    view[P["own_search"]] = own_searches(game, k)
-    view.setflags(write=False)
-    return remember(game, key, state, view)
-
-
-KNOWN_PLANES = ("_known_planes_of_0", "_known_planes_of_1")
 
 
 def encode_reports_now(game, k, view: np.ndarray) -> None:
@@ -233,49 +303,15 @@ def encode_reports_now(game, k, view: np.ndarray) -> None:
         view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
 
 
-#: The side's reports (Knowledge lists of turns per square) and their planes
-REPORTS = {"occupied": P["seen_occupied"], "empty": P["seen_empty"], "origins": P["fire_origin"],
-           "exposed": P["exposed"], "impacts": P["he_impact"]}
-
-
-def report_age(game, k, report: str) -> np.ndarray:
-    """(squares,) recency of one of the side's reports, read-only, recomputed only when the turn or that report
-    changed (a decision changes one report at most, a turn all their ages)."""
-    key = f"_report_ages_{k.side}_{report}"
-    turns = getattr(k, report)
-    cached = unchanged_since(game, key, (game.turn, turns))
-    if cached is not None:
-        return cached
-    ages = recency(turns, game.turn)
-    ages.setflags(write=False)
-    return remember(game, key, (game.turn, turns), ages)
-
-
-def own_searches(game, k) -> np.ndarray:
-    """(squares,) recency of the side's last search of each square's MSq, read-only, recomputed only when the turn
-    or a search changed it."""
-    key = f"_own_searches_{k.side}"
-    state = (game.turn, k.searched)
-    cached = unchanged_since(game, key, state)
-    if cached is not None:
-        return cached
-    ages = recency(k.searched, game.turn)[game.board.msq_array]
-    ages.setflags(write=False)
-    return remember(game, key, state, ages)
+#: The side's reports (Knowledge lists of turns per square) and their planes, then its searches (by MSq)
+REPORT_LISTS = attrgetter("occupied", "empty", "origins", "exposed", "impacts", "searched")
+REPORT_PLANES = (P["seen_occupied"], P["seen_empty"], P["fire_origin"], P["exposed"], P["he_impact"])
 
 
 #: What an own element's row shows (CF-HID-2), read in one C call
 OWN_FIELDS = attrgetter("square", "suppressed", "ap_spent", "activated", "fired", "entered", "diagonal", "stopped",
                         "ooa", "special_ooa", "overwatch", "smoke", "smoke_spent", "assaulted", "row", "special",
                         "shots")
-
-
-def encode_own_elements(game, side: int, block: np.ndarray) -> None:
-    """CF-HID-2: every living own element's row of `block` (MAX_ELEMENTS, OWN), by slot."""
-    width, sections = game.board.width, game.sections[side]
-    for e in game.elements[side]:
-        if e.square != DEAD:
-            block[e.slot] = own_row(width, sections[e.section].leader == e.slot, OWN_FIELDS(e))
 
 
 @lru_cache(maxsize=4096)

@@ -2,7 +2,7 @@
 doorways, smoke, damage, rubble or reports change (CF-MOVE-3/4, CF-LOS-1..4, CF-SRCH-1/3, CF-HID-1..13, CF-BOT-8/11)."""
 import numpy as np
 
-from agents.scripted.cityfight import CityfightDoctrine, distances, msqs_towards, nearer_edge
+from agents.scripted.cityfight import WALKS, CityfightDoctrine, distances, msqs_towards, nearer_edge
 from envs.cityfight import damage, fire, he, movement, search, smoke
 from envs.cityfight.board import reach_row, sight, sight_row
 from envs.cityfight.observation import encode
@@ -53,8 +53,8 @@ def test_doctrine_walks_are_renewed_when_doorways_change_and_shared_between_doct
     damage.breach(game, sq(game, "b2"))
     attacker.sync(game.view(0))
     defender.sync(game.view(1))
-    assert attacker._walks is defender._walks                       # one cache per map and doorways
     costs = attacker.walk(board, goal)
+    assert defender.walk(board, goal) is costs                       # one store (WALKS) by map and doorways
     assert costs[start] == 8                                         # a1 b1 b2 b3 a3: four orthogonal steps
     assert costs == distances(board, links_by_rule(game), goal)
 
@@ -115,6 +115,29 @@ def test_observation_follows_changes_made_in_place():
     game.turn += 1                                                    # CF-HID-13: the reports age
     for side in (0, 1):
         assert np.array_equal(encode(game, side), encode(game.clone(), side))
+
+
+def test_the_observation_written_in_place_equals_a_fresh_one_at_every_step_of_random_games():
+    """The Written buffers (updated where the state changed) against a clone's first, whole writing, for both sides
+    at every decision of seeded random games, on the 18 x 18 scenario and on a smaller map (planes scattered)."""
+    from envs import registry
+    from envs.engine.dice import SeededDice
+    rs, checked = registry.get("cityfight"), 0
+    small = build(FIELD, attackers=[("A1", "C", "a1"), ("A2", "L", "b1")], defenders=[("D1", "C", "h8")])
+    small.dice = SeededDice(5)
+    games = [(rs.new_game(seed=seed), seed) for seed in range(4)] + [(small, 5)]
+    for game, seed in games:
+        rng = np.random.default_rng(seed)
+        for _ in range(250):
+            if game.is_over:
+                break
+            fresh = game.clone()
+            for side in (0, 1):
+                assert np.array_equal(encode(game, side), encode(fresh, side)), (seed, game.turn, side)
+                checked += 1
+            legal = np.flatnonzero(game.legal_action_mask())
+            game.apply(int(legal[rng.integers(len(legal))]))
+    assert checked > 1500
 
 
 def test_msqs_towards_the_attacker_edge_table():
