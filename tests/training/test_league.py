@@ -9,6 +9,7 @@ import pytest
 from agents.trained import Actor
 from tests import toy_duel
 from tests.training.helpers import run_cli, write_config
+from training import train
 from training.league import LeagueDir, LeagueRequest, LeagueRun, new_league, run_league
 from training.league_config import LeagueSettings, load_league_settings
 from training.league_pool import LATEST, League, Member, meta_strategy
@@ -105,7 +106,10 @@ def test_the_cli_runs_a_league_whose_agents_play_as_any_model(tmp_path, capsys):
 
 
 # Best responses ------------------------------------------------------------------------------------------------------
-def test_a_best_response_to_the_always_rock_agent_learns_paper_and_the_table_grows(tmp_path, capsys):
+def test_a_best_response_to_the_always_rock_agent_learns_paper_and_the_table_grows(tmp_path, capsys, monkeypatch):
+    # the code the best response starts from, as its run.json records it: the row names that commit, not the one
+    # checked out when the row is written (a merge may land while it trains)
+    monkeypatch.setattr(train, "git_commit", lambda: "a" * 40)
     config = toy_config(tmp_path)
     argv = ("exploit", ENV, "--agent", "scripted", "--side", "blue", "--timesteps", 512, "--games", 50,
             "--config", config, "--results", tmp_path, "--quiet")
@@ -120,6 +124,8 @@ def test_a_best_response_to_the_always_rock_agent_learns_paper_and_the_table_gro
     assert int(np.argmax(actor.logits(np.array([0.0, 1.0], np.float32)))) == toy_duel.PAPER
     table = tmp_path / ENV / "league" / "exploitability.md"
     assert "| scripted | blue |" in table.read_text() and "100.0 % [92.9, 100.0] (50/50)" in table.read_text()
+    assert json.loads((run / "run.json").read_text())["git_commit"] == "a" * 40
+    assert table.read_text().rstrip().endswith("| `aaaaaaaaaaaa` |")
     code, _, err = run_cli(capsys, *argv)           # a second measurement is a second row, the first one kept
     assert code == 0, err
     assert table.read_text().count("| scripted | blue |") == 2
