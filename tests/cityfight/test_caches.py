@@ -2,7 +2,7 @@
 doorways, smoke, damage, rubble or reports change (CF-MOVE-3/4, CF-LOS-1..4, CF-SRCH-1/3, CF-HID-1..13, CF-BOT-8/11)."""
 import numpy as np
 
-from agents.scripted.cityfight import WALKS, CityfightDoctrine, distances, msqs_towards, nearer_edge
+from agents.scripted.cityfight import CityfightDoctrine, distances, msqs_towards, nearer_edge
 from envs.cityfight import damage, fire, he, movement, search, smoke
 from envs.cityfight.board import reach_row, sight, sight_row
 from envs.cityfight.observation import encode
