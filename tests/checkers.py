@@ -74,6 +74,16 @@ def play_random(state: GameState, rng: np.random.Generator, decisions: int) -> G
     return state
 
 
+def random_positions(state: GameState, rng: np.random.Generator, decisions: int):
+    """Each position of up to `decisions` random legal actions, yielded before its action is played (the caller may
+    look at it, not change it)."""
+    for _ in range(decisions):
+        if state.current_side is None:
+            return
+        yield state
+        state.apply(random_action(rng, state.legal_action_mask()))
+
+
 def assert_same_records(left: list, right: list, what: str) -> None:
     """Fail naming the first decision at which two recorded games differ."""
     for i, (a, b) in enumerate(zip(left, right)):

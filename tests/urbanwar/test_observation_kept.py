@@ -7,6 +7,7 @@ import numpy as np
 
 from envs import registry
 from envs.urbanwar.observation import encode
+from tests.checkers import random_positions
 
 
 def fresh_copy(game):
@@ -19,24 +20,17 @@ def fresh_copy(game):
 def test_UW_HID_2_the_kept_observation_equals_a_fresh_one_at_every_decision_of_random_games():
     rs, checked = registry.get("urbanwar"), 0
     for seed in range(4):
-        game, rng = rs.new_game(seed=seed), np.random.default_rng(seed)
-        for _ in range(300):
-            if game.is_over:
-                break
+        for game in random_positions(rs.new_game(seed=seed), np.random.default_rng(seed), 300):
             fresh = fresh_copy(game)
             for side in (0, 1):
                 assert np.array_equal(encode(game, side), encode(fresh, side)), (seed, game.turn, side)
                 checked += 1
-            legal = np.flatnonzero(game.legal_action_mask())
-            game.apply(int(legal[rng.integers(len(legal))]))
     assert checked > 1500
 
 
 def test_a_kept_observation_follows_a_hand_edit_once_refreshed():
-    game, rng = registry.get("urbanwar").new_game(seed=4), np.random.default_rng(4)
-    while not any(m.side == 0 and m.placed for m in game.models):     # past set-up (UW-SET)
-        legal = np.flatnonzero(game.legal_action_mask())
-        game.apply(int(legal[rng.integers(len(legal))]))
+    game = next(g for g in random_positions(registry.get("urbanwar").new_game(seed=4), np.random.default_rng(4), 500)
+                if any(m.side == 0 and m.placed for m in g.models))   # past set-up (UW-SET)
     before = encode(game, 0)
     model = next(m for m in game.models if m.side == 0 and m.placed)
     model.w = 0                                   # removed by hand: the caller says so with refresh()
