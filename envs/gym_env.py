@@ -63,8 +63,6 @@ ILLEGAL_ACTION_MODES = ("lose", "penalize", "raise")
 
 def check_reward_shaping(ruleset: Ruleset, weight) -> float:
     """The shaping weight as a float; refused in one line if it is no number >= 0 or the ruleset has no standing."""
-    if isinstance(weight, bool):
-        weight = float(weight)
     if not isinstance(weight, (int, float)) or weight < 0:
         raise ValueError(f"reward_shaping={weight!r}: expected a number >= 0 (the weight of the standing's change)")
     if weight and not ruleset.declares_standing:
