@@ -15,13 +15,21 @@ A league run, in results/<env>/league/<run>/:
     config.yaml     the training config, with its `league:` section (training/league_config.py)
     <side>/         each side's learner as a `rubble train` run folder: model.zip (resumable), actor.zip (what
                     plays: `--enemy results/<env>/league/<run>/enemy/actor.zip`), run.json, eval.csv, curve.png
+    <side>-exploiter/  with `exploiters: true`, each side's main exploiter, the same kind of folder
     pool/           the snapshots that joined the pools, as actor.zip files (no pickle), <side>-r<round>.zip
     report.md       final win rates against the scripted and random agents, the ratings, the pools
 
 Rounds: in each round every side in turn learns `round_steps` timesteps (the other side's current policy and
 the pools are frozen meanwhile); at the round's end each side is evaluated against the scripted opponent, every
 `join_every` rounds a snapshot of each joins its pool and plays rating games, and the meta-strategy is
-recomputed. Both sides start by behaviour cloning the scripted agents (training/imitation.py), through the
+recomputed. With `exploiters: true` each side also has a main exploiter (AlphaStar's, Vinyals et al. 2019): after
+the main learners' turns it learns `exploiter_steps` against the other side's current policy alone, its snapshots
+join its side's pool with the main learner's, and it starts again from the cloned start once it wins more than
+`exploiter_reset` of its games or has learnt `exploiter_rounds` rounds. It is what a best response is
+(training/exploit.py), kept inside the league: the main learners meet their holes while they train, through PFSP,
+which draws an exploiter's snapshot the more often the more it wins.
+
+Both sides (and the exploiters) start by behaviour cloning the scripted agents (training/imitation.py), through the
 clone cache shared with `rubble train` runs of the same seed and config (training/clonecache.py).
 
 Ctrl-C or SIGTERM stops a league as it stops a train run: the models, the actors and league.json are saved, each
@@ -48,7 +56,7 @@ from .config import TrainConfig, load_config
 from .evallog import append_eval_row, eval_row, read_eval_rows
 from .final import final_evaluation
 from .league_config import LeagueSettings, load_league_settings
-from .league_pool import BUILT_IN, LATEST, League, Member
+from .league_pool import BUILT_IN, LATEST, League, Member, exploiter, side_of
 from .league_ratings import entry_name, update
 from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, git_commit, new_run_name, replacing, versions
 from .series import TRAIN_EVAL_SEED, play_series, seeds_from
@@ -91,7 +99,8 @@ class LeagueInfo:
     trained_seconds: float = 0.0
     round: int = 1                 # the round in progress (1-based)
     turn: int = 0                  # the side learning in it (an index into the sides); len(sides): the round's end
-    targets: dict = field(default_factory=dict)   # side -> the timestep count its turn in this round ends at
+    targets: dict = field(default_factory=dict)   # learner -> the timestep count its turn in this round ends at
+    started: dict = field(default_factory=dict)   # main exploiter -> the round it last started from the cloned start
 
     def with_progress(self, **changes) -> LeagueInfo:
         return replace(self, **changes)
@@ -145,17 +154,22 @@ def new_league(request: LeagueRequest) -> LeagueDir:
                       minutes=request.minutes if request.minutes is not None or request.rounds else config.minutes,
                       rounds=request.rounds, envs=config.envs, versions=versions(), git_commit=git_commit())
     ldir.write(info, League.new(rs.sides, request.seed, settings))
-    for side in rs.sides:
-        _new_side(ldir, info, side, config)
+    for learner in learners(rs.sides, settings):
+        _new_side(ldir, info, learner, config)
     return ldir
 
 
-def _new_side(ldir: LeagueDir, info: LeagueInfo, side: str, config: TrainConfig) -> None:
-    """<side>/ as a train run folder: config.yaml and run.json (its model comes with the first session)."""
-    rundir = ldir.side(side)
+def learners(sides, settings: LeagueSettings) -> list[str]:
+    """The learners in the order of their turns: the main learners (by side name), then the main exploiters."""
+    return [*sides, *(exploiter(side) for side in sides if settings.exploiters)]
+
+
+def _new_side(ldir: LeagueDir, info: LeagueInfo, learner: str, config: TrainConfig) -> None:
+    """<learner>/ as a train run folder: config.yaml and run.json (its model comes with the first session)."""
+    rundir = ldir.side(learner)
     rundir.path.mkdir()
     rundir.config.write_text(config.to_yaml(), encoding="utf-8")
-    rundir.write_info(RunInfo(env=info.env, run=f"{info.run}-{side}", side=side, opponent="league",
+    rundir.write_info(RunInfo(env=info.env, run=f"{info.run}-{learner}", side=side_of(learner), opponent="league",
                               scenario=info.scenario, seed=info.seed, timesteps=None, minutes=None, envs=info.envs,
                               versions=info.versions, git_commit=info.git_commit))
 
@@ -200,27 +214,29 @@ class LeagueGame(gymnasium.Wrapper):
         return self.env.action_masks()
 
 
-def league_env(run: LeagueRun, info: RunInfo) -> gymnasium.Env:
+def league_env(run: LeagueRun, info: RunInfo, learner: str) -> gymnasium.Env:
     from stable_baselines3.common.monitor import Monitor
 
-    matchup = Matchup(run, info.side)
+    matchup = Matchup(run, learner)
     env = RubbleEnv(info.env, scenario=info.scenario, opponent=matchup, learner_side=info.side,
                     reward_shaping=run.config.reward_shaping)
     return Monitor(LeagueGame(env, matchup))
 
 
 class LeagueSide(Session):
-    """One side's learner: a train Session whose environments draw their opponents from the league."""
+    """One learner (a side's main learner or its main exploiter): a train Session whose environments draw their
+    opponents from the league."""
 
-    def __init__(self, run: LeagueRun, rundir: RunDir, config: TrainConfig) -> None:
-        self.league_run = run
+    def __init__(self, run: LeagueRun, learner: str, config: TrainConfig) -> None:
+        self.league_run, self.learner = run, learner
+        rundir = run.ldir.side(learner)
         super().__init__(rundir, rundir.read_info(), config, progress=False)
 
     def make_venv(self):
         from stable_baselines3.common.vec_env import DummyVecEnv
 
         # In this process whatever the config's vec_env: every environment draws from the one league object.
-        return DummyVecEnv([partial(league_env, self.league_run, self.info) for _ in range(self.info.envs)])
+        return DummyVecEnv([partial(league_env, self.league_run, self.info, self.learner) for _ in range(self.info.envs)])
 
     @property
     def teacher_opponent(self) -> str:
@@ -246,7 +262,8 @@ class LeagueRun:
         self.rs = registry.get(self.info.env)
         self.clock = Clock(self.info.trained_seconds, None if self.info.minutes is None else 60 * self.info.minutes)
         self.actors: dict[str, Actor] = {}     # pool snapshots and the latest policies, by member name
-        self.sides = {side: LeagueSide(self, ldir.side(side), self.config) for side in self.rs.sides}
+        self.learners = {name: LeagueSide(self, name, self.config) for name in learners(self.rs.sides, self.settings)}
+        self.sides = {side: self.learners[side] for side in self.rs.sides}    # the main learners
         self.bar = LeagueBar(self)
 
     # Opponents ----------------------------------------------------------------------------------
@@ -290,24 +307,24 @@ class LeagueRun:
         finally:
             self.bar.close()
             self._save(status)
-            for learner in self.sides.values():
+            for learner in self.learners.values():
                 learner._close_envs()
         return status
 
     def imitate(self) -> None:
-        for side, learner in self.sides.items():
+        for learner in self.learners.values():
             if learner.model.num_timesteps == 0 and self.config.imitation.games and not learner.info.imitation:
-                self.bar.say(f"imitation: the scripted {side}")
+                self.bar.say(f"imitation: the scripted {learner.info.side}")
                 learner.imitate()
 
     def step(self) -> None:
-        """The next thing a round does: a side's turn to learn, or the round's end."""
-        sides = self.rs.sides
+        """The next thing a round does: a learner's turn to learn, or the round's end."""
+        turns = list(self.learners)
         if not self.info.targets:
-            self.info = self.info.with_progress(targets={s: self.sides[s].model.num_timesteps + self.settings.round_steps
-                                                         for s in sides})
-        if self.info.turn < len(sides):
-            self.learn(sides[self.info.turn])
+            self.info = self.info.with_progress(targets={name: self.learners[name].model.num_timesteps
+                                                         + self.turn_steps(name) for name in turns})
+        if self.info.turn < len(turns):
+            self.learn(turns[self.info.turn])
             if self.clock.spent() and self.info.rounds is None:
                 return                  # the clock stopped the turn: a resume with more time finishes it
             self.info = self.info.with_progress(turn=self.info.turn + 1)
@@ -315,15 +332,19 @@ class LeagueRun:
             self.end_round()
         self._save("running")
 
-    def learn(self, side: str) -> None:
-        """The side learns to its target against its draws; the other side's current policy is frozen meanwhile."""
-        learner = self.sides[side]
-        other = self.league.other(side)
+    def turn_steps(self, learner: str) -> int:
+        return self.settings.round_steps if learner in self.sides else self.settings.exploiter_steps
+
+    def learn(self, name: str) -> None:
+        """The learner learns to its target against its draws; the other side's current policy is frozen
+        meanwhile."""
+        learner = self.learners[name]
+        other = self.league.other(name)
         self.actors[f"{LATEST}@{other}"] = Actor.of(self.sides[other].model)
-        remaining = self.info.targets[side] - learner.model.num_timesteps
+        remaining = self.info.targets[name] - learner.model.num_timesteps
         if remaining <= 0:
             return
-        self.bar.turn(side)
+        self.bar.turn(name)
         budget = [] if self.info.rounds is not None else [TimeBudget(self.clock)]
         learner.model.learn(remaining, callback=CallbackList([learner.updated, *budget, self.bar]),
                             reset_num_timesteps=False, tb_log_name=TB_NAME)
@@ -334,8 +355,11 @@ class LeagueRun:
         for learner in self.sides.values():
             self._maybe_evaluate(learner)
         if r % self.settings.join_every == 0:
-            for side in self.rs.sides:
-                self.join(side, r)
+            for name in self.learners:
+                self.join(name, r)
+        for name in self.learners:
+            if name not in self.sides and self.exploiter_done(name, r):
+                self.restart(name, r)
         for side in self.rs.sides:
             self.league.update_meta(side)
         self.info = self.info.with_progress(round=r + 1, turn=0, targets={})
@@ -346,12 +370,32 @@ class LeagueRun:
         if not rows or steps - int(rows[-1]["timesteps"]) >= self.config.eval_every:
             self.bar.show(learner.info.side, learner.evaluate(steps))
 
-    def join(self, side: str, round_: int) -> None:
-        """A snapshot of the side's learner joins its pool, after its rating games."""
-        name = f"{side}-r{round_}"
+    def exploiter_done(self, name: str, round_: int) -> bool:
+        """AlphaStar's rule for a main exploiter: it has found a hole (wins more than `exploiter_reset` against
+        the current policy) or had its rounds."""
+        found = self.league.win_rate(name, LATEST) > self.settings.exploiter_reset
+        return found or round_ - self.info.started.get(name, 0) >= self.settings.exploiter_rounds
+
+    def restart(self, name: str, round_: int) -> None:
+        """The exploiter starts again from the cloned start (fresh weights without cloning); its snapshots stay in
+        the pool, its results so far are forgotten."""
+        learner, model = self.learners[name], self.learners[name].model
+        # a new policy and optimizer as MaskablePPO builds them (not its _setup_model, which would re-seed the envs);
+        # the step count, the environments and the run folder stay
+        model.policy = model.policy_class(model.observation_space, model.action_space, model.lr_schedule,
+                                          **model.policy_kwargs).to(model.device)
+        if self.config.imitation.games:
+            learner.imitate()              # the clone cache's start, the one it began from
+        self.league.forget(name)
+        self.info = self.info.with_progress(started={**self.info.started, name: round_})
+        self.bar.say(f"{name} starts again")
+
+    def join(self, learner: str, round_: int) -> None:
+        """A snapshot of the learner joins its side's pool, after its rating games."""
+        side, name = side_of(learner), f"{learner}-r{round_}"
         member = Member(name, side, f"pool/{name}.zip", round_)
         self.ldir.pool.mkdir(exist_ok=True)
-        actor = Actor.of(self.sides[side].model)
+        actor = Actor.of(self.learners[learner].model)
         actor.meta = {**actor.meta, "env": self.info.env, "side": side, "run": f"{self.info.run}/{name}"}
         with replacing(self.ldir.path / member.file) as tmp:
             actor.save(tmp)
@@ -379,8 +423,8 @@ class LeagueRun:
 
     # Saving -------------------------------------------------------------------------------------
     def _save(self, status: str, **changes) -> None:
-        """Both learners (model.zip, actor.zip, run.json) and league.json, each written whole or not at all."""
-        for learner in self.sides.values():
+        """Every learner (model.zip, actor.zip, run.json) and league.json, each written whole or not at all."""
+        for learner in self.learners.values():
             learner.save(status)
         self.info = self.info.with_progress(status=status, trained_seconds=round(self.clock.elapsed(), 2), **changes)
         self.ldir.write(self.info, self.league)

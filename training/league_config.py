@@ -10,6 +10,11 @@ Every field has a default, so any `rubble train` config also runs a league; `rub
       decay: 0.99            # each game against an opponent scales the earlier games against it by this
       rating_games: 10       # games a new snapshot plays against each rated opponent of the other side
       rating_opponents: 8    # the newest snapshots it plays for its rating (plus scripted and random)
+      exploiters: false      # a main exploiter per side (AlphaStar): it learns against the other side's current
+                             # policy only, its snapshots join its side's pool, so the main learners meet their holes
+      exploiter_steps: 50000 # timesteps each exploiter learns per round (after the main learners' turns)
+      exploiter_reset: 0.7   # an exploiter winning more than this against the current policy restarts from the
+      exploiter_rounds: 4    # cloned start, as does one that has learnt this many rounds since its last start
 """
 from __future__ import annotations
 
@@ -34,6 +39,10 @@ class LeagueSettings:
     decay: float = 0.99
     rating_games: int = 10
     rating_opponents: int = 8
+    exploiters: bool = False
+    exploiter_steps: int = 50_000
+    exploiter_reset: float = 0.7
+    exploiter_rounds: int = 4
 
     def to_yaml(self) -> str:
         return yaml.safe_dump({"league": asdict(self)}, sort_keys=False)
@@ -52,6 +61,10 @@ def load_league_settings(path) -> LeagueSettings:
         decay=_fraction(f, "decay", d.decay),
         rating_games=f.int("rating_games", min=0, default=d.rating_games),
         rating_opponents=f.int("rating_opponents", min=0, default=d.rating_opponents),
+        exploiters=f.bool("exploiters", default=d.exploiters),
+        exploiter_steps=f.int("exploiter_steps", min=1, default=d.exploiter_steps),
+        exploiter_reset=_fraction(f, "exploiter_reset", d.exploiter_reset),
+        exploiter_rounds=f.int("exploiter_rounds", min=1, default=d.exploiter_rounds),
     )
 
 

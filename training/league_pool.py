@@ -25,6 +25,18 @@ from .league_config import LeagueSettings
 LATEST = "latest"
 #: The built-in agents every pool starts with.
 BUILT_IN = ("scripted", "random")
+#: A main exploiter's name beside its side's (AlphaStar's main exploiters, Vinyals et al. 2019): it plays only the
+#: other side's current policy, and its snapshots join its side's pool like the main learner's.
+EXPLOITER = "-exploiter"
+
+
+def exploiter(side: str) -> str:
+    return side + EXPLOITER
+
+
+def side_of(learner: str) -> str:
+    """The side a learner (a main learner's side name or a main exploiter's name) plays."""
+    return learner.removesuffix(EXPLOITER)
 
 
 @dataclass(frozen=True)
@@ -78,7 +90,7 @@ class LeagueState:
 
     sides: list[str]
     pools: dict[str, list[Member]]                 # side -> the members that play that side
-    tallies: dict[str, dict[str, Tally]]           # learner side -> opponent name -> its tally
+    tallies: dict[str, dict[str, Tally]]           # learner (side, or exploiter(side)) -> opponent name -> its tally
     meta: dict[str, dict[str, float]]              # learner side -> pool member name -> draw probability
     ratings: dict[str, list[float]] = field(default_factory=dict)   # "name@side" -> [mu, sigma, games]
     rng: dict = field(default_factory=dict)        # the numpy Generator's bit_generator.state
@@ -124,8 +136,8 @@ class League:
         return cls(LeagueState.from_dict(data), settings)
 
     # Who plays whom ------------------------------------------------------------------------------
-    def other(self, side: str) -> str:
-        (other,) = [s for s in self.state.sides if s != side]
+    def other(self, learner: str) -> str:
+        (other,) = [s for s in self.state.sides if s != side_of(learner)]
         return other
 
     def opponents(self, learner: str) -> list[Member]:
@@ -134,7 +146,9 @@ class League:
 
     def draw(self, learner: str) -> str:
         """The opponent of the learner's next game: LATEST with probability `self_play`, else a pool member by
-        the meta-strategy."""
+        the meta-strategy; a main exploiter's, always LATEST (taking nothing from the generator)."""
+        if learner.endswith(EXPLOITER):
+            return LATEST
         if self.rng.random() < self.settings.self_play:
             return LATEST
         names = list(self.state.meta[learner])
@@ -142,10 +156,14 @@ class League:
 
     def record(self, learner: str, opponent: str, result: float) -> None:
         """A finished training game of the learner against `opponent`: its return (> 0 a win, 0 a draw)."""
-        self.state.tallies[learner].setdefault(opponent, Tally()).add(result, self.settings.decay)
+        self.state.tallies.setdefault(learner, {}).setdefault(opponent, Tally()).add(result, self.settings.decay)
 
     def win_rate(self, learner: str, opponent: str) -> float:
-        return self.state.tallies[learner].get(opponent, Tally()).win_rate()
+        return self.state.tallies.get(learner, {}).get(opponent, Tally()).win_rate()
+
+    def forget(self, learner: str) -> None:
+        """A learner restarting from the cloned start: its results so far are no longer its own."""
+        self.state.tallies[learner] = {}
 
     def update_meta(self, learner: str) -> None:
         """The meta-strategy of the learner over the other side's pool, from the current tallies."""

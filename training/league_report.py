@@ -81,7 +81,21 @@ def pool_lines(run) -> list[str]:
             lines.append(f"| the {league.other(learner)}'s current policy | – | {tallies[LATEST].games:.1f} | "
                          f"{league.win_rate(learner, LATEST):.1%} | self-play share {settings.self_play:.0%} |")
         lines.append("")
-    return lines
+    return lines + exploiter_lines(run)
+
+
+def exploiter_lines(run) -> list[str]:
+    """The main exploiters: their steps, the round each last started again, their estimate against the main policy."""
+    names = [name for name in run.learners if name not in run.sides]
+    if not names:
+        return []
+    lines = [f"**Main exploiters** (they play only the other side's current policy and start again from the cloned "
+             f"start above {run.settings.exploiter_reset:.0%} wins or after {run.settings.exploiter_rounds} rounds):",
+             "", "| exploiter | timesteps | last started after round | est. win rate since |", "| --- | ---: | ---: | ---: |"]
+    for name in names:
+        lines.append(f"| {name} | {run.learners[name].model.num_timesteps:,} | {run.info.started.get(name, 0)} | "
+                     f"{run.league.win_rate(name, LATEST):.1%} |")
+    return lines + [""]
 
 
 def rating_lines(run) -> list[str]:

@@ -161,3 +161,32 @@ def test_a_league_folder_reads_back_as_written(tmp_path):
     info, league = LeagueDir(ldir.path).read(LeagueSettings())
     assert info.seed == 4 and info.rounds == 1 and info.status == "new"
     assert league.state == League.new(("blue", "red"), 4, LeagueSettings()).state
+
+
+# Main exploiters -----------------------------------------------------------------------------------------------------
+def test_main_exploiters_play_only_the_current_policy_and_their_snapshots_join_the_pools(tmp_path):
+    config = toy_config(tmp_path, league={**LEAGUE, "exploiters": True, "exploiter_steps": 64, "exploiter_reset": 1.0,
+                                          "exploiter_rounds": 3})
+    ldir = new_league(LeagueRequest(env=ENV, rounds=1, config_path=config, results=tmp_path))
+    run, status, final = run_league(ldir, progress=False)
+    assert status == "finished" and set(final) == {"blue", "red"}       # the final tables are the main learners'
+    assert run.learners["red-exploiter"].model.num_timesteps >= 64 and (ldir.path / "red-exploiter" / "actor.zip").is_file()
+    league = json.loads(ldir.file.read_text())["league"]
+    assert [m["name"] for m in league["pools"]["red"]] == ["scripted", "random", "red-r1", "red-exploiter-r1"]
+    assert set(league["tallies"]["blue-exploiter"]) == {LATEST}         # never a pool member
+    assert "red-exploiter-r1" in league["meta"]["blue"]                 # the main learner meets it from now on
+    assert "Main exploiters" in ldir.report.read_text()
+
+
+def test_a_main_exploiter_starts_again_after_its_rounds_and_forgets_its_results(tmp_path):
+    config = toy_config(tmp_path, league={**LEAGUE, "exploiters": True, "exploiter_steps": 64, "exploiter_rounds": 1})
+    ldir = new_league(LeagueRequest(env=ENV, rounds=1, config_path=config, results=tmp_path))
+    run, status, _ = run_league(ldir, progress=False)
+    saved = json.loads(ldir.file.read_text())
+    assert status == "finished" and saved["run"]["started"] == {"blue-exploiter": 1, "red-exploiter": 1}
+    assert saved["league"]["tallies"]["blue-exploiter"] == {} and saved["league"]["tallies"]["blue"] != {}
+    member = League.from_dict(saved["league"], run.settings).member("blue", "blue-exploiter-r1")
+    learnt = Actor.read(ldir.path / member.file)          # the snapshot that joined: what it had learnt
+    now = Actor.of(run.learners["blue-exploiter"].model)
+    obs = np.array([1.0, 0.0], np.float32)
+    assert learnt.meta["side"] == "blue" and not np.allclose(learnt.logits(obs), now.logits(obs), atol=0.05)  # float16
