@@ -94,7 +94,10 @@ def cmd_simulate(args) -> int:
     rs = lookup.ruleset(args.env)
     matchup = Matchup(rs.name, lookup.scenario(rs, args.scenario), side_agents(rs, args))
     recorder = replay_cli.recorder_from(args, matchup.agents, args.seed)
-    print(replay_cli.recording(lambda: simulate(matchup, args.games, args.seed, args.jobs, not args.quiet, recorder)))
+    if args.csv is not None and args.csv.exists():
+        raise CommandError(f"--csv {args.csv}: the file exists; name a new one (an earlier series is never overwritten)")
+    print(replay_cli.recording(lambda: simulate(matchup, args.games, args.seed, args.jobs, not args.quiet, recorder,
+                                                args.csv)))
     return 0
 
 
@@ -416,6 +419,7 @@ def _add_simulate(sub) -> None:
     p.add_argument("--scenario")
     p.add_argument("--jobs", type=arg.jobs, default=1, help="worker processes")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--csv", type=Path, help="also write one row per game (seed, returns, decisions, turns) to a new file")
     replay_cli.add_record_options(p, series=True)
     p.set_defaults(run=cmd_simulate)
 

@@ -1,6 +1,7 @@
 """Series of seeded games between agents, straight on the GameState: `rubble simulate`."""
 from __future__ import annotations
 
+import csv
 import multiprocessing
 import os
 import signal
@@ -9,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from tqdm import tqdm
 
@@ -118,12 +120,25 @@ def format_summary(summary: Summary, sides: Sequence[str], matchup: Matchup, sec
     return "\n".join(lines)
 
 
-def simulate(matchup: Matchup, games: int, seed: int, jobs: int = 1, progress: bool = True, recorder=None) -> str:
-    """Run the series and return its report; `recorder` writes the replays it wants."""
+def write_games_csv(path: Path, sides: Sequence[str], records: Sequence[GameRecord]) -> None:
+    """One row per game: its seed, each side's return, its decisions and turns, so that two series on the same
+    seeds compare game by game (which seeds one agent wins that another loses)."""
+    with open(path, "x", newline="", encoding="utf-8") as f:      # "x": never over an earlier file
+        writer = csv.writer(f)
+        writer.writerow(["seed", *(f"return_{side}" for side in sides), "decisions", "turns"])
+        for r in records:
+            writer.writerow([r.seed, *(f"{x:g}" for x in r.returns), r.decisions, "" if r.turns is None else r.turns])
+
+
+def simulate(matchup: Matchup, games: int, seed: int, jobs: int = 1, progress: bool = True, recorder=None,
+             games_csv: Path | None = None) -> str:
+    """Run the series and return its report; `recorder` writes the replays it wants, `games_csv` a row per game."""
     rs = lookup.ruleset(matchup.ruleset)
     start = time.perf_counter()
     records = run_series(matchup, range(seed, seed + games), jobs, progress, recorder)
     seconds = time.perf_counter() - start
+    if games_csv is not None:
+        write_games_csv(games_csv, rs.sides, records)
     scenario = matchup.scenario or rs.default_scenario
     head = f"{rs.name}, scenario {scenario}: {games} games, seeds {seed}..{seed + games - 1}"
     return head + "\n" + format_summary(summarise(records, len(rs.sides)), rs.sides, matchup, seconds)

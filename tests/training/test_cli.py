@@ -91,6 +91,23 @@ def test_simulate_reports_every_side(capsys, env):
     assert "decisions (sd" in out and "games/s" in out
 
 
+def test_simulate_writes_a_row_per_game_and_never_over_an_earlier_file(capsys, tmp_path):
+    csv_path = tmp_path / "games.csv"
+    argv = ("simulate", "rifles-urban", "--games", "4", "--seed", "9", "--quiet", "--csv", str(csv_path))
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    rows = csv_path.read_text().splitlines()
+    assert rows[0] == "seed,return_player,return_enemy,decisions,turns" and [r.split(",")[0] for r in rows[1:]] == \
+        ["9", "10", "11", "12"]
+    records = run_series(Matchup("rifles-urban", None, ("scripted", "scripted")), range(9, 13))
+    assert [int(r.split(",")[3]) for r in rows[1:]] == [r.decisions for r in records]      # the same games
+    wins = sum(float(r.split(",")[1]) > 0 for r in rows[1:])
+    assert re.search(rf"player +{wins} ", out)                                              # as the summary counts them
+    before = csv_path.read_text()
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "exists" in err and len(err.strip().splitlines()) == 1 and csv_path.read_text() == before
+
+
 @pytest.mark.parametrize("env", NAMES)
 def test_simulate_is_the_same_in_parallel(env):
     matchup = Matchup(env, None, tuple(agents_flag(env).split(",")))
