@@ -81,8 +81,9 @@ def _move_options(game, unit, order: str) -> dict:
         return options
     if not unit.inside:
         dests = outside_destinations(game, unit, order, paths=paths)
+        width = game.board.width                 # Board.cell_index, inline: a Run has a hundred and more cells
         for cell, cost in dests.items():
-            options[("cell", game.board.cell_index(cell))] = (cell, cost)
+            options[("cell", cell[1] * width + cell[0])] = (cell, cost)
         # KB-ENTER-1: only infantry enter; KB-ENTER-4: a unit inside is offered no entry (leave, then enter later)
         if order == RUN and unit.kind == "infantry" and not game.options["no_building_entry"]:
             reach = reach_once(game, unit, allowance(game, unit, order), paths)

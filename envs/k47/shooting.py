@@ -24,16 +24,6 @@ def weapon_order(tables, entries) -> list:
     return sorted(entries, key=key)
 
 
-#: process-wide (envs.engine.derived.BoundedStore): a loadout's weapons in `weapon_order`, a pure function of the
-#: tables and the loadout (a unit's weapons sorted once, not at every firing question)
-ORDERED = BoundedStore("k47 weapons in declaration order", 2_000)
-
-
-def declaration_order(tables, unit) -> tuple:
-    """`weapon_order` of the unit's weapons, as (model, weapon, 0.0, index, mount)."""
-    return ORDERED.get((tables.digest, unit.loadout()), _declaration_order, tables, unit.arms()[2])
-
-
 def _declaration_order(tables, weapons) -> tuple:
     return tuple(weapon_order(tables, [(m, name, 0.0, index, mount) for index, (m, name, mount) in enumerate(weapons)]))
 
@@ -69,58 +59,91 @@ def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: 
     KB-AT-6: never at a unit in the same building."""
     if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
         return []
-    used: dict = {}
+    plan = firing_plan(pos.tables, unit)
+    barred = _barred(pos, unit, target, moved, ambush, he)
     seen: dict = {}               # sight lines by geometry.sight_class, for this unit and target
-    ranges: dict = {}             # outside, (weapon, mount) -> range or None: every rifle of a squad fires alike
     out = []
-    # KB-FROM-4: places at openings go in declaration order (heavy, most shots, list order)
-    for m, name, _, index, mount in declaration_order(pos.tables, unit):
+    if unit.inside:               # KB-FROM-2: each weapon takes places at openings, so each is asked in turn
+        used: dict = {}
+        for m, name, index, terms in plan:
+            if models is not None and m not in models:
+                continue
+            if not barred(terms):
+                dist = _through_openings(pos, unit, name, target, sides, used, seen, terms)
+                if dist is not None:
+                    out.append((m, name, dist, index))
+        return out                # in weapon_order already: taken in that order, and its keys are unique
+    ranges: dict = {}             # outside, per weapon terms: every rifle of a squad fires alike
+    for m, name, index, terms in plan:
         if models is not None and m not in models:
             continue
-        if unit.inside:           # KB-FROM-2: each weapon takes places at openings, so each is asked in turn
-            dist = weapon_range(pos, unit, name, mount, target, moved, ambush, he, sides, used, seen)
-        else:
-            dist = ranges.get((name, mount), ranges)
-            if dist is ranges:
-                dist = ranges[name, mount] = weapon_range(pos, unit, name, mount, target, moved, ambush, he, sides,
-                                                          used, seen)
+        dist = ranges.get(terms, ranges)
+        if dist is ranges:
+            dist = ranges[terms] = None if barred(terms) else _from_cell(pos, unit, name, target, seen, terms)
         if dist is not None:
             out.append((m, name, dist, index))
-    return out                    # in weapon_order already: taken in that order, and its keys are unique
+    return out
 
 
-def weapon_range(pos, unit, name, mount, target, moved, ambush, he, sides, used, seen) -> float | None:
-    """The range one weapon fires at `target` at, or None when it may not (the checks of `weapons_that_fire`)."""
-    w = pos.tables.weapons[name]
-    if moved and "fixed" in w.rules:
-        return None
-    if "indirect" in w.rules and (ambush or unit.inside or target_is_bunker(pos, target)):   # KC-IND-4, KC-IND-5
-        return None
-    if he and w.he is None:
-        return None
-    if mount == "hull" and not in_front_arc(unit, target, pos):
-        return None
-    return through_opening(pos, unit, name, target, sides, used, seen)
+#: process-wide (envs.engine.derived.BoundedStore): a loadout's `declaration_order` with what the firing checks read
+#: of each weapon (`WeaponTerms`), a pure function of the tables, the unit's kind and its loadout
+PLANS = BoundedStore("k47 firing plans", 2_000)
 
 
-def through_opening(pos, unit, name, target, sides, used: dict, seen: dict | None = None) -> float | None:
-    """The range a weapon fires at: outside, from its cell; inside (KB-FROM-2/4), through the nearest opening on
-    `sides` with range and a free place (2 per opening, a team weapon both), which it then takes in `used`.
-    `seen` keeps the sight lines found for this unit and target by the weapon's sight class."""
-    w = pos.tables.weapons[name]
-    seen = {} if seen is None else seen
-    key = (geometry.sight_class(pos, unit, name), unit.inside)
-    if key not in seen:
-        seen[key] = geometry.sights(pos, unit, name, target) if unit.inside else geometry.sight(pos, unit, name, target)
-    if not unit.inside:
-        found = seen[key]
-        ok = found is not None and w.min_range - 1e-9 <= found[0] <= w.range + 1e-9
-        return found[0] if ok else None
-    places = 2 if "team" in w.rules else 1
-    for dist, _point, opening in seen[key]:
+def firing_plan(tables, unit) -> tuple:
+    """(model, weapon, order index, terms) of the unit's weapons in declaration order (KB-FROM-4)."""
+    return PLANS.get((tables.digest, unit.kind, unit.loadout()), _firing_plan, tables, unit.kind, unit.arms()[2])
+
+
+def _firing_plan(tables, kind, weapons) -> tuple:
+    plan = []
+    for m, name, _, index, mount in _declaration_order(tables, weapons):
+        w = tables.weapons[name]
+        fixed = "fixed" in w.rules
+        plan.append((m, name, index, (
+            name, mount, fixed, "indirect" in w.rules, w.he is None, mount == "hull",
+            (fixed or kind == "artillery", w.small_arms or "flamethrower" in w.rules),   # geometry.sight_class
+            w.min_range - 1e-9, w.range + 1e-9, 2 if "team" in w.rules else 1)))
+    return tuple(plan)
+
+
+def _barred(pos, unit, target, moved, ambush, he):
+    """The checks of `weapon_range` before the sight line, as one test of a weapon's terms."""
+    no_indirect = ambush or unit.inside or target_is_bunker(pos, target)        # KC-IND-4, KC-IND-5
+    arc: list = []                                                               # KV-FIRE-1, asked once
+
+    def barred(terms) -> bool:
+        _, _, fixed, indirect, no_he, hull, *_ = terms
+        if (moved and fixed) or (indirect and no_indirect) or (he and no_he):
+            return True
+        if hull:
+            if not arc:
+                arc.append(in_front_arc(unit, target, pos))
+            return not arc[0]
+        return False
+    return barred
+
+
+def _from_cell(pos, unit, name, target, seen, terms) -> float | None:
+    """`through_opening` for a unit outside: the sight line from its cell, by sight class."""
+    sclass = terms[6]
+    found = seen.get(sclass, seen)
+    if found is seen:
+        found = seen[sclass] = geometry.sight(pos, unit, name, target)
+    return found[0] if found is not None and terms[7] <= found[0] <= terms[8] else None
+
+
+def _through_openings(pos, unit, name, target, sides, used, seen, terms) -> float | None:
+    """`through_opening` for a unit inside (KB-FROM-2/4): the nearest opening on `sides` with range and room."""
+    sclass = terms[6]
+    found = seen.get(sclass)
+    if found is None:
+        found = seen[sclass] = geometry.sights(pos, unit, name, target)
+    lo, hi, places = terms[7], terms[8], terms[9]
+    for dist, _point, opening in found:
         if sides is not None and opening.side not in sides:
             continue
-        if not w.min_range - 1e-9 <= dist <= w.range + 1e-9 or used.get(opening.index, 0) + places > 2:
+        if not lo <= dist <= hi or used.get(opening.index, 0) + places > 2:
             continue
         used[opening.index] = used.get(opening.index, 0) + places
         return dist

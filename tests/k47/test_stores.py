@@ -15,7 +15,7 @@ from envs.k47 import config, firefrom, geometry, shooting
 from envs.k47.ruleset import K47
 
 RS = K47()
-STORES = (geometry.COVER, geometry.SIGHTS, geometry.CLEAR, geometry.REACH, shooting.ORDERED, shooting.FIRING,
+STORES = (geometry.COVER, geometry.SIGHTS, geometry.CLEAR, geometry.REACH, shooting.PLANS, shooting.FIRING,
           firefrom.BEST_SIDES, scripted.VALUES)
 DECISIONS = 300
 
