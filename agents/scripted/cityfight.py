@@ -350,14 +350,39 @@ class CityfightDoctrine:
                                                                   e.slot)).slot
         # CF-BOT-3: the leader last, so the leaders' plans are made only when no other element has a use.
         for leaders in (False, True):
-            group = [e for e in candidates if p.is_leader(e) == leaders]
-            plans = {e.slot: self.plan(p, e) for e in group}
-            useful = [e for e in group if plans[e.slot].actions]
-            if useful:
-                chosen = min(useful, key=lambda e: (RANK.get(plans[e.slot].rule, 2), p.objective_distance(e), e.slot))
-                self._planned = Planned(p.view, chosen.slot, plans[chosen.slot])
-                return OFF["activate"] + chosen.slot
+            found = self.first_useful(p, [e for e in candidates if p.is_leader(e) == leaders])
+            if found is not None:
+                self._planned = Planned(p.view, *found)
+                return OFF["activate"] + found[0]
         return OUT                                            # CF-BOT-13
+
+    def first_useful(self, p, group) -> tuple[int, Plan] | None:
+        """CF-BOT-3: the (slot, plan) of the element of `group` with a wanted legal action that comes first by its
+        plan's rank (Engaged, then engaging a contact, then the rest), walking cost to the nearest uncontrolled
+        objective and ID; None when no element has one. The same element as planning all of them and taking the
+        least, with fewer plans made: an Engaged square is what makes a plan CF-BOT-4, and a CF-BOT-6 plan engages
+        one of the element's targets, so only the elements with one are planned before the rest, which are planned
+        in walking-cost order until the first with a use."""
+        plans: dict[int, Plan] = {}
+
+        def planned(e) -> Plan:
+            if e.slot not in plans:
+                plans[e.slot] = self.plan(p, e)
+            return plans[e.slot]
+
+        def order(es):
+            return sorted(es, key=lambda e: (p.objective_distance(e), e.slot))
+
+        for rank, may_rank in ((0, lambda e: e.square in p.engaged), (1, lambda e: p.targets(e))):
+            for e in order(e for e in group if may_rank(e)):
+                plan = planned(e)
+                if plan.actions and RANK.get(plan.rule, 2) == rank:
+                    return e.slot, plan
+        for e in order(group):
+            plan = planned(e)
+            if plan.actions:                                  # ranks 0 and 1 were all seen above: this one is 2
+                return e.slot, plan
+        return None
 
     def watchers(self, p, candidates) -> list:
         """The defender's elements whose plan is CF-BOT-10 (overwatch on a chokepoint): not Engaged (CF-BOT-4
