@@ -131,20 +131,13 @@ class UrbanWarGame(TaskGame):
 
     def touching(self, side: int, besides: Model | None = None) -> dict[int, frozenset]:
         """The cells touching an enemy of `side` (UW-MOVE-5/6), each with those enemies; `besides`: an enemy to
-        leave out. Cached until something moves."""
+        leave out. Cached until something moves, and kept across positions by the enemies' places
+        (geo.touching_cells: while one side moves, the other's cells, and so these, stay as they were)."""
         key = ("touching", side, -1 if besides is None else besides.idx)
         found = self._geo_cache.get(key)
         if found is None:
-            near: dict[int, set] = {}
-            for e in self.by_side[1 - side]:
-                if e.placed and e is not besides:
-                    ex, ey = e.cell % geo.N, e.cell // geo.N
-                    for dy in (-1, 0, 1):
-                        for dx in (-1, 0, 1):
-                            x, y = ex + dx, ey + dy
-                            if (dx or dy) and 0 <= x < geo.N and 0 <= y < geo.N:
-                                near.setdefault(y * geo.N + x, set()).add(e.idx)
-            found = self._geo_cache[key] = {cell: frozenset(es) for cell, es in near.items()}
+            found = self._geo_cache[key] = geo.touching_cells(
+                tuple((e.idx, e.cell) for e in self.by_side[1 - side] if e.placed and e is not besides))
         return found
 
     def occupied(self, *besides: Model) -> list[int]:

@@ -24,6 +24,7 @@ LINES = BoundedStore("urbanwar sight lines by column", 2 * N - 1)   # dx -> the 
 MASKS = BoundedStore("urbanwar sight and cover masks", 2 * N - 1)   # dx -> per dy: five sight masks, a cover mask
 BOARDS = BoundedStore("urbanwar boards", 16)                         # (map rows, terrain table) -> Board
 COVER_FROM = BoundedStore("urbanwar cover seen from", 10_000)       # (board digest, shooter cell) -> cover bits
+TOUCHING = BoundedStore("urbanwar cells touching", 10_000)           # ((model, cell), ...) -> cell -> the models
 
 
 def xy(cell: int) -> tuple[int, int]:
@@ -60,6 +61,20 @@ NEIGHBOURS = tuple(_neighbours(c) for c in range(N * N))
 
 def neighbours(cell: int) -> tuple:
     return NEIGHBOURS[cell]
+
+
+def touching_cells(placed: tuple) -> dict[int, frozenset]:
+    """UW-GRID-4, UW-MOVE-5/6: the cells in base contact with the models `placed` ((model, cell) pairs), each with
+    the models it touches; kept (TOUCHING: a pure function of the places, which every side sees)."""
+    return TOUCHING.get(placed, _touching_cells, placed)
+
+
+def _touching_cells(placed: tuple) -> dict[int, frozenset]:
+    near: dict[int, set] = {}
+    for model, cell in placed:
+        for nxt, _ in NEIGHBOURS[cell]:
+            near.setdefault(nxt, set()).add(model)
+    return {cell: frozenset(models) for cell, models in near.items()}
 
 
 def band_of(bands, a: int, b: int) -> int:

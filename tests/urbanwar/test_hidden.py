@@ -112,14 +112,14 @@ def test_UW_DEC_9_a_last_snap_fire_model_with_nobody_face_down_beside_it_activat
 def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geometry_alone():
     """Urban War's stores kept across games (envs.engine.derived.BoundedStore) are shared by both sides' views and
     players, so no entry may hold what one side knows and the other does not (UW-HID-2: face-down orders). Their keys
-    name public geometry only (an offset's column, a board's digest, a cell), and after scripted games with both
-    sides' observations and views asked every step, each entry is worked out again from its key alone and found
-    equal: nothing else (a model, an order, a side) went into it."""
+    name public geometry only (an offset's column, a board's digest, a cell, the placed models' cells), and after
+    scripted games with both sides' observations and views asked every step, each entry is worked out again from its
+    key alone and found equal: nothing else (an order, a side) went into it."""
     from agents.scripted import urbanwar as scripted
     from envs.urbanwar import geometry as geo
     from envs.urbanwar import observation
 
-    for store in (geo.COVER_FROM, scripted.COVERED, observation.TERRAIN):
+    for store in (geo.COVER_FROM, geo.TOUCHING, scripted.COVERED, observation.TERRAIN):
         store.clear()
     for game in umpire_games(range(2)):
         if game.current_side is not None:
@@ -131,6 +131,9 @@ def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geomet
     assert len(geo.COVER_FROM) > 50 and len(scripted.COVERED) == len(observation.TERRAIN) == 1
     for (digest, shooter), value in geo.COVER_FROM.values.items():
         assert isinstance(shooter, int) and value == boards[digest]._seen_from(shooter)
+    assert len(geo.TOUCHING) > 50
+    for placed, value in geo.TOUCHING.values.items():              # (model, cell) pairs: places every side sees
+        assert all(isinstance(x, int) for pair in placed for x in pair) and value == geo._touching_cells(placed)
     for digest, value in scripted.COVERED.values.items():
         assert value == scripted._count_covered(boards[digest])
     for digest, value in observation.TERRAIN.values.items():
