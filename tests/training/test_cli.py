@@ -102,7 +102,7 @@ def test_simulate_writes_a_row_per_game_and_never_over_an_earlier_file(capsys, t
     records = run_series(Matchup("rifles-urban", None, ("scripted", "scripted")), range(9, 13))
     assert [int(r.split(",")[3]) for r in rows[1:]] == [r.decisions for r in records]      # the same games
     wins = sum(float(r.split(",")[1]) > 0 for r in rows[1:])
-    assert re.search(rf"player +{wins} ", out)                                              # as the summary counts them
+    assert re.search(rf"^player +scripted +{wins} ", out, re.M)    # as the summary counts them
     before = csv_path.read_text()
     code, _, err = run(capsys, *argv)
     assert code == 2 and "exists" in err and len(err.strip().splitlines()) == 1 and csv_path.read_text() == before
