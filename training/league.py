@@ -98,7 +98,7 @@ class LeagueInfo:
     sessions: int = 0
     trained_seconds: float = 0.0
     round: int = 1                 # the round in progress (1-based)
-    turn: int = 0                  # the side learning in it (an index into the sides); len(sides): the round's end
+    turn: int = 0                  # the learner learning in it (an index into learners()); their number: the round's end
     targets: dict = field(default_factory=dict)   # learner -> the timestep count its turn in this round ends at
     started: dict = field(default_factory=dict)   # main exploiter -> the round it last started from the cloned start
 
