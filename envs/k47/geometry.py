@@ -135,7 +135,12 @@ def unit_on_floor(pos, section: int, floor: int):
 
 def from_fixed_opening(pos, unit, weapon: str) -> bool:
     """KB-FROM-5: a Fixed weapon, and KB-ART-1: every weapon of artillery inside, fire from one opening."""
-    return "fixed" in pos.tables.weapons[weapon].rules or unit.kind == "artillery"
+    return fires_from_fixed_opening(pos.tables.weapons[weapon], unit.kind)
+
+
+def fires_from_fixed_opening(w, kind: str) -> bool:
+    """`from_fixed_opening` of a weapon's table entry on a unit of `kind`."""
+    return "fixed" in w.rules or kind == "artillery"
 
 
 def openings_of(pos, unit, weapon=None) -> list:
@@ -252,8 +257,12 @@ def sight_class(pos, unit, weapon) -> tuple[bool, bool]:
     """All that `sight` and `sights` read of a weapon: whether it fires from the designated opening only (KB-FROM-5,
     KB-ART-1) and whether it aims at openings (small arms, flamethrowers: KB-AT-1/3) rather than at walls. Weapons
     of one class see a target alike, so a unit's ten rifles need one sight line search, not ten."""
-    w = pos.tables.weapons[weapon]
-    return from_fixed_opening(pos, unit, weapon), w.small_arms or "flamethrower" in w.rules
+    return weapon_sight_class(pos.tables.weapons[weapon], unit.kind)
+
+
+def weapon_sight_class(w, kind: str) -> tuple[bool, bool]:
+    """`sight_class` of a weapon's table entry on a unit of `kind` (a unit's firing plan keeps it)."""
+    return fires_from_fixed_opening(w, kind), w.small_arms or "flamethrower" in w.rules
 
 
 def same_building(pos, a, b) -> bool:

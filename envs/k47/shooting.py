@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from envs.engine.derived import BoundedStore
 
@@ -85,8 +86,24 @@ def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: 
     return out
 
 
-#: process-wide (envs.engine.derived.BoundedStore): a loadout's `declaration_order` with what the firing checks read
-#: of each weapon (`WeaponTerms`), a pure function of the tables, the unit's kind and its loadout
+class WeaponTerms(NamedTuple):
+    """What the firing checks read of one weapon on one kind of unit: a tuple, so that weapons alike (every rifle of
+    a squad) share a range worked out once."""
+
+    name: str
+    mount: str | None
+    fixed: bool             # KB-FROM-5: it may not fire after moving
+    indirect: bool          # KC-IND-4/5
+    no_he: bool
+    hull: bool              # KV-FIRE-1: front arc only
+    sight_class: tuple      # geometry.weapon_sight_class
+    low: float              # its range band, with the float tolerance of the checks
+    high: float
+    places: int             # KB-FROM-2: places it takes at an opening (a team weapon both)
+
+
+#: process-wide (envs.engine.derived.BoundedStore): a loadout's weapons in `weapon_order` with their WeaponTerms, a
+#: pure function of the tables, the unit's kind and its loadout
 PLANS = BoundedStore("k47 firing plans", 2_000)
 
 
@@ -99,24 +116,22 @@ def _firing_plan(tables, kind, weapons) -> tuple:
     plan = []
     for m, name, _, index, mount in _declaration_order(tables, weapons):
         w = tables.weapons[name]
-        fixed = "fixed" in w.rules
-        plan.append((m, name, index, (
-            name, mount, fixed, "indirect" in w.rules, w.he is None, mount == "hull",
-            (fixed or kind == "artillery", w.small_arms or "flamethrower" in w.rules),   # geometry.sight_class
-            w.min_range - 1e-9, w.range + 1e-9, 2 if "team" in w.rules else 1)))
+        plan.append((m, name, index, WeaponTerms(
+            name, mount, "fixed" in w.rules, "indirect" in w.rules, w.he is None, mount == "hull",
+            geometry.weapon_sight_class(w, kind), w.min_range - 1e-9, w.range + 1e-9, 2 if "team" in w.rules else 1)))
     return tuple(plan)
 
 
 def _barred(pos, unit, target, moved, ambush, he):
-    """The checks of `weapon_range` before the sight line, as one test of a weapon's terms."""
+    """The checks before the sight line (moved with a Fixed weapon, indirect fire barred, HE wanted, a hull mount out
+    of arc), as one test of a weapon's terms."""
     no_indirect = ambush or unit.inside or target_is_bunker(pos, target)        # KC-IND-4, KC-IND-5
     arc: list = []                                                               # KV-FIRE-1, asked once
 
-    def barred(terms) -> bool:
-        _, _, fixed, indirect, no_he, hull, *_ = terms
-        if (moved and fixed) or (indirect and no_indirect) or (he and no_he):
+    def barred(terms: WeaponTerms) -> bool:
+        if (moved and terms.fixed) or (terms.indirect and no_indirect) or (he and terms.no_he):
             return True
-        if hull:
+        if terms.hull:
             if not arc:
                 arc.append(in_front_arc(unit, target, pos))
             return not arc[0]
@@ -125,21 +140,20 @@ def _barred(pos, unit, target, moved, ambush, he):
 
 
 def _from_cell(pos, unit, name, target, seen, terms) -> float | None:
-    """`through_opening` for a unit outside: the sight line from its cell, by sight class."""
-    sclass = terms[6]
-    found = seen.get(sclass, seen)
+    """The range a weapon of a unit outside fires at: the sight line from its cell (one per sight class), in band."""
+    found = seen.get(terms.sight_class, seen)
     if found is seen:
-        found = seen[sclass] = geometry.sight(pos, unit, name, target)
-    return found[0] if found is not None and terms[7] <= found[0] <= terms[8] else None
+        found = seen[terms.sight_class] = geometry.sight(pos, unit, name, target)
+    return found[0] if found is not None and terms.low <= found[0] <= terms.high else None
 
 
 def _through_openings(pos, unit, name, target, sides, used, seen, terms) -> float | None:
-    """`through_opening` for a unit inside (KB-FROM-2/4): the nearest opening on `sides` with range and room."""
-    sclass = terms[6]
-    found = seen.get(sclass)
+    """The range a weapon of a unit inside fires at (KB-FROM-2/4): through the nearest opening on `sides` in band
+    with room (2 places an opening), which it then takes in `used`."""
+    found = seen.get(terms.sight_class)
     if found is None:
-        found = seen[sclass] = geometry.sights(pos, unit, name, target)
-    lo, hi, places = terms[7], terms[8], terms[9]
+        found = seen[terms.sight_class] = geometry.sights(pos, unit, name, target)
+    lo, hi, places = terms.low, terms.high, terms.places
     for dist, _point, opening in found:
         if sides is not None and opening.side not in sides:
             continue
