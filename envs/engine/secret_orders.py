@@ -68,6 +68,12 @@ class SecretOrders:
             return self.values[key]
         return HIDDEN
 
+    def all_seen_by(self, side: int | None) -> dict[int, tuple[bool, int | None]]:
+        """Every counter at once, key -> (`is_face_down`, `seen_by(side, key)`): a side's whole view in one pass."""
+        up, owners = self.face_up, self.owners
+        return {k: (k not in up, v if side is None or k in up or owners[k] == side else HIDDEN)
+                for k, v in self.values.items()}
+
     def true_value(self, key: int) -> int | None:
         """The rules' own read (never handed to a side)."""
         return self.values.get(key)

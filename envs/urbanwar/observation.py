@@ -17,6 +17,7 @@ import numpy as np
 
 from envs.engine.contract import ObservationLayout, Planes
 from envs.engine.derived import PREFIX, BoundedStore, remember, unchanged_since
+from envs.engine.secret_orders import HIDDEN
 
 from .config import MAX_MODELS, SIZE
 from .flow import Decision
@@ -98,7 +99,7 @@ def template(game, side: int) -> np.ndarray:
 BUFFER_KEYS = tuple(f"{PREFIX}obs_buffer_{side}" for side in range(2))
 OFF_TABLE = -1 / 47                                  # x and y of a model off the table
 _CHANGING = operator.attrgetter("cell", "w", "panic", "activated", "fu_used")   # a model's fields play changes
-_NO_ORDER = (False, None)                            # no counter: not face down, nothing seen
+_NO_ORDER = (False, HIDDEN)                          # no counter: not face down, nothing seen
 
 
 def encode(game, side: int) -> np.ndarray:
@@ -113,7 +114,7 @@ def encode(game, side: int) -> np.ndarray:
     buffer, written = kept
     models = game.models
     changing = list(map(_CHANGING, models))
-    orders = orders_seen(game.orders, side)
+    orders = game.orders.all_seen_by(side)            # UW-HID-2: own face-down orders only
     act = game.act
     acting = act.get("model", -1) if act is not None else -1
     if changing != written.changing or orders != written.orders or acting != written.acting:
@@ -140,12 +141,6 @@ class Written:
 
     def __init__(self) -> None:
         self.changing = self.orders = self.acting = self.globals = None
-
-
-def orders_seen(orders, side: int) -> dict:
-    """Per model with a counter: (face down, its value as `side` sees it: `seen_by`, UW-HID-2)."""
-    up, owners = orders.face_up, orders.owners
-    return {k: (k not in up, v if k in up or owners[k] == side else None) for k, v in orders.values.items()}
 
 
 def write_model(m, state: tuple, row: np.ndarray) -> None:

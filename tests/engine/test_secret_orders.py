@@ -34,6 +34,17 @@ def test_a_sealed_choice_is_seen_only_by_its_owner_until_revealed():
     assert orders.reveal(1) == 1 and orders.seen_by(1, 1) == 1 and not orders.is_face_down(1)
 
 
+def test_a_sides_whole_view_of_the_counters_is_each_counter_as_it_sees_it():
+    orders = round_of_four()
+    for value in (1, 0, 1):
+        orders.choose(value)
+    orders.reveal(3)
+    assert orders.all_seen_by(0) == {1: (True, 1), 2: (True, 0), 3: (False, 1)}
+    assert orders.all_seen_by(1) == {1: (True, HIDDEN), 2: (True, HIDDEN), 3: (False, 1)}
+    for side in (0, 1, None):
+        assert orders.all_seen_by(side) == {k: (orders.is_face_down(k), orders.seen_by(side, k)) for k in (1, 2, 3)}
+
+
 def test_a_face_up_placement_is_public_and_a_removed_order_forgotten():
     orders = round_of_four()
     orders.place_face_up(1, 9, 0)
