@@ -67,10 +67,8 @@ def play_recorded(state: GameState, rng: np.random.Generator, decisions: int = M
 
 def play_random(state: GameState, rng: np.random.Generator, decisions: int) -> GameState:
     """Play up to `decisions` random legal actions (fewer if the game ends); returns the state."""
-    for _ in range(decisions):
-        if state.current_side is None:
-            break
-        state.apply(random_action(rng, state.legal_action_mask()))
+    for _ in random_positions(state, rng, decisions):
+        pass
     return state
 
 
