@@ -111,7 +111,7 @@ def agents(name: str) -> dict[str, AgentFactory]:
 # Agents saved in files (trained models): a loader per file suffix, registered by the module that reads them.
 _LOADERS: dict[str, object] = {}
 #: Modules that register loaders for saved agents.
-AGENT_LOADER_PROVIDERS = ("agents.trained",)
+AGENT_LOADER_PROVIDERS = ("agents.trained", "agents.mixture")
 
 
 def register_agent_loader(suffix: str, loader) -> None:

@@ -264,6 +264,20 @@ def _resume_league(args):
         raise CommandError(str(exc)) from None
 
 
+def cmd_league_average(args) -> int:
+    from .league import find_league
+    from .league_average import write_average
+
+    rs = lookup.ruleset(args.env)
+    try:
+        ldir = find_league(args.results, rs.name, args.league)
+    except FileNotFoundError as exc:
+        raise CommandError(str(exc)) from None
+    side = rs.sides[lookup.side(rs, args.side)]
+    print(f"wrote {_shown_path(write_average(ldir.path, side, args.from_round))}")
+    return 0
+
+
 def cmd_exploit(args) -> int:
     require_extra("train", "exploit", "torch", "stable_baselines3", "sb3_contrib", "tensorboard")
     from envs.engine.scenario import ScenarioError
@@ -486,13 +500,27 @@ def _add_league(sub) -> None:
     p.set_defaults(run=cmd_league)
 
 
+def _add_league_average(sub) -> None:
+    from .rundir import RESULTS_ROOT
+
+    p = sub.add_parser("league-average", help="a league side's average strategy (its main learner's snapshots, "
+                                              "equally weighted) as a .mixture.json agent beside the league")
+    p.add_argument("env")
+    p.add_argument("league", help="the league (name under results/ENV/league, or its folder)")
+    p.add_argument("--side", required=True, help="by name or number")
+    p.add_argument("--from-round", type=arg.every, help="the first round averaged (default: the second half)")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="where leagues are (default: results/)")
+    p.set_defaults(run=cmd_league_average)
+
+
 def _add_exploit(sub) -> None:
     from .rundir import RESULTS_ROOT
 
     p = sub.add_parser("exploit", help="train a best response against a frozen agent; its win rate, in "
                                        "RESULTS/ENV/league/exploitability.md")
     p.add_argument("env")
-    p.add_argument("--agent", required=True, help="the frozen agent: scripted, random, or an actor.zip")
+    p.add_argument("--agent", required=True, help="the frozen agent: scripted, random, an actor.zip "
+                                                      "or a .mixture.json")
     p.add_argument("--side", required=True, help="the frozen agent's side, by name or number")
     budget = p.add_mutually_exclusive_group()
     budget.add_argument("--minutes", type=arg.minutes, help="the best response's wall-clock budget (default: the "
@@ -596,6 +624,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bench(sub)
     _add_train(sub)
     _add_league(sub)
+    _add_league_average(sub)
     _add_exploit(sub)
     _add_evaluate(sub)
     _add_report(sub)

@@ -54,16 +54,19 @@ def agent_factories(rs: Ruleset) -> dict[str, AgentFactory]:
 
 
 def agent(rs: Ruleset, name: str, sides: tuple[int, ...] = ()) -> AgentFactory:
-    """The factory for agent `name`: a registered agent, or a trained model given as a .zip path, which must have
-    been trained for each of `sides` (the sides it is to play), else a CommandError says what it is."""
+    """The factory for agent `name`: a registered agent, or a trained model given as a .zip path (or a mixture of
+    them, a .mixture.json path), which must have been trained for each of `sides` (the sides it is to play), else a
+    CommandError says what it is."""
     if name.endswith(".zip"):
         return _trained(rs, name, sides)
+    if name.endswith(".mixture.json"):
+        return _mixture(rs, name, sides)
     if name.startswith("distilled:"):
         return _distilled(rs, name.removeprefix("distilled:"))
     factories = agent_factories(rs)
     if name in factories:
         return factories[name]
-    raise _unknown("agent", name, [*factories, "or a trained model's .zip path"])
+    raise _unknown("agent", name, [*factories, "or a trained model's .zip path", "or a .mixture.json path"])
 
 
 def _distilled(rs: Ruleset, path: str) -> AgentFactory:
@@ -76,6 +79,19 @@ def _distilled(rs: Ruleset, path: str) -> AgentFactory:
         raise CommandError(str(exc)) from None
     if not rs.name.startswith("rifles"):
         raise CommandError(f"{path}: a distilled list plays a Rifles enemy, not {rs.name}")
+    return factory
+
+
+def _mixture(rs: Ruleset, path: str, sides: tuple[int, ...]) -> AgentFactory:
+    """A mixture of trained actors (agents/mixture.py); the file and its members are read and checked now."""
+    from agents import mixture, trained
+
+    try:
+        factory = mixture.factory(rs, path)
+        for side in sides:
+            factory(side, 0)          # checks every member against the side
+    except trained.ModelFileError as exc:
+        raise CommandError(str(exc)) from None
     return factory
 
 
