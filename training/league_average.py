@@ -54,7 +54,7 @@ def write_average(league_dir: Path, side: str, first_round: int | None = None) -
     folder.mkdir(exist_ok=True)
     for m in chosen:
         shutil.copyfile(league_dir / m["file"], folder / Path(m["file"]).name)
-    mixture = {"about": f"the {side}'s main learner of {league_dir.name}, rounds {first}-{chosen[-1]['round']}, "
+    mixture = {"about": f"{side}: the main learner of {league_dir.name}, rounds {first}-{chosen[-1]['round']}, "
                         "equally weighted: the league's average strategy (training/league_average.py)",
                "members": [{"actor": Path(m["file"]).name, "weight": 1.0} for m in chosen]}
     target.write_text(json.dumps(mixture, indent=1) + "\n", encoding="utf-8")
