@@ -89,6 +89,12 @@ class MixtureAgent:
         return self.member.act(observation, mask, view)
 
 
+def side(path) -> str:
+    """The side the mixture's members were trained for (its first member's: `factory` checks they agree)."""
+    actors, _ = read(path)
+    return trained.read_actor(actors[0]).meta["side"]
+
+
 def load(path, ruleset, side: int, seed: int = 0) -> MixtureAgent:
     """The mixture at `path` playing `side` of `ruleset`; every member is read and checked."""
     actors, weights = read(path)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import lookup
-from .rundir import model_label
+from .rundir import is_saved_agent, model_label
 from .series import SideResult, format_length, format_share, side_result
 from .simulate import Matchup, run_series
 from .stats import GameRecord
@@ -44,11 +44,12 @@ class Pairing:
 def contestant(rs, name: str) -> Contestant:
     """Look `name` up (unknown names fail with CommandError) and find the sides it can play."""
     lookup.agent(rs, name)
-    if not name.endswith(".zip"):
+    if not is_saved_agent(name):
         return Contestant(name, name, tuple(range(len(rs.sides))))
-    from agents.trained import read_actor
+    from agents import mixture, trained
 
-    side = read_actor(name).meta["side"]          # checked by lookup.agent: a side of this ruleset
+    # checked by lookup.agent: a side of this ruleset (a mixture's members all of one side)
+    side = mixture.side(name) if name.endswith(mixture.SUFFIX) else trained.read_actor(name).meta["side"]
     return Contestant(name, model_label(name), (rs.sides.index(side),))
 
 

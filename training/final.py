@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import lookup
 from .evallog import read_eval_rows
+from .rundir import is_saved_agent
 from .runreport import Baseline, FinalRow, final_table, plot_curve, shown_path, write_report
 from .series import HELD_OUT_SEED, TRAIN_EVAL_SEED, format_share, seeds_from
 
@@ -133,7 +134,7 @@ def train_command(info, config_path: str, budget: str) -> str:
 
 
 def shown_opponent(info) -> str:
-    return shown_path(info.opponent) if info.opponent.endswith(".zip") else info.opponent
+    return shown_path(info.opponent) if is_saved_agent(info.opponent) else info.opponent
 
 
 def reproduce_lines(session) -> list[str]:

@@ -52,7 +52,7 @@ class RunInfo:
     @property
     def opponent_label(self) -> str:
         """The opponent's name, or a model opponent's run folder name."""
-        return model_label(self.opponent) if self.opponent.endswith(".zip") else self.opponent
+        return agent_label(self.opponent)
 
     def with_progress(self, **changes) -> RunInfo:
         return replace(self, **changes)
@@ -179,10 +179,25 @@ def git_commit() -> str:
     return head + ("-dirty" if dirty else "")
 
 
+#: the endings of a saved agent's path: a trained model or actor, or a mixture of actors (agents/mixture.py)
+SAVED_AGENT_SUFFIXES = (".zip", ".mixture.json")
+
+
+def is_saved_agent(spec: str) -> bool:
+    """A path to a saved agent, as opposed to a registered agent's name."""
+    return spec.endswith(SAVED_AGENT_SUFFIXES)
+
+
+def agent_label(spec: str) -> str:
+    """A registered agent's name, or a saved agent's label (model_label)."""
+    return model_label(spec) if is_saved_agent(spec) else spec
+
+
 def model_label(path: str) -> str:
-    """A model's run folder name for `.../<run>/model.zip` or `actor.zip` (or a checkpoint in it), else the file's stem."""
+    """A model's run folder name for `.../<run>/model.zip` or `actor.zip` (or a checkpoint in it), a mixture's folder
+    name (`<side>-average` for a league's average), else the file's stem."""
     p = Path(path)
-    if p.name in ("model.zip", "actor.zip"):
+    if p.name in ("model.zip", "actor.zip") or p.name.endswith(".mixture.json"):
         return p.parent.name
     if p.parent.name == "checkpoints":
         return f"{p.parent.parent.name}:{p.stem}"

@@ -32,7 +32,19 @@ from .final import final_evaluation, write_run_report
 from .imitation import clone, collect, teacher_seeds
 from .resume import load_model as resume_model
 from .resume import safe_objects
-from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, find_run, git_commit, model_label, new_run_name, replacing, versions
+from .rundir import (
+    RESULTS_ROOT,
+    RunDir,
+    RunInfo,
+    agent_label,
+    check_run_name,
+    find_run,
+    git_commit,
+    is_saved_agent,
+    new_run_name,
+    replacing,
+    versions,
+)
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
 
@@ -83,7 +95,7 @@ def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
     rundir.path.mkdir(parents=True)
     rundir.config.write_text(config.to_yaml(), encoding="utf-8")
     # A model opponent is kept as an absolute path: a resumed run may start from another directory.
-    opponent = str(Path(request.opponent).resolve()) if request.opponent.endswith(".zip") else request.opponent
+    opponent = str(Path(request.opponent).resolve()) if is_saved_agent(request.opponent) else request.opponent
     timesteps, minutes = budget(request, config)
     rundir.write_info(RunInfo(env=rs.name, run=name, side=request.side, opponent=opponent,
                               scenario=request.scenario, seed=request.seed, timesteps=timesteps, minutes=minutes,
@@ -100,8 +112,7 @@ def budget(request: TrainRequest, config: TrainConfig) -> tuple[int | None, floa
 
 def default_run_name(request: TrainRequest) -> str:
     """e.g. 'player-vs-scripted-seed0'; a model opponent is named by its run folder."""
-    opponent = model_label(request.opponent) if request.opponent.endswith(".zip") else request.opponent
-    return f"{request.side}-vs-{opponent}-seed{request.seed}"
+    return f"{request.side}-vs-{agent_label(request.opponent)}-seed{request.seed}"
 
 
 def check_config(config: TrainConfig, envs: int, path, ruleset=None) -> None:

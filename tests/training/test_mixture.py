@@ -142,3 +142,10 @@ def test_league_average_takes_the_main_learners_second_half_and_never_overwrites
     assert agent.member.name in {"enemy-r3.zip", "enemy-r4.zip", "enemy-r5.zip"}
     code, _, err = run_cli(capsys, "league-average", ENV, "toy", "--side", "enemy", "--results", tmp_path)
     assert code != 0 and "exists; remove it first" in err
+
+
+def test_evaluate_rates_a_mixture_on_its_members_side(three_to_one, capsys):
+    code, out, err = run_cli(capsys, "evaluate", ENV, "--agents", "scripted", three_to_one, "--games", 4, "--quiet",
+                             "--results", three_to_one.parent)
+    assert code == 0, err
+    assert three_to_one.parent.name in out
