@@ -53,11 +53,11 @@ def _destinations(game, m, kind: int):
         reached, cost, came_from = charge_reach(game, m, touching)
     else:
         mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
-        started = frozenset(e.idx for e in game.enemies_in_contact(m))
+        started = geo.model_bits(e.idx for e in game.enemies_in_contact(m))
         reached, cost, came_from = geo.reachable(game.board, m.cell, allowance(m, kind), mode, game.occupied(m),
                                                  touching, started)
     if kind == CHARGE:
-        seen = {e.idx for e in charge_targets(game, m)}                       # UW-ACT-9
+        seen = geo.model_bits(e.idx for e in charge_targets(game, m))          # UW-ACT-9
         out = {c: cost[c] for c in reached if c != m.cell and c in touching and touching[c] & seen}
     elif kind == BREAK_OFF:
         out = {c: cost[c] for c in reached if c != m.cell and c not in touching}   # UW-MOVE-6
@@ -243,7 +243,7 @@ def intercept_cell(game, r, actor) -> int | None:
     best = None
     for cell in reached:
         cost = cost_to[cell]
-        if cell != r.cell and actor.idx in touching.get(cell, ()) and (best is None or cost < best[0]):
+        if cell != r.cell and touching.get(cell, 0) >> actor.idx & 1 and (best is None or cost < best[0]):
             best = (cost, cell)
     return None if best is None else best[1]
 

@@ -129,8 +129,8 @@ class UrbanWarGame(TaskGame):
         self._geo_cache.clear()
         self.orders.remove(m.idx)
 
-    def touching(self, side: int, besides: Model | None = None) -> dict[int, frozenset]:
-        """The cells touching an enemy of `side` (UW-MOVE-5/6), each with those enemies; `besides`: an enemy to
+    def touching(self, side: int, besides: Model | None = None) -> dict[int, int]:
+        """The cells touching an enemy of `side` (UW-MOVE-5/6), each with those enemies as bits; `besides`: an enemy to
         leave out. Cached until something moves, and kept across positions by the enemies' places
         (geo.touching_cells: while one side moves, the other's cells, and so these, stay as they were)."""
         key = ("touching", side, -1 if besides is None else besides.idx)
