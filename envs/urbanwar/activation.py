@@ -2,6 +2,8 @@
 combat and breaking off (UW-CC-11..13), Overwatch interrupts (UW-OW-1..15, UW-HID-6) and follow-ups (UW-FU-1..4)."""
 from __future__ import annotations
 
+import numpy as np
+
 from envs.engine.reaction import open_window
 
 from . import combat, command
@@ -21,12 +23,25 @@ def allowance(m, kind: int) -> int:
 
 
 DEST_AT = CODEC.offset("dest")
+#: per cell, the part of its dest action that depends on the cell alone: the action from `start` to `cell` is
+#: DEST_COLUMN[cell] - DEST_COLUMN[start] + DEST_CENTRE (CODEC's row-major (dx + R, dy + R), `offset_action`)
+DEST_COLUMN = np.array([(c % geo.N) * (2 * REACH + 1) + c // geo.N for c in range(geo.CELLS)], dtype=np.intp)
+DEST_CENTRE = DEST_AT + REACH * (2 * REACH + 1) + REACH
 
 
 def offset_action(start: int, cell: int) -> int:
     """The dest action (dx + R, dy + R) to `cell`, whose offset is within R (UW-MOVE-7): CODEC.encode's arithmetic,
-    without its checks, for the hundreds of destinations of every move."""
+    without its checks."""
     return DEST_AT + (cell % geo.N - start % geo.N + REACH) * (2 * REACH + 1) + cell // geo.N - start // geo.N + REACH
+
+
+def dest_mask(start: int, cells) -> np.ndarray:
+    """The dest actions from `start` to `cells` (each within R, UW-MOVE-7) as a mask, worked out for all the cells
+    at once (a move has hundreds of destinations)."""
+    mask = np.zeros(CODEC.size, dtype=bool)
+    at = np.fromiter(cells, dtype=np.intp, count=len(cells))
+    mask[DEST_COLUMN[at] + (DEST_CENTRE - int(DEST_COLUMN[start]))] = True
+    return mask
 
 
 def destinations(game, m, kind: int) -> dict[int, int]:
@@ -148,7 +163,7 @@ def ask_destination(game, m, kind: int) -> None:
     if not dests:            # a break-off with nowhere to go stays put
         game.push(Window(1), ActionEnd())
         return
-    game.decide(Decision.DEST, m.side, [offset_action(m.cell, c) for c in dests], move=kind)
+    game.decide_by_mask(Decision.DEST, m.side, dest_mask(m.cell, dests), move=kind)
 
 
 @answer(Decision.DEST)

@@ -6,6 +6,8 @@ live in an `envs.engine.secret_orders.SecretOrders` store, and each side's obser
 """
 from __future__ import annotations
 
+import numpy as np
+
 from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.secret_orders import SecretOrders
@@ -47,6 +49,7 @@ class UrbanWarGame(TaskGame):
         self.act: dict | None = None
         self.decisions = 0
         self.deployed = False
+        self._prepared = None          # the legal mask of the decision just asked, if `decide_by_mask` made it
         if _setup:
             self.push(RollOff())
             self.run()
@@ -70,6 +73,22 @@ class UrbanWarGame(TaskGame):
             return
         ctx["side"], ctx["legal"] = side, sorted(options)
         self.decision = (kind, ctx)
+
+    def decide_by_mask(self, kind: Decision, side: int, mask, **ctx) -> None:
+        """`decide` with the legal actions given as a mask (a question of hundreds of options, worked out in numpy):
+        the mask is kept as the decision's legal mask (`take_prepared_mask`), its actions as the legal list."""
+        options = np.flatnonzero(mask).tolist()
+        if len(options) == 1:
+            self.decide(kind, side, options, **ctx)
+            return
+        ctx["side"], ctx["legal"] = side, options
+        self.decision = (kind, ctx)
+        self._prepared = mask
+
+    def take_prepared_mask(self):
+        """The mask `decide_by_mask` prepared for the decision now open, if it did (legal.mask builds the others)."""
+        mask, self._prepared = self._prepared, None
+        return mask
 
     def decision_kind(self) -> str | None:
         return None if self.decision is None else str(self.decision[0])
