@@ -178,6 +178,9 @@ def on_dest(game, ctx, name, dx, dy) -> None:
     game.push(Window(1), Traverse(), *after, ActionEnd())
 
 
+REACT, REACT_NONE = CODEC.table("react"), CODEC.encode("react_none")     # (slot, kind, position) -> action
+
+
 # Overwatch windows -------------------------------------------------------------------------------------------------------
 def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     """UW-OW-3, -6, -10..12, UW-PANIC-7: (model, type, position) options of the non-acting side's face-down models
@@ -196,7 +199,8 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
         return False, out
     bands = game.tables.bands
     actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
-    facts = [(r, game.obstacles(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
+    others = game.touching(1 - actor.side, besides=actor)  # cells in contact with an enemy of theirs but the actor
+    facts = [(r, game.obstacles(r, r.cell, besides=actor), r.cell in others,
               game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
     overwatch = [fact for fact in facts if fact[4]]
     for pos in positions:
@@ -209,11 +213,11 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
             if not r_contact and band >= 1 and weapon.usable(band):                      # UW-OW-6
                 offered = True
                 if ow:
-                    out.append(CODEC.encode("react", r.slot, DISRUPT, pos))
+                    out.append(REACT[r.slot][DISRUPT][pos])
             if not r.panic and (ow or not offered) and could_intercept(game, r, actor, cell, actor_touches):
                 offered = True                                                          # UW-OW-10..12, PANIC-7
                 if ow:
-                    out.append(CODEC.encode("react", r.slot, INTERCEPT, pos))
+                    out.append(REACT[r.slot][INTERCEPT][pos])
     return offered, out
 
 
@@ -278,7 +282,7 @@ def run_window(game, stage) -> None:
     if stage == 2 and not act.get("shot"):
         return
     offered, choices = reaction_options(game, stage)
-    open_window(game, Decision.REACT, 1 - actor.side, offered, [CODEC.encode("react_none")] + choices, stage=stage)
+    open_window(game, Decision.REACT, 1 - actor.side, offered, [REACT_NONE] + choices, stage=stage)
 
 
 @answer(Decision.REACT)

@@ -110,6 +110,9 @@ class UrbanWarGame(TaskGame):
     def after_task(self) -> None:
         """UW-WIN-1/2: a side with no model left loses at once; both wiped out at once is a draw."""
         if self.winner is None and self.deployed:
+            team_a, team_b = self.by_side                   # (after every task: the plain reads of m.w)
+            if any(m.w > 0 for m in team_a) and any(m.w > 0 for m in team_b):
+                return
             alive = [any(m.alive for m in self.by_side[s]) for s in (0, 1)]
             if not alive[0] or not alive[1]:
                 self.finish(DRAW if alive == [False, False] else (0 if alive[0] else 1),
@@ -161,7 +164,12 @@ class UrbanWarGame(TaskGame):
 
     def occupied(self, *besides: Model) -> list[int]:
         """The cells of the placed models but `besides` (UW-MOVE-3: what a path may not enter)."""
-        return [m.cell for m in self.models if m.placed and m not in besides]
+        _, (team_a, team_b) = self._placed()
+        cells = team_a + team_b
+        for m in besides:
+            if m.placed:
+                cells.remove(m.cell)
+        return cells
 
     def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
         """UW-LOS-1..4 from `a` (standing at `a_cell`, its own cell emptied meanwhile) to `b` (or to `b_cell`)."""
