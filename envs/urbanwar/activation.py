@@ -200,17 +200,28 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     bands = game.tables.bands
     actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
     others = game.touching(1 - actor.side, besides=actor)  # cells in contact with an enemy of theirs but the actor
-    facts = [(r, game.obstacles(r, r.cell, besides=actor), r.cell in others,
-              game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
+    # per reactor: the model, what blocks its sight (worked out when first needed), its contact with an enemy other
+    # than the actor, its ranged weapon, whether it is on Overwatch, how far its intercept charge reaches
+    facts = [[r, None, r.cell in others, game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH,
+              2 * r.profile.MV + r.profile.CAL + 1] for r in reactors]
     overwatch = [fact for fact in facts if fact[4]]
     for pos in positions:
         cell = path[pos]
-        for r, obstacles, r_contact, weapon, ow in (overwatch if offered else facts):
+        x, y = cell % geo.N, cell // geo.N
+        for fact in (overwatch if offered else facts):
             # once offered, a Snap-fire model adds nothing: only Overwatch models give choices (UW-HID-6)
+            r, obstacles, r_contact, weapon, ow, reach = fact
+            band = geo.band_of(bands, r.cell, cell)
+            shoots = not r_contact and band >= 1 and weapon.usable(band)                  # UW-OW-6
+            # could_intercept's distance check first: a reactor that can neither shoot nor reach needs no sight line
+            if not shoots and (r.panic or (offered and not ow)
+                               or max(abs(r.cell % geo.N - x), abs(r.cell // geo.N - y)) > reach):
+                continue
+            if obstacles is None:
+                obstacles = fact[1] = game.obstacles(r, r.cell, besides=actor)
             if not geo.sees(obstacles, r.cell, cell):
                 continue
-            band = geo.band_of(bands, r.cell, cell)
-            if not r_contact and band >= 1 and weapon.usable(band):                      # UW-OW-6
+            if shoots:
                 offered = True
                 if ow:
                     out.append(REACT[r.slot][DISRUPT][pos])
