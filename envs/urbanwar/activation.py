@@ -349,21 +349,25 @@ def resolve_interrupt(game, r, kind: int) -> None:
 
 @task(Traverse)
 def run_traverse(game) -> None:
-    """UW-MOVE-4, UW-OW-9: move along the declared path; an interrupt happens at its declared position."""
+    """UW-MOVE-4, UW-OW-9: move along the declared path; an interrupt happens at its declared position. Nothing
+    looks at the cells between (the path's cells are free, and an interrupt is the only thing that happens on the
+    way), so the model is placed at the interrupt's position, if any, and then at the path's end."""
     act = game.act
     actor = game.models[act["model"]]
     path = act["path"]
     reaction = act["reaction"]
-    for pos, cell in enumerate(path):
-        if pos:
-            game.place(actor, cell)
+    last, at = len(path) - 1, 0
+    if reaction:
+        at = reaction[2]
+        if at:
+            game.place(actor, path[at])
             act["moved"] = True                                                          # UW-ACT-4
-        if reaction and reaction[2] == pos:
-            act["reaction"] = None
-            resolve_interrupt(game, game.models[reaction[0]], reaction[1])
-            if not actor.placed or act["stopped"]:
-                break
-    if len(path) > 1 and actor.placed:
+        act["reaction"] = None
+        resolve_interrupt(game, game.models[reaction[0]], reaction[1])
+    if last > at and actor.placed and not act["stopped"]:
+        game.place(actor, path[last])
+        act["moved"] = True
+    if last > 0 and actor.placed:
         game.log.add("moved", f"{actor.id} moves to ({actor.cell % geo.N},{actor.cell // geo.N})", actor.side,
                      rule="UW-MOVE-1")
 
