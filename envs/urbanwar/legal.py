@@ -8,7 +8,6 @@ from envs.engine.derived import BoundedStore
 from .actions import ACTION_KINDS, CODEC, HOLD, REACH
 from .config import SIZE
 
-
 #: process-wide (envs.engine.derived.BoundedStore): the legal actions of a small decision (an order, an activation, a
 #: shot, a window...) -> its mask, read-only (the contract's callers never write to a mask); a pure function of the
 #: actions, which only the deciding side's own mask shows
