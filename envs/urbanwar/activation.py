@@ -24,15 +24,9 @@ def allowance(m, kind: int) -> int:
 
 DEST_AT = CODEC.offset("dest")
 #: per cell, the part of its dest action that depends on the cell alone: the action from `start` to `cell` is
-#: DEST_COLUMN[cell] - DEST_COLUMN[start] + DEST_CENTRE (CODEC's row-major (dx + R, dy + R), `offset_action`)
+#: DEST_COLUMN[cell] - DEST_COLUMN[start] + DEST_CENTRE (CODEC's row-major (dx + R, dy + R))
 DEST_COLUMN = np.array([(c % geo.N) * (2 * REACH + 1) + c // geo.N for c in range(geo.CELLS)], dtype=np.intp)
 DEST_CENTRE = DEST_AT + REACH * (2 * REACH + 1) + REACH
-
-
-def offset_action(start: int, cell: int) -> int:
-    """The dest action (dx + R, dy + R) to `cell`, whose offset is within R (UW-MOVE-7): CODEC.encode's arithmetic,
-    without its checks."""
-    return DEST_AT + (cell % geo.N - start % geo.N + REACH) * (2 * REACH + 1) + cell // geo.N - start // geo.N + REACH
 
 
 def dest_mask(start: int, cells) -> np.ndarray:

@@ -233,3 +233,19 @@ def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_sa
                 checked += 1
                 shared += ("reach", m.idx, m.cell) in game._geo_cache
     assert checked > 1000 and shared > 500, (checked, shared)
+
+
+def test_UW_MOVE_7_a_moves_mask_from_the_dest_table_is_the_codecs_dest_actions():
+    """`activation.dest_mask` (each cell's part of the action from a table) marks exactly CODEC's (dx + R, dy + R)
+    action of every destination, from starts all over the table, edges included."""
+    from envs.urbanwar.actions import REACH
+
+    rng = np.random.default_rng(3)
+    for start in rng.integers(geo.CELLS, size=300).tolist():
+        x, y = start % geo.N, start // geo.N
+        near = [(cx, cy) for cx in range(max(0, x - REACH), min(geo.N, x + REACH + 1))
+                for cy in range(max(0, y - REACH), min(geo.N, y + REACH + 1))]
+        picked = [near[i] for i in rng.choice(len(near), size=min(40, len(near)), replace=False).tolist()]
+        cells = {cy * geo.N + cx: 0 for cx, cy in picked}
+        want = sorted(CODEC.encode("dest", cx - x + REACH, cy - y + REACH) for cx, cy in picked)
+        assert np.flatnonzero(activation.dest_mask(start, cells)).tolist() == want
