@@ -2,6 +2,8 @@
 combat and breaking off (UW-CC-11..13), Overwatch interrupts (UW-OW-1..15, UW-HID-6) and follow-ups (UW-FU-1..4)."""
 from __future__ import annotations
 
+import numpy as np
+
 from envs.engine.reaction import open_window
 
 from . import combat, command
@@ -21,12 +23,19 @@ def allowance(m, kind: int) -> int:
 
 
 DEST_AT = CODEC.offset("dest")
+#: per cell, the part of its dest action that depends on the cell alone: the action from `start` to `cell` is
+#: DEST_COLUMN[cell] - DEST_COLUMN[start] + DEST_CENTRE (CODEC's row-major (dx + R, dy + R))
+DEST_COLUMN = np.array([(c % geo.N) * (2 * REACH + 1) + c // geo.N for c in range(geo.CELLS)], dtype=np.intp)
+DEST_CENTRE = DEST_AT + REACH * (2 * REACH + 1) + REACH
 
 
-def offset_action(start: int, cell: int) -> int:
-    """The dest action (dx + R, dy + R) to `cell`, whose offset is within R (UW-MOVE-7): CODEC.encode's arithmetic,
-    without its checks, for the hundreds of destinations of every move."""
-    return DEST_AT + (cell % geo.N - start % geo.N + REACH) * (2 * REACH + 1) + cell // geo.N - start // geo.N + REACH
+def dest_mask(start: int, cells) -> np.ndarray:
+    """The dest actions from `start` to `cells` (each within R, UW-MOVE-7) as a mask, worked out for all the cells
+    at once (a move has hundreds of destinations)."""
+    mask = np.zeros(CODEC.size, dtype=bool)
+    at = np.fromiter(cells, dtype=np.intp, count=len(cells))
+    mask[DEST_COLUMN[at] + (DEST_CENTRE - int(DEST_COLUMN[start]))] = True
+    return mask
 
 
 def destinations(game, m, kind: int) -> dict[int, int]:
@@ -53,11 +62,11 @@ def _destinations(game, m, kind: int):
         reached, cost, came_from = charge_reach(game, m, touching)
     else:
         mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
-        started = frozenset(e.idx for e in game.enemies_in_contact(m))
+        started = geo.model_bits(e.idx for e in game.enemies_in_contact(m))
         reached, cost, came_from = geo.reachable(game.board, m.cell, allowance(m, kind), mode, game.occupied(m),
                                                  touching, started)
     if kind == CHARGE:
-        seen = {e.idx for e in charge_targets(game, m)}                       # UW-ACT-9
+        seen = geo.model_bits(e.idx for e in charge_targets(game, m))          # UW-ACT-9
         out = {c: cost[c] for c in reached if c != m.cell and c in touching and touching[c] & seen}
     elif kind == BREAK_OFF:
         out = {c: cost[c] for c in reached if c != m.cell and c not in touching}   # UW-MOVE-6
@@ -148,7 +157,7 @@ def ask_destination(game, m, kind: int) -> None:
     if not dests:            # a break-off with nowhere to go stays put
         game.push(Window(1), ActionEnd())
         return
-    game.decide(Decision.DEST, m.side, [offset_action(m.cell, c) for c in dests], move=kind)
+    game.decide_by_mask(Decision.DEST, m.side, dest_mask(m.cell, dests), move=kind)
 
 
 @answer(Decision.DEST)
@@ -161,6 +170,9 @@ def on_dest(game, ctx, name, dx, dy) -> None:
                  f"{len(act['path']) - 1} steps", m.side, rule="UW-MOVE-4")
     after = {RUSH: (), MOVE_SHOOT: (ChooseShot(),), CHARGE: (ChooseFight(True),), BREAK_OFF: ()}[act["kind"]]
     game.push(Window(1), Traverse(), *after, ActionEnd())
+
+
+REACT, REACT_NONE = CODEC.table("react"), CODEC.encode("react_none")     # (slot, kind, position) -> action
 
 
 # Overwatch windows -------------------------------------------------------------------------------------------------------
@@ -181,24 +193,36 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
         return False, out
     bands = game.tables.bands
     actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
-    facts = [(r, game.obstacles(r, r.cell, besides=actor), any(e is not actor for e in game.enemies_in_contact(r)),
-              game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH) for r in reactors]
+    others = game.touching(1 - actor.side, besides=actor)  # cells in contact with an enemy of theirs but the actor
+    # per reactor: the model, what blocks its sight (worked out when first needed), its contact with an enemy other
+    # than the actor, its ranged weapon, whether it is on Overwatch, how far its intercept charge reaches
+    facts = [[r, None, r.cell in others, game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH,
+              2 * r.profile.MV + r.profile.CAL + 1] for r in reactors]
     overwatch = [fact for fact in facts if fact[4]]
     for pos in positions:
         cell = path[pos]
-        for r, obstacles, r_contact, weapon, ow in (overwatch if offered else facts):
+        x, y = cell % geo.N, cell // geo.N
+        for fact in (overwatch if offered else facts):
             # once offered, a Snap-fire model adds nothing: only Overwatch models give choices (UW-HID-6)
+            r, obstacles, r_contact, weapon, ow, reach = fact
+            band = geo.band_of(bands, r.cell, cell)
+            shoots = not r_contact and band >= 1 and weapon.usable(band)                  # UW-OW-6
+            # could_intercept's distance check first: a reactor that can neither shoot nor reach needs no sight line
+            if not shoots and (r.panic or (offered and not ow)
+                               or max(abs(r.cell % geo.N - x), abs(r.cell // geo.N - y)) > reach):
+                continue
+            if obstacles is None:
+                obstacles = fact[1] = game.obstacles(r, r.cell, besides=actor)
             if not geo.sees(obstacles, r.cell, cell):
                 continue
-            band = geo.band_of(bands, r.cell, cell)
-            if not r_contact and band >= 1 and weapon.usable(band):                      # UW-OW-6
+            if shoots:
                 offered = True
                 if ow:
-                    out.append(CODEC.encode("react", r.slot, DISRUPT, pos))
+                    out.append(REACT[r.slot][DISRUPT][pos])
             if not r.panic and (ow or not offered) and could_intercept(game, r, actor, cell, actor_touches):
                 offered = True                                                          # UW-OW-10..12, PANIC-7
                 if ow:
-                    out.append(CODEC.encode("react", r.slot, INTERCEPT, pos))
+                    out.append(REACT[r.slot][INTERCEPT][pos])
     return offered, out
 
 
@@ -243,7 +267,7 @@ def intercept_cell(game, r, actor) -> int | None:
     best = None
     for cell in reached:
         cost = cost_to[cell]
-        if cell != r.cell and actor.idx in touching.get(cell, ()) and (best is None or cost < best[0]):
+        if cell != r.cell and touching.get(cell, 0) >> actor.idx & 1 and (best is None or cost < best[0]):
             best = (cost, cell)
     return None if best is None else best[1]
 
@@ -263,7 +287,7 @@ def run_window(game, stage) -> None:
     if stage == 2 and not act.get("shot"):
         return
     offered, choices = reaction_options(game, stage)
-    open_window(game, Decision.REACT, 1 - actor.side, offered, [CODEC.encode("react_none")] + choices, stage=stage)
+    open_window(game, Decision.REACT, 1 - actor.side, offered, [REACT_NONE] + choices, stage=stage)
 
 
 @answer(Decision.REACT)
@@ -319,21 +343,25 @@ def resolve_interrupt(game, r, kind: int) -> None:
 
 @task(Traverse)
 def run_traverse(game) -> None:
-    """UW-MOVE-4, UW-OW-9: move along the declared path; an interrupt happens at its declared position."""
+    """UW-MOVE-4, UW-OW-9: move along the declared path; an interrupt happens at its declared position. Nothing
+    looks at the cells between (the path's cells are free, and an interrupt is the only thing that happens on the
+    way), so the model is placed at the interrupt's position, if any, and then at the path's end."""
     act = game.act
     actor = game.models[act["model"]]
     path = act["path"]
     reaction = act["reaction"]
-    for pos, cell in enumerate(path):
-        if pos:
-            game.place(actor, cell)
+    last, at = len(path) - 1, 0
+    if reaction:
+        at = reaction[2]
+        if at:
+            game.place(actor, path[at])
             act["moved"] = True                                                          # UW-ACT-4
-        if reaction and reaction[2] == pos:
-            act["reaction"] = None
-            resolve_interrupt(game, game.models[reaction[0]], reaction[1])
-            if not actor.placed or act["stopped"]:
-                break
-    if len(path) > 1 and actor.placed:
+        act["reaction"] = None
+        resolve_interrupt(game, game.models[reaction[0]], reaction[1])
+    if last > at and actor.placed and not act["stopped"]:
+        game.place(actor, path[last])
+        act["moved"] = True
+    if last > 0 and actor.placed:
         game.log.add("moved", f"{actor.id} moves to ({actor.cell % geo.N},{actor.cell // geo.N})", actor.side,
                      rule="UW-MOVE-1")
 

@@ -6,6 +6,8 @@ live in an `envs.engine.secret_orders.SecretOrders` store, and each side's obser
 """
 from __future__ import annotations
 
+import numpy as np
+
 from envs.engine import derived
 from envs.engine.dice import Dice
 from envs.engine.secret_orders import SecretOrders
@@ -47,6 +49,7 @@ class UrbanWarGame(TaskGame):
         self.act: dict | None = None
         self.decisions = 0
         self.deployed = False
+        self._prepared = None          # the legal mask of the decision just asked, if `decide_by_mask` made it
         if _setup:
             self.push(RollOff())
             self.run()
@@ -71,6 +74,22 @@ class UrbanWarGame(TaskGame):
         ctx["side"], ctx["legal"] = side, sorted(options)
         self.decision = (kind, ctx)
 
+    def decide_by_mask(self, kind: Decision, side: int, mask, **ctx) -> None:
+        """`decide` with the legal actions given as a mask (a question of hundreds of options, worked out in numpy):
+        the mask is kept as the decision's legal mask (`take_prepared_mask`), its actions as the legal list."""
+        options = np.flatnonzero(mask).tolist()
+        if len(options) == 1:
+            self.decide(kind, side, options, **ctx)
+            return
+        ctx["side"], ctx["legal"] = side, options
+        self.decision = (kind, ctx)
+        self._prepared = mask
+
+    def take_prepared_mask(self):
+        """The mask `decide_by_mask` prepared for the decision now open, if it did (legal.mask builds the others)."""
+        mask, self._prepared = self._prepared, None
+        return mask
+
     def decision_kind(self) -> str | None:
         return None if self.decision is None else str(self.decision[0])
 
@@ -91,6 +110,9 @@ class UrbanWarGame(TaskGame):
     def after_task(self) -> None:
         """UW-WIN-1/2: a side with no model left loses at once; both wiped out at once is a draw."""
         if self.winner is None and self.deployed:
+            team_a, team_b = self.by_side                   # (after every task: the plain reads of m.w)
+            if any(m.w > 0 for m in team_a) and any(m.w > 0 for m in team_b):
+                return
             alive = [any(m.alive for m in self.by_side[s]) for s in (0, 1)]
             if not alive[0] or not alive[1]:
                 self.finish(DRAW if alive == [False, False] else (0 if alive[0] else 1),
@@ -129,8 +151,8 @@ class UrbanWarGame(TaskGame):
         self._geo_cache.clear()
         self.orders.remove(m.idx)
 
-    def touching(self, side: int, besides: Model | None = None) -> dict[int, frozenset]:
-        """The cells touching an enemy of `side` (UW-MOVE-5/6), each with those enemies; `besides`: an enemy to
+    def touching(self, side: int, besides: Model | None = None) -> dict[int, int]:
+        """The cells touching an enemy of `side` (UW-MOVE-5/6), each with those enemies as bits; `besides`: an enemy to
         leave out. Cached until something moves, and kept across positions by the enemies' places
         (geo.touching_cells: while one side moves, the other's cells, and so these, stay as they were)."""
         key = ("touching", side, -1 if besides is None else besides.idx)
@@ -142,7 +164,12 @@ class UrbanWarGame(TaskGame):
 
     def occupied(self, *besides: Model) -> list[int]:
         """The cells of the placed models but `besides` (UW-MOVE-3: what a path may not enter)."""
-        return [m.cell for m in self.models if m.placed and m not in besides]
+        _, (team_a, team_b) = self._placed()
+        cells = team_a + team_b
+        for m in besides:
+            if m.placed:
+                cells.remove(m.cell)
+        return cells
 
     def los(self, a: Model, b: Model, a_cell: int | None = None, b_cell: int | None = None) -> bool:
         """UW-LOS-1..4 from `a` (standing at `a_cell`, its own cell emptied meanwhile) to `b` (or to `b_cell`)."""

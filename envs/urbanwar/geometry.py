@@ -24,7 +24,7 @@ LINES = BoundedStore("urbanwar sight lines by column", 2 * N - 1)   # dx -> the 
 MASKS = BoundedStore("urbanwar sight and cover masks", 2 * N - 1)   # dx -> per dy: five sight masks, a cover mask
 BOARDS = BoundedStore("urbanwar boards", 16)                         # (map rows, terrain table) -> Board
 COVER_FROM = BoundedStore("urbanwar cover seen from", 10_000)       # (board digest, shooter cell) -> cover bits
-TOUCHING = BoundedStore("urbanwar cells touching", 10_000)           # ((model, cell), ...) -> cell -> the models
+TOUCHING = BoundedStore("urbanwar cells touching", 10_000)           # ((model, cell), ...) -> cell -> the models' bits
 
 
 def xy(cell: int) -> tuple[int, int]:
@@ -57,24 +57,36 @@ def _neighbours(cell: int) -> tuple:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(N * N))
+NEAR = tuple(tuple(c for c, _ in steps) for steps in NEIGHBOURS)      # the cells in base contact (UW-GRID-4)
 
 
 def neighbours(cell: int) -> tuple:
     return NEIGHBOURS[cell]
 
 
-def touching_cells(placed: tuple) -> dict[int, frozenset]:
+def touching_cells(placed: tuple) -> dict[int, int]:
     """UW-GRID-4, UW-MOVE-5/6: the cells in base contact with the models `placed` ((model, cell) pairs), each with
-    the models it touches; kept (TOUCHING: a pure function of the places, which every side sees)."""
+    the models it touches as bits (bit i for model i: `model_bits`); kept (TOUCHING: a pure function of the places,
+    which every side sees)."""
     return TOUCHING.get(placed, _touching_cells, placed)
 
 
-def _touching_cells(placed: tuple) -> dict[int, frozenset]:
-    near: dict[int, set] = {}
+def _touching_cells(placed: tuple) -> dict[int, int]:
+    near: dict[int, int] = {}
+    get = near.get
     for model, cell in placed:
-        for nxt, _ in NEIGHBOURS[cell]:
-            near.setdefault(nxt, set()).add(model)
-    return {cell: frozenset(models) for cell, models in near.items()}
+        bit = 1 << model
+        for nxt in NEAR[cell]:
+            near[nxt] = get(nxt, 0) | bit
+    return near
+
+
+def model_bits(models) -> int:
+    """Model indices as bits (bit i for model i), as `touching_cells` gives them."""
+    out = 0
+    for i in models:
+        out |= 1 << i
+    return out
 
 
 def band_of(bands, a: int, b: int) -> int:
@@ -207,7 +219,8 @@ def sees(obstacles: int, viewer: int, target: int) -> bool:
     """UW-LOS-1, UW-LOS-4: all-round vision; sight iff at least 2 of the 5 lines cross no cell of `obstacles`
     (the walls and the models that may block, as seen from the viewer: `obstacles_for`)."""
     clear, dx = 0, target % N - viewer % N
-    for k, line in enumerate(MASKS.get(dx, _column_masks, dx)[0][target // N - viewer // N + N - 1]):
+    column = MASKS.values.get(dx) or MASKS.get(dx, _column_masks, dx)       # (the store's dict read first: hot)
+    for k, line in enumerate(column[0][target // N - viewer // N + N - 1]):
         if not obstacles & line:
             clear += 1
             if clear == 2:
@@ -270,14 +283,14 @@ FREE, CHARGE, BREAK = 0, 1, 2
 UNREACHED = 1 << 30        # a path cost no allowance reaches
 
 
-def reachable(board, start: int, allowance: int, mode: int, occupied, touching, started_with=frozenset()) -> tuple:
+def reachable(board, start: int, allowance: int, mode: int, occupied, touching, started_with: int = 0) -> tuple:
     """UW-MOVE-1..6: cheapest paths (half-inches) from `start`: (the cells reached, in the order first reached; per
     cell its cost, UNREACHED or -1 where never reached; per cell the previous cell of its path, -1 at the start).
 
-    `occupied`: the cells of the other models (UW-MOVE-3); `touching`: cell -> the enemies it touches, for the
-    cells touching any. FREE (Rush, Move+Shoot): never enter contact with an enemy. CHARGE: a cell in contact ends
-    the path (kept, not expanded). BREAK: intermediate cells may touch only `started_with` enemies; the caller keeps
-    only final cells touching none.
+    `occupied`: the cells of the other models (UW-MOVE-3); `touching`: cell -> the enemies it touches (as bits,
+    `touching_cells`), for the cells touching any. FREE (Rush, Move+Shoot): never enter contact with an enemy.
+    CHARGE: a cell in contact ends the path (kept, not expanded). BREAK: intermediate cells may touch only the
+    `started_with` enemies (bits); the caller keeps only final cells touching none.
 
     Costs are whole half-inches, so the cells wait in one list per cost (a bucket queue): taken cost by cost, each
     list in the order its cells were reached, which is the order a heap keyed on (cost, arrival) gives
@@ -294,7 +307,7 @@ def reachable(board, start: int, allowance: int, mode: int, occupied, touching, 
             cost_to[cell] = -1
     elif mode == BREAK:                                                 # UW-MOVE-6
         for cell, touch in touching.items():
-            if not touch <= started_with:
+            if touch & ~started_with:
                 cost_to[cell] = -1
     else:
         stops = touching                                                # UW-MOVE-5: a charge ends in contact

@@ -3,14 +3,34 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.derived import BoundedStore
+
 from .actions import ACTION_KINDS, CODEC, HOLD, REACH
 from .config import SIZE
+
+#: process-wide (envs.engine.derived.BoundedStore): the legal actions of a small decision (an order, an activation, a
+#: shot, a window...) -> its mask, read-only (the contract's callers never write to a mask); a pure function of the
+#: actions, which only the deciding side's own mask shows
+SMALL_MASKS = BoundedStore("urbanwar small decisions' masks", 4096)
+SMALL = 16                  # the most options a kept mask has (a move's hundreds of destinations are built anew)
 
 
 def mask(game) -> np.ndarray:
     """The decision's legal actions as a bool mask (CODEC.mask's result; `decide` keeps them sorted, so the range
     check is of the ends alone)."""
     legal = game.decision[1]["legal"]
+    if len(legal) <= SMALL:
+        return SMALL_MASKS.get(tuple(legal), _kept_mask, legal)
+    return _mask_of(legal)
+
+
+def _kept_mask(legal: list[int]) -> np.ndarray:
+    out = _mask_of(legal)
+    out.flags.writeable = False
+    return out
+
+
+def _mask_of(legal: list[int]) -> np.ndarray:
     if legal and (legal[0] < 0 or legal[-1] >= CODEC.size):
         raise ValueError(f"legal actions must be integers in 0..{CODEC.size - 1}; got {legal}")
     out = np.zeros(CODEC.size, dtype=bool)

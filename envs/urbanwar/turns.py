@@ -1,6 +1,7 @@
 """Set-up (UW-SETUP-1..6), the turn sequence (UW-TURN-1..12), initiative and alternation, victory at the limit."""
 from __future__ import annotations
 
+from envs.engine.derived import BoundedStore
 from envs.engine.secret_orders import SecretOrders
 
 from . import config
@@ -58,15 +59,26 @@ DEPLOY_AT = CODEC.offset("deploy")
 
 def deploy_cells(game, side: int) -> list[int]:
     """UW-SETUP-5: passable, empty cells within 6" of the own edge, as deploy actions (x, row from the edge)."""
+    occ = game.occ
+    edge = game.edges[side]
+    return [action for cell, action in DEPLOY_PLACES.get((game.board.key, edge), deploy_places, game.board, edge)
+            if occ[cell] < 0]
+
+
+#: process-wide (envs.engine.derived.BoundedStore): (a board's digest, an edge) -> `deploy_places`, public terrain
+DEPLOY_PLACES = BoundedStore("urbanwar deploy places", 64)
+
+
+def deploy_places(board, edge: str) -> tuple[tuple[int, int], ...]:
+    """The passable cells within 6" of `edge`, each with its deploy action, rows from the edge outwards."""
     out = []
-    passable, occ = game.board.passable, game.occ
     for r in range(config.DEPLOY_ROWS):
-        y = r if game.edges[side] == "north" else config.SIZE - 1 - r
+        y = r if edge == "north" else config.SIZE - 1 - r
         for x in range(config.SIZE):
             cell = y * config.SIZE + x
-            if passable[cell] and occ[cell] < 0:
-                out.append(DEPLOY_AT + x * config.DEPLOY_ROWS + r)
-    return out
+            if board.passable[cell]:
+                out.append((cell, DEPLOY_AT + x * config.DEPLOY_ROWS + r))
+    return tuple(out)
 
 
 def next_undeployed(game, side: int):

@@ -143,6 +143,24 @@ def test_UW_HID_6_reaction_windows_are_offered_as_when_the_actor_was_moved_along
     assert windows > 700 and offered > 500 and intercepts > 150, (windows, offered, intercepts)
 
 
+def models_in(bits: int) -> frozenset:
+    """The model indices of `touching_cells`' bits, as the reference search reads them."""
+    return frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
+
+
+def test_UW_GRID_4_the_cells_touching_models_are_their_base_contacts():
+    """`touching_cells`: every cell in base contact with some of the models, each with exactly those models' bits."""
+    for game, _ in random_positions(range(2), every=6):
+        placed = tuple((m.idx, m.cell) for m in game.models if m.placed)
+        want = {}
+        for cell in range(geo.CELLS):
+            near = frozenset(i for i, c in placed if geo.contact(c, cell))
+            if near:
+                want[cell] = near
+        got = geo.touching_cells(placed)
+        assert {c: models_in(bits) for c, bits in got.items()} == want
+
+
 def test_UW_MOVE_1_to_6_path_search_is_the_search_as_first_written_ties_included():
     """`reachable` (cells pre-marked, the last costs not expanded) against `reference_geometry.reachable`: the same cells in
     the same first-reached order, the same costs and the same previous cells (UW-MOVE-4's tie order), for every
@@ -164,10 +182,11 @@ def test_UW_MOVE_1_to_6_path_search_is_the_search_as_first_written_ties_included
                 occ[besides.cell] = -1
             touching = game.touching(m.side, besides=besides)
             for cell, enemies in touching.items():
-                danger[cell] = enemies
+                danger[cell] = models_in(enemies)
             expected = reference.reachable(game.board, occ, m.cell, allowance, mode, danger, started)
             reached, cost, came_from = geo.reachable(game.board, m.cell, allowance, mode,
-                                                     game.occupied(m, *[b for b in [besides] if b]), touching, started)
+                                                     game.occupied(m, *[b for b in [besides] if b]), touching,
+                                                     geo.model_bits(started))
             assert [(c, (cost[c], came_from[c])) for c in reached] == list(expected.items()), (m.id, mode, allowance)
             searches += 1
             charges_stopped += mode == geo.CHARGE and any(c in touching for c in reached if c != m.cell)
@@ -192,7 +211,7 @@ def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_sa
             occ, danger = list(game.occ), [frozenset()] * geo.CELLS
             occ[m.cell] = -1
             for cell, enemies in touching.items():
-                danger[cell] = enemies
+                danger[cell] = models_in(enemies)
             started = frozenset(e.idx for e in game.enemies_in_contact(m))
             for kind in rng.permutation(list(modes)).tolist():
                 got = activation.destinations(game, m, kind)
@@ -201,7 +220,7 @@ def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_sa
                     continue
                 tree = reference.reachable(game.board, occ, m.cell, activation.allowance(m, kind), modes[kind], danger,
                                            started)
-                seen = {e.idx for e in activation.charge_targets(game, m)} if kind == CHARGE else set()
+                seen = geo.model_bits(e.idx for e in activation.charge_targets(game, m)) if kind == CHARGE else 0
                 want = {c: cost for c, (cost, _) in tree.items()
                         if kind in (RUSH, MOVE_SHOOT) or (c != m.cell and (c in touching) == (kind == CHARGE)
                                                           and (kind != CHARGE or touching[c] & seen))}
@@ -214,3 +233,19 @@ def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_sa
                 checked += 1
                 shared += ("reach", m.idx, m.cell) in game._geo_cache
     assert checked > 1000 and shared > 500, (checked, shared)
+
+
+def test_UW_MOVE_7_a_moves_mask_from_the_dest_table_is_the_codecs_dest_actions():
+    """`activation.dest_mask` (each cell's part of the action from a table) marks exactly CODEC's (dx + R, dy + R)
+    action of every destination, from starts all over the table, edges included."""
+    from envs.urbanwar.actions import REACH
+
+    rng = np.random.default_rng(3)
+    for start in rng.integers(geo.CELLS, size=300).tolist():
+        x, y = start % geo.N, start // geo.N
+        near = [(cx, cy) for cx in range(max(0, x - REACH), min(geo.N, x + REACH + 1))
+                for cy in range(max(0, y - REACH), min(geo.N, y + REACH + 1))]
+        picked = [near[i] for i in rng.choice(len(near), size=min(40, len(near)), replace=False).tolist()]
+        cells = {cy * geo.N + cx: 0 for cx, cy in picked}
+        want = sorted(CODEC.encode("dest", cx - x + REACH, cy - y + REACH) for cx, cy in picked)
+        assert np.flatnonzero(activation.dest_mask(start, cells)).tolist() == want

@@ -117,9 +117,10 @@ def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geomet
     key alone and found equal: nothing else (an order, a side) went into it."""
     from agents.scripted import urbanwar as scripted
     from envs.urbanwar import geometry as geo
-    from envs.urbanwar import observation
+    from envs.urbanwar import legal, observation, turns
 
-    for store in (geo.COVER_FROM, geo.TOUCHING, scripted.COVERED, observation.TERRAIN):
+    for store in (geo.COVER_FROM, geo.TOUCHING, scripted.COVERED, observation.TERRAIN, legal.SMALL_MASKS,
+                  turns.DEPLOY_PLACES):
         store.clear()
     for game in umpire_games(range(2)):
         if game.current_side is not None:
@@ -138,5 +139,11 @@ def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geomet
         assert value == scripted._count_covered(boards[digest])
     for digest, value in observation.TERRAIN.values.items():
         assert np.array_equal(value, observation._draw_terrain(boards[digest])) and not value.flags.writeable
+    assert len(legal.SMALL_MASKS) > 20 and len(turns.DEPLOY_PLACES) == 2
+    for actions, value in legal.SMALL_MASKS.values.items():     # a decision's legal actions, seen by its owner only
+        assert all(isinstance(a, int) for a in actions) and not value.flags.writeable
+        assert np.flatnonzero(value).tolist() == list(actions)
+    for (digest, edge), value in turns.DEPLOY_PLACES.values.items():
+        assert value == turns.deploy_places(boards[digest], edge)
     for dx in list(geo.MASKS.values)[:8]:
         assert isinstance(dx, int) and geo.MASKS.values[dx] == geo._column_masks(dx)
