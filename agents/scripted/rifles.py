@@ -82,6 +82,13 @@ PRIORITIES = {p.rule: p for p in (
                                            Criterion("lower ID", _lower_id))),
 )}
 
+# The rules list these rankings' options already in the catalog's order, each sorted by its rule's whole key
+# (enemy.enemy_next by RB-AI-2's activation_key; enemy.targets by RB-AI-6's range, TN and ID; enemy.cc_targets and
+# darkness.attack_targets by RB-AI-10's units and ID; movement.opportunity_firers by RB-AI-11's range and ID): the
+# catalog's list chooses the first option, and only a list an audit changed ranks them again
+# (tests/rifles/test_fast_paths.py checks the first is the ranking's choice at every such decision of seeded games).
+LISTED_IN_ORDER = ("RB-AI-2", "RB-AI-6", "RB-AI-10", "RB-AI-11")
+
 # The rule that governs each decision the automaton is asked (a target is RB-AI-10's in close combat).
 DECISION_RULES = {"activate": "RB-AI-2", "order": "RB-AI-4", "place": "RB-AI-5", "level": "RU-AI-2", "target": "RB-AI-6",
                   "advance": "RB-AI-9", "fast": "RD-AI-1", "move_up": "RU-AI-3", "through_complex": "RU-AI-4",
@@ -103,14 +110,20 @@ class ScriptedEnemy(Ablatable):
         kind, ctx = view.decision
         if self.is_off(rule_of(kind, ctx)):
             return self.random_legal(mask)
-        choose = getattr(self, f"_{kind}")
-        return choose(view, ctx)
+        return ENEMY_METHODS[kind](self, view, ctx)
+
+    def as_listed(self, rule: str) -> bool:
+        """True when `rule` ranks as the catalog has it, so the first of the options the rules list is its choice
+        (LISTED_IN_ORDER); False once an audit changed it."""
+        return self.priorities[rule] is PRIORITIES[rule]
 
     def rule_for(self, view) -> str:
         return rule_of(*view.decision)
 
     def _activate(self, view, ctx) -> int:
         """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
+        if self.as_listed("RB-AI-2"):
+            return E_ACTIVATE[ctx["options"][0]]
         groups = [view.group(1, slot) for slot in ctx["options"]]
         best = self.priorities["RB-AI-2"].choose(groups, view, ctx)
         return E_ACTIVATE[best.gid]
@@ -135,8 +148,11 @@ class ScriptedEnemy(Ablatable):
     def _target(self, view, ctx) -> int:
         """RB-AI-6 for fire (nearest, lowest TN, lower ID); RB-AI-10 for close combat (fewest units, lower ID; the
         Darkness attack of RD-AI-1 too, its options holding only the nearest ring, range 0 before range 1)."""
+        rule = rule_of("target", ctx)
+        if self.as_listed(rule):
+            return E_TARGET[ctx["options"][0]]
         targets = [view.group(0, slot) for slot in ctx["options"]]
-        best = self.priorities[rule_of("target", ctx)].choose(targets, view, ctx)
+        best = self.priorities[rule].choose(targets, view, ctx)
         return E_TARGET[best.gid]
 
     def _advance(self, view, ctx) -> int:
@@ -162,8 +178,14 @@ class ScriptedEnemy(Ablatable):
 
     def _free_attacker(self, view, ctx) -> int:
         """RB-AI-11: the nearest group with the mover in range, ties lower ID."""
+        if self.as_listed("RB-AI-11"):
+            return E_FREE_ATTACKER[ctx["options"][0]]
         options = [view.group(1, s) for s in ctx["options"]]
         return E_FREE_ATTACKER[self.priorities["RB-AI-11"].choose(options, view, ctx).gid]
+
+
+#: each decision's method, looked up once (not by name at every decision)
+ENEMY_METHODS = {kind: getattr(ScriptedEnemy, f"_{kind}") for kind in DECISION_RULES}
 
 
 def rule_of(kind: str, ctx) -> str:

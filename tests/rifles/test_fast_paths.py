@@ -123,3 +123,41 @@ def test_priority_choice_is_the_least_tuple_of_all_criteria(env, options):
             assert priority.choose(offered, view, ctx) == plain
         checked += 1
     assert checked
+
+
+def scripted_decisions(env: str, options: dict, games: int = 12):
+    """Every decision point of scripted-player v scripted-enemy games (more enemy fire and close combat than a random
+    player draws)."""
+    ruleset = registry.get(env)
+    for seed in range(games):
+        game = ruleset.new_game(seed=seed, **options)
+        agents = {side: registry.agents(ruleset.name)["scripted"](side, seed) for side in (0, 1)}
+        while game.current_side is not None:
+            yield game
+            game.apply(decide(agents[game.current_side], game, game.current_side))
+
+
+@pytest.mark.parametrize("env, options", GAMES)
+def test_rankings_the_rules_list_in_order_choose_their_first_option(env, options):
+    """The scripted enemy takes the first option of RB-AI-2, RB-AI-6, RB-AI-10 and RB-AI-11 decisions unranked
+    (agents.scripted.rifles.LISTED_IN_ORDER): at every such decision, the catalog's ranking must choose it, and the
+    rules must list every option in the ranking's order."""
+    from itertools import chain
+
+    from agents.scripted.rifles import LISTED_IN_ORDER, PRIORITIES, rule_of
+
+    checked = set()
+    for game in chain(decisions(env, options), scripted_decisions(env, options)):
+        kind, ctx = game.decision
+        if game.current_side != 1 or kind not in ("activate", "target", "free_attacker"):
+            continue
+        rule = rule_of(kind, ctx)
+        assert rule in LISTED_IN_ORDER
+        view = game.view(1)
+        priority = PRIORITIES[rule]
+        listed = [view.group(0 if kind == "target" else 1, s) for s in ctx["options"]]
+        keys = [criterion.key(view, ctx) for criterion in priority.criteria]
+        assert listed == sorted(listed, key=lambda option: tuple(key(option) for key in keys))
+        assert priority.choose(listed[::-1], view, ctx) is listed[0]
+        checked.add(rule)
+    assert "RB-AI-2" in checked and len(checked) >= 2
