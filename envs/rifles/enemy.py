@@ -136,22 +136,14 @@ def move_up_answer(game, ctx, yes: bool) -> None:
 
 
 def targets(game, group, units=None) -> list:
-    """Visible player groups some shooter reaches, ordered per RB-AI-6: nearest, lowest TN, lower ID."""
-    found = []
-    for target in visible_players(game):
-        shooters = fire.shooters(game, group, target)
-        if units is not None:
-            shooters = [u for u in shooters if u in units]
-        if shooters:
-            found.append((target, shooters))
-    if len(found) == 1:                                   # nothing to order: no range or TN to work out
-        return [found[0][0].gid]
-    keys = []
-    for target, shooters in found:
-        weapons = [game.tables.weapons[u.weapon] for u in shooters]
-        tn = fire.best_target_number(game, group.position, target.position, weapons)
-        keys.append((geometry.group_distance(game, group, target), tn, target.gid))
-    return [gid for _, _, gid in sorted(keys)]
+    """Visible player groups some shooter reaches (of `units`, when given), ordered per RB-AI-6: nearest, lowest TN,
+    lower ID."""
+    found = [target for target in visible_players(game) if fire.has_shooter(game, group, target, units=units)]
+    if len(found) <= 1:                                   # nothing to order: no range or TN to work out
+        return [target.gid for target in found]
+    keys = sorted((geometry.group_distance(game, group, target), fire.lowest_tn(game, group, target, units), target.gid)
+                  for target in found)
+    return [gid for _, _, gid in keys]
 
 
 @task(Attack)

@@ -55,8 +55,9 @@ def shooters(game, firer, target, free: bool = False) -> list:
     return found
 
 
-def has_shooter(game, firer, target, free: bool = False) -> bool:
-    """bool(shooters(...)), stopping at the first unit that can fire (the legal mask asks this for every enemy)."""
+def has_shooter(game, firer, target, free: bool = False, units=None) -> bool:
+    """bool(shooters(...)) (of those in `units`, when given), stopping at the first unit that can fire (the legal
+    mask asks this for every enemy)."""
     if not can_target(game, firer, target):
         return False
     rng = geometry.group_distance(game, firer, target)
@@ -64,10 +65,40 @@ def has_shooter(game, firer, target, free: bool = False) -> bool:
     for u in firer.units:
         if u.hits and u.kind is None or u.fired and not free:     # as in shooters
             continue
+        if units is not None and u not in units:
+            continue
         w = weapons[u.weapon]
         if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):
             return True
     return False
+
+
+def lowest_tn(game, firer, target, units=None, default: int = 7) -> int:
+    """best_target_number over the weapons of `shooters(game, firer, target)` (only those in `units`, when given), in
+    one pass over the firer's units: no list of shooters or weapons built. RB-AI-6 and the scripted player rank
+    targets by it whenever more than one may be fired at."""
+    if not can_target(game, firer, target):
+        return default
+    rng = geometry.group_distance(game, firer, target)
+    tables = game.tables
+    weapons, barred = tables.weapons, game.module.fire_barred
+    heeds = ignores = False                               # RB-FIRE-7: whether a shooter heeds cover, ignores it
+    for u in firer.units:
+        if u.hits and u.kind is None or u.fired:          # as in shooters
+            continue
+        if units is not None and u not in units:
+            continue
+        w = weapons[u.weapon]
+        if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):
+            if w.ignores_cover:
+                ignores = True
+            else:
+                heeds = True
+    if not (heeds or ignores):
+        return default
+    base = tables.range_tn[min(rng, len(tables.range_tn) - 1)]     # RB-FIRE-2, as best_target_number
+    tn = base + geometry.cover(game, firer.position, target.position) if heeds else base
+    return min(min(tn, base) if ignores else tn, tables.tn_cap)
 
 
 def can_target(game, firer, target) -> bool:

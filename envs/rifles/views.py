@@ -21,6 +21,11 @@ class SideView:
         return kind, dict(ctx)
 
     @property
+    def decision_kind(self) -> str:
+        """The kind of decision asked (the decision's first part, without a copy of its context)."""
+        return self._game.decision[0]
+
+    @property
     def turn(self) -> int:
         return self._game.turn
 
@@ -73,6 +78,10 @@ class SideView:
     def markers(self) -> list:
         return [(m.slot, m.stripe) for m in self._game.markers if m is not None]
 
+    def marker_on(self, stripe: int) -> bool:
+        """Whether a marker lies on the Stripe (markers() holds one with it)."""
+        return any(m is not None and m.stripe == stripe for m in self._game.markers)
+
     def distance(self, a, b) -> int:
         return geometry.group_distance(self._game, a, b)
 
@@ -89,6 +98,12 @@ class SideView:
         """The lowest target_number over the weapons named; `default` when none is."""
         weapons = [self.tables.weapons[name] for name in weapon_names]
         return fire.best_target_number(self._game, firer.position, target.position, weapons, default)
+
+    def lowest_tn(self, firer, target, names=None, default: int = 7) -> int:
+        """The lowest TN among the firer's shooters at the target (only the units named, when given), `default` when
+        none can fire."""
+        units = None if names is None else [u for u in firer.units if u.name in names]
+        return fire.lowest_tn(self._game, firer, target, units, default)
 
     def shooters(self, firer, target) -> list:
         return fire.shooters(self._game, firer, target)

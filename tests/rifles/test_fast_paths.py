@@ -67,7 +67,8 @@ def test_enemy_ground_is_where_groups_at_finds_an_enemy(env, options):
 
 @pytest.mark.parametrize("env, options", GAMES)
 def test_has_shooter_and_best_target_number_equal_the_plain_ones(env, options):
-    """RB-FIRE-1 shooters and RB-FIRE-2 target numbers, both ways between every pair of groups."""
+    """RB-FIRE-1 shooters and RB-FIRE-2 target numbers, both ways between every pair of groups; lowest_tn is the
+    least target_number of the shooters (of some units too)."""
     for game in decisions(env, options):
         pairs = [(a, b) for a in game.players for b in game.enemies] + [(b, a) for a in game.players for b in game.enemies]
         for firer, target in pairs:
@@ -77,6 +78,12 @@ def test_has_shooter_and_best_target_number_equal_the_plain_ones(env, options):
             weapons = [game.tables.weapons[u.weapon] for u in firer.units]
             plain = min((fire.target_number(game, firer.position, target.position, w) for w in weapons), default=7)
             assert fire.best_target_number(game, firer.position, target.position, weapons) == plain
+            for units in (None, firer.units[::2]):       # all the shooters, and those of every other unit
+                shooters = [u for u in fire.shooters(game, firer, target) if units is None or u in units]
+                assert fire.has_shooter(game, firer, target, units=units) == bool(shooters)
+                plain = min((fire.target_number(game, firer.position, target.position, game.tables.weapons[u.weapon])
+                             for u in shooters), default=7)
+                assert fire.lowest_tn(game, firer, target, units) == plain
 
 
 @pytest.mark.parametrize("env, options", GAMES)
