@@ -73,6 +73,25 @@ def has_shooter(game, firer, target, free: bool = False, units=None) -> bool:
     return False
 
 
+def targets_with_shooter(game, firer, targets) -> list:
+    """The targets `has_shooter` allows the firer, its units that may fire (RB-HIT-2, RB-AP-2) found once for all."""
+    if not firer.units or firer.exited or firer.in_sewer or firer.engaged_with >= 0:    # as can_target
+        return []
+    ready = [(u, game.tables.weapons[u.weapon]) for u in firer.units if not (u.hits and u.kind is None or u.fired)]
+    if not ready:
+        return []
+    barred, found = game.module.fire_barred, []
+    for target in targets:
+        if not can_target(game, firer, target):
+            continue
+        rng = geometry.group_distance(game, firer, target)
+        for u, w in ready:
+            if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):
+                found.append(target)
+                break
+    return found
+
+
 def lowest_tn(game, firer, target, units=None, default: int = 7) -> int:
     """best_target_number over the weapons of `shooters(game, firer, target)` (only those in `units`, when given), in
     one pass over the firer's units: no list of shooters or weapons built. RB-AI-6 and the scripted player rank

@@ -71,6 +71,9 @@ def test_has_shooter_and_best_target_number_equal_the_plain_ones(env, options):
     least target_number of the shooters (of some units too)."""
     for game in decisions(env, options):
         pairs = [(a, b) for a in game.players for b in game.enemies] + [(b, a) for a in game.players for b in game.enemies]
+        for firer in game.players:
+            assert fire.targets_with_shooter(game, firer, game.enemies) == [
+                e for e in game.enemies if fire.has_shooter(game, firer, e)]
         for firer, target in pairs:
             for free in (False, True):
                 shooters = fire.shooters(game, firer, target, free)
