@@ -263,7 +263,7 @@ def cc_targets(game, group) -> list[int]:
     for wanted in (0, 1):
         found = [p for p in visible_players(game) if not p.engaged
                  and geometry.group_distance(game, group, p) == wanted
-                 and geometry.can_see(game, group.position, p.position)
+                 and geometry.groups_see(game, group, p)
                  and not in_sealed_building(game, p) and closecombat.enemy_may_fight(game, group, p)]
         if found:
             return [p.gid for p in sorted(found, key=lambda p: (len(p.units), p.gid))]

@@ -129,7 +129,7 @@ def can_target(game, firer, target) -> bool:
         return False
     if firer.engaged_with >= 0 or target.engaged_with >= 0:
         return False
-    return firer.level == target.level or geometry.can_see(game, firer.position, target.position)
+    return geometry.groups_see(game, firer, target)
 
 
 def resolve(game, firer, target, drm: int, free: bool = False, units=None, single_pick: bool = False) -> int:

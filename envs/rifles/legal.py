@@ -112,7 +112,7 @@ def moves(game, g, out: list) -> None:
     recon_ok = game.recon > 0 and game.options["exposed_movement"]
     held = enemy_ground(game)      # once per mask, not once per place
     barred, gid, here, at = game.barred, g.gid, g.stripe, g.place
-    for stripe, place, f, action in move_table(game)[here]:
+    for stripe, place, f, action in move_table(game, here):
         if stripe == here and place == at:
             continue
         if f is not None:              # the Open is always enterable; a feature neither Sealed (RU-TER-4), nor Rubble
@@ -127,18 +127,19 @@ def moves(game, g, out: list) -> None:
 MOVES = f"{derived.PREFIX}rifles_moves"   # move_table's table, kept on the game
 
 
-def move_table(game) -> list:
-    """For each Stripe, the places a move from it may reach (RB-MOVE-1: its own and the adjacent Stripes) as (stripe,
-    place, feature or None for the Open, move action without a Recon Point), made once per game: features change
+def move_table(game, here: int) -> list:
+    """The places a move from Stripe `here` may reach (RB-MOVE-1: its own and the adjacent Stripes) as (stripe, place,
+    feature or None for the Open, move action without a Recon Point), made once per game and Stripe: features change
     (RU-DC-5/7) but never come or go, so `moves` reads their state from the features themselves."""
     table = game.__dict__.get(MOVES)
     if table is None:
-        table = game.__dict__[MOVES] = [[] for _ in range(STRIPES + 1)]
-        for here in range(1, STRIPES + 1):
-            for stripe in range(max(1, here - 1), min(STRIPES, here + 1) + 1):
-                for place, f in enumerate(game.places[stripe]):
-                    table[here].append((stripe, place, f, OFF["move"] + ((stripe - 1) * PLACES + place) * 2))
-    return table
+        table = game.__dict__[MOVES] = [None] * (STRIPES + 1)
+    row = table[here]
+    if row is None:
+        row = table[here] = [(stripe, place, f, OFF["move"] + ((stripe - 1) * PLACES + place) * 2)
+                             for stripe in range(max(1, here - 1), min(STRIPES, here + 1) + 1)
+                             for place, f in enumerate(game.places[stripe])]
+    return row
 
 
 def enemy_ground(game) -> set:
@@ -176,7 +177,7 @@ def cc_targets(game, g) -> list:
     for e in game.enemies:
         if abs(e.stripe - g.stripe) > 1:                  # range 2+ (RB-MAP-3): never range 0, skip the rest
             continue
-        if not e.on_map or not geometry.can_see(game, g.position, e.position):
+        if not e.units or e.exited or not geometry.groups_see(game, g, e):     # Group.on_map as fields
             continue
         if geometry.group_distance(game, g, e) != 0 or sealed_in(game, e):
             continue
