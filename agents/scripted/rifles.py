@@ -299,6 +299,8 @@ class ScriptedPlayer(Ablatable):
         return None
 
     def _demolish(self, view, mask, g):
+        if g.demo_charges <= 0 and not view.demolition_pending(g):     # no demolition action can be legal (RU-DC-1)
+            return None
         return first_legal(mask, DEMO_OPTIONS)
 
     def _fire(self, view, mask, g):

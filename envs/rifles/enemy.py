@@ -52,8 +52,9 @@ def enemy_next(game) -> None:
     if not waiting:
         game.push(EndPhase())
         return
-    visible = visible_players(game)
-    waiting.sort(key=lambda g: activation_key(game, g, visible))
+    if len(waiting) > 1:
+        visible = visible_players(game)
+        waiting.sort(key=lambda g: activation_key(game, g, visible))
     game.decide(Decision.ACTIVATE, options=[g.gid for g in waiting])
 
 

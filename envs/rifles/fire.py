@@ -151,11 +151,13 @@ def resolve(game, firer, target, drm: int, free: bool = False, units=None, singl
             if cover is None:
                 cover = geometry.cover(game, at, to)
             tn = min(base + cover, tables.tn_cap)
+        needs = need(drm, tn)                             # what each of this unit's dice needs, worded once
         for _ in range(weapon.cf):
             die = game.dice.d6()
             faces.append(die)
-            rolls.append(die_roll(die, drm, tn))
-            hits += is_hit(die, drm, tn)
+            hit = is_hit(die, drm, tn)
+            rolls.append(roll((die,), "hit" if hit else "miss", needs=needs))     # die_roll's
+            hits += hit
         if not free:
             unit.fired = True
     game.log.add("fire", f"{firer.name} fires at {target.name} ({len(units)} units, DRM {drm:+d}): {hits} hit(s)",

@@ -5,6 +5,8 @@ The enemy's view leaves out player groups in the sewer (RB-HID-3); no view shows
 """
 from __future__ import annotations
 
+from envs.engine.derived import PREFIX
+
 from . import fire, geometry
 from .state import ENEMY, PLAYER
 
@@ -78,6 +80,10 @@ class SideView:
     def markers(self) -> list:
         return [(m.slot, m.stripe) for m in self._game.markers if m is not None]
 
+    def demolition_pending(self, group) -> bool:
+        """Whether the group has a demolition charge that failed to detonate (RU-DC-4: it may retry or take it back)."""
+        return group.gid in self._game.demo
+
     def marker_on(self, stripe: int) -> bool:
         """Whether a marker lies on the Stripe (markers() holds one with it)."""
         return any(m is not None and m.stripe == stripe for m in self._game.markers)
@@ -116,5 +122,13 @@ class SideView:
         return self._game.module.order_table(self._game)
 
 
+#: where each side's view is kept on the game (a view holds nothing but the game and the side, so one serves every
+#: decision; envs.engine.derived: a restored or cloned game makes its own)
+VIEW_KEYS = tuple(f"{PREFIX}rifles_view_{side}" for side in (0, 1))
+
+
 def view(game, side: int) -> SideView:
-    return SideView(game, side)
+    kept = game.__dict__.get(VIEW_KEYS[side])
+    if kept is None:
+        kept = game.__dict__[VIEW_KEYS[side]] = SideView(game, side)
+    return kept
