@@ -10,7 +10,7 @@ from .actions import CODEC, NUM_ACTIONS, PLACES
 from .config import STRIPES
 from .enemy import ORDER_NAMES
 from .movement import movement_barred
-from .state import FIRST, GROUND, OPEN
+from .state import FIRST, GROUND
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
 
