@@ -82,6 +82,13 @@ PRIORITIES = {p.rule: p for p in (
                                            Criterion("lower ID", _lower_id))),
 )}
 
+# The rules list these rankings' options already in the catalog's order, each sorted by its rule's whole key
+# (enemy.enemy_next by RB-AI-2's activation_key; enemy.targets by RB-AI-6's range, TN and ID; enemy.cc_targets and
+# darkness.attack_targets by RB-AI-10's units and ID; movement.opportunity_firers by RB-AI-11's range and ID): the
+# catalog's list chooses the first option, and only a list an audit changed ranks them again
+# (tests/rifles/test_fast_paths.py checks the first is the ranking's choice at every such decision of seeded games).
+LISTED_IN_ORDER = ("RB-AI-2", "RB-AI-6", "RB-AI-10", "RB-AI-11")
+
 # The rule that governs each decision the automaton is asked (a target is RB-AI-10's in close combat).
 DECISION_RULES = {"activate": "RB-AI-2", "order": "RB-AI-4", "place": "RB-AI-5", "level": "RU-AI-2", "target": "RB-AI-6",
                   "advance": "RB-AI-9", "fast": "RD-AI-1", "move_up": "RU-AI-3", "through_complex": "RU-AI-4",
@@ -99,18 +106,28 @@ class ScriptedEnemy(Ablatable):
         self.side, self.rng = side, np.random.default_rng(seed)
         self.priorities = PRIORITIES
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.METHODS = decision_methods(cls)         # a subclass's own methods where it has them (DistilledEnemy)
+
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
         if self.is_off(rule_of(kind, ctx)):
             return self.random_legal(mask)
-        choose = getattr(self, f"_{kind}")
-        return choose(view, ctx)
+        return self.METHODS[kind](self, view, ctx)
+
+    def as_listed(self, rule: str) -> bool:
+        """True when `rule` ranks as the catalog has it, so the first of the options the rules list is its choice
+        (LISTED_IN_ORDER); False once an audit changed it."""
+        return self.priorities[rule] is PRIORITIES[rule]
 
     def rule_for(self, view) -> str:
         return rule_of(*view.decision)
 
     def _activate(self, view, ctx) -> int:
         """RB-AI-2: Engaged first, then nearest to a visible player group, lower Stripe, lower ID."""
+        if self.as_listed("RB-AI-2"):
+            return E_ACTIVATE[ctx["options"][0]]
         groups = [view.group(1, slot) for slot in ctx["options"]]
         best = self.priorities["RB-AI-2"].choose(groups, view, ctx)
         return E_ACTIVATE[best.gid]
@@ -135,8 +152,11 @@ class ScriptedEnemy(Ablatable):
     def _target(self, view, ctx) -> int:
         """RB-AI-6 for fire (nearest, lowest TN, lower ID); RB-AI-10 for close combat (fewest units, lower ID; the
         Darkness attack of RD-AI-1 too, its options holding only the nearest ring, range 0 before range 1)."""
+        rule = rule_of("target", ctx)
+        if self.as_listed(rule):
+            return E_TARGET[ctx["options"][0]]
         targets = [view.group(0, slot) for slot in ctx["options"]]
-        best = self.priorities[rule_of("target", ctx)].choose(targets, view, ctx)
+        best = self.priorities[rule].choose(targets, view, ctx)
         return E_TARGET[best.gid]
 
     def _advance(self, view, ctx) -> int:
@@ -162,8 +182,19 @@ class ScriptedEnemy(Ablatable):
 
     def _free_attacker(self, view, ctx) -> int:
         """RB-AI-11: the nearest group with the mover in range, ties lower ID."""
+        if self.as_listed("RB-AI-11"):
+            return E_FREE_ATTACKER[ctx["options"][0]]
         options = [view.group(1, s) for s in ctx["options"]]
         return E_FREE_ATTACKER[self.priorities["RB-AI-11"].choose(options, view, ctx).gid]
+
+
+def decision_methods(cls) -> dict:
+    """Each decision's method of an automaton class, looked up once when the class is made (not by name at every
+    decision); the table is never changed after."""
+    return {kind: getattr(cls, f"_{kind}") for kind in DECISION_RULES}
+
+
+ScriptedEnemy.METHODS = decision_methods(ScriptedEnemy)
 
 
 def rule_of(kind: str, ctx) -> str:
@@ -188,9 +219,8 @@ def nearest_distance(view, group, foes) -> int:
 
 
 def best_tn(view, firer, target, units=None) -> int:
-    """The lowest TN among the firer's shooters (only the units named, when given)."""
-    shooters = [u for u in view.shooters(firer, target) if units is None or u.name in units]
-    return view.best_target_number(firer, target, [u.weapon for u in shooters], default=7)
+    """The lowest TN among the firer's shooters (only the units named, when given), 7 when none can fire."""
+    return view.lowest_tn(firer, target, units, default=7)
 
 
 def mask_allows_first(view, ctx) -> bool:
@@ -216,14 +246,14 @@ class ScriptedPlayer(Ablatable):
         self.priorities, self.steps, self.last_step = {}, list(self.STEPS), None
 
     def act(self, observation, mask, view) -> int:
-        kind, ctx = view.decision
         self.last_step = None
-        if kind == "rubble_cost":
+        if view.decision_kind == "rubble_cost":
             return RUBBLE_PAY
-        if view.active is None:
+        g = view.active
+        if g is None:
             return self._activate(view, mask) or END_PHASE
         for step in self.steps:
-            action = STEP_METHODS[step](self, view, mask)
+            action = STEP_METHODS[step](self, view, mask, g)
             if action is not None:
                 self.last_step = step
                 return action
@@ -257,53 +287,55 @@ class ScriptedPlayer(Ablatable):
         order = sorted(view.own_groups(), key=lambda g: (not g.engaged, -len(g.ok_units()), g.gid))
         return first_legal(mask, [ACTIVATE[g.gid] for g in order])
 
-    def _fight(self, view, mask):
-        g = view.active
+    # Each step is asked for the active group `g`
+    def _fight(self, view, mask, g):
         if g.engaged:
             return first_legal(mask, [CLOSE_COMBAT[g.engaged_with][0]])
         return None
 
-    def _rally(self, view, mask):
-        g = view.active
-        if 2 * sum(u.suppressed for u in g.units) >= len(g.units):
+    def _rally(self, view, mask, g):
+        if 2 * sum(1 for u in g.units if u.suppressed) >= len(g.units):
             return first_legal(mask, [RALLY[1], RALLY[0]])
         return None
 
-    def _demolish(self, view, mask):
+    def _demolish(self, view, mask, g):
+        if g.demo_charges <= 0 and not view.demolition_pending(g):     # no demolition action can be legal (RU-DC-1)
+            return None
         return first_legal(mask, DEMO_OPTIONS)
 
-    def _fire(self, view, mask):
-        g = view.active
+    def _fire(self, view, mask, g):
         # Only targets it may fire at are ranked: working out a TN costs more than the rest of the decision.
         targets = [e for e in view.foe_groups() if mask[FIRE[e.gid][1]] or mask[FIRE[e.gid][0]]]
+        if not targets:
+            return None
         if len(targets) > 1:                              # a lone target needs no TN
-            targets.sort(key=lambda e: (best_tn(view, g, e), -len(e.units), e.gid))
+            targets.sort(key=lambda e: (view.lowest_tn(g, e), -len(e.units), e.gid))
         return first_legal(mask, [FIRE[e.gid][b] for e in targets for b in (1, 0)])
 
-    def _assault(self, view, mask):
-        g = view.active
-        weak = [e for e in view.foe_groups() if len(e.units) < len(g.ok_units())]
-        return first_legal(mask, [CLOSE_COMBAT[e.gid][b] for e in weak for b in (1, 0)])
+    def _assault(self, view, mask, g):
+        ok = len(g.ok_units())                            # once, not once per enemy group
+        return first_legal(mask, [CLOSE_COMBAT[e.gid][b] for e in view.foe_groups() if len(e.units) < ok for b in (1, 0)])
 
-    def _advance(self, view, mask):
+    def _advance(self, view, mask, g):
         """Toward the objective, into the best cover of the next Stripe; into the objective once beside it."""
-        g = view.active
-        objective = view.feature(view.scenario.victory["objective"]) if view.scenario.victory["kind"] == "hold" else None
-        if objective is not None and (g.stripe, g.place) == (objective.stripe, objective.place):
-            return None
-        if objective is None:
+        victory = view.scenario.victory
+        if victory["kind"] != "hold":
             return first_legal(mask, [EXIT]) or self._step(view, mask, g, min(6, g.stripe + 1))
+        objective = view.feature(victory["objective"])
         if g.stripe == objective.stripe:
+            if g.place == objective.place:
+                return None
             return first_legal(mask, [MOVE[g.stripe - 1][objective.place][0]])
         return self._step(view, mask, g, g.stripe + (1 if objective.stripe > g.stripe else -1))
 
     def _step(self, view, mask, g, stripe: int):
-        # The places of the Stripe by cover, best first (place 0 is the Open, view.kind_at's "open"), read from the
-        # features themselves: asked at most decisions of an advancing group
+        # The features of the Stripe by cover, best first, then the Open (place 0, view.kind_at's "open", which ranks
+        # below every feature kind), read from the features themselves: asked at most decisions of an advancing group
         features = view.places[stripe]
-        ranked = sorted(range(len(features)), key=lambda p: (COVER_RANK[features[p].kind] if p else OPEN_RANK, p))
+        ranked = sorted(range(1, len(features)), key=lambda p: COVER_RANK[features[p].kind])   # stable: ties by place
+        ranked.append(0)
         moves = MOVE[stripe - 1]
-        if any(s == stripe for _, s in view.markers()):
+        if view.marker_on(stripe):
             return first_legal(mask, [moves[p][r] for p in ranked for r in (1, 0)])
         return first_legal(mask, [moves[p][0] for p in ranked])
 
@@ -314,7 +346,6 @@ STEP_METHODS = {step: getattr(ScriptedPlayer, f"_{step}") for step in ScriptedPl
 
 COVER_ORDER = ("ms", "building", "rubble", "wall", "woods", "open")      # the player's cover, best first
 COVER_RANK = {kind: rank for rank, kind in enumerate(COVER_ORDER)}
-OPEN_RANK = COVER_RANK["open"]
 
 
 def first_legal(mask, actions):

@@ -160,7 +160,7 @@ def attack_targets(game, group, first: bool) -> list[int]:
     for wanted in ((0, 1) if first else (0,)):
         found = [p for p in enemy.visible_players(game)
                  if geometry.group_distance(game, group, p) == wanted
-                 and geometry.can_see(game, group.position, p.position) and not enemy.in_sealed_building(game, p)
+                 and geometry.groups_see(game, group, p) and not enemy.in_sealed_building(game, p)
                  and (p.level == 0 or group.start_stripe == p.stripe)]
         if found:
             return [p.gid for p in sorted(found, key=lambda p: (len(p.units), p.gid))]

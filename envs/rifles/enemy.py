@@ -52,8 +52,9 @@ def enemy_next(game) -> None:
     if not waiting:
         game.push(EndPhase())
         return
-    visible = visible_players(game)
-    waiting.sort(key=lambda g: activation_key(game, g, visible))
+    if len(waiting) > 1:
+        visible = visible_players(game)
+        waiting.sort(key=lambda g: activation_key(game, g, visible))
     game.decide(Decision.ACTIVATE, options=[g.gid for g in waiting])
 
 
@@ -136,22 +137,14 @@ def move_up_answer(game, ctx, yes: bool) -> None:
 
 
 def targets(game, group, units=None) -> list:
-    """Visible player groups some shooter reaches, ordered per RB-AI-6: nearest, lowest TN, lower ID."""
-    found = []
-    for target in visible_players(game):
-        shooters = fire.shooters(game, group, target)
-        if units is not None:
-            shooters = [u for u in shooters if u in units]
-        if shooters:
-            found.append((target, shooters))
-    if len(found) == 1:                                   # nothing to order: no range or TN to work out
-        return [found[0][0].gid]
-    keys = []
-    for target, shooters in found:
-        weapons = [game.tables.weapons[u.weapon] for u in shooters]
-        tn = fire.best_target_number(game, group.position, target.position, weapons)
-        keys.append((geometry.group_distance(game, group, target), tn, target.gid))
-    return [gid for _, _, gid in sorted(keys)]
+    """Visible player groups some shooter reaches (of `units`, when given), ordered per RB-AI-6: nearest, lowest TN,
+    lower ID."""
+    found = [target for target in visible_players(game) if fire.has_shooter(game, group, target, units=units)]
+    if len(found) <= 1:                                   # nothing to order: no range or TN to work out
+        return [target.gid for target in found]
+    keys = sorted((geometry.group_distance(game, group, target), fire.lowest_tn(game, group, target, units), target.gid)
+                  for target in found)
+    return [gid for _, _, gid in keys]
 
 
 @task(Attack)
@@ -271,7 +264,7 @@ def cc_targets(game, group) -> list[int]:
     for wanted in (0, 1):
         found = [p for p in visible_players(game) if not p.engaged
                  and geometry.group_distance(game, group, p) == wanted
-                 and geometry.can_see(game, group.position, p.position)
+                 and geometry.groups_see(game, group, p)
                  and not in_sealed_building(game, p) and closecombat.enemy_may_fight(game, group, p)]
         if found:
             return [p.gid for p in sorted(found, key=lambda p: (len(p.units), p.gid))]

@@ -55,8 +55,9 @@ def shooters(game, firer, target, free: bool = False) -> list:
     return found
 
 
-def has_shooter(game, firer, target, free: bool = False) -> bool:
-    """bool(shooters(...)), stopping at the first unit that can fire (the legal mask asks this for every enemy)."""
+def has_shooter(game, firer, target, free: bool = False, units=None) -> bool:
+    """bool(shooters(...)) (of those in `units`, when given), stopping at the first unit that can fire (the legal
+    mask asks this for every enemy)."""
     if not can_target(game, firer, target):
         return False
     rng = geometry.group_distance(game, firer, target)
@@ -64,10 +65,59 @@ def has_shooter(game, firer, target, free: bool = False) -> bool:
     for u in firer.units:
         if u.hits and u.kind is None or u.fired and not free:     # as in shooters
             continue
+        if units is not None and u not in units:
+            continue
         w = weapons[u.weapon]
         if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):
             return True
     return False
+
+
+def targets_with_shooter(game, firer, targets) -> list:
+    """The targets `has_shooter` allows the firer, its units that may fire (RB-HIT-2, RB-AP-2) found once for all."""
+    if not firer.units or firer.exited or firer.in_sewer or firer.engaged_with >= 0:    # as can_target
+        return []
+    ready = [(u, game.tables.weapons[u.weapon]) for u in firer.units if not (u.hits and u.kind is None or u.fired)]
+    if not ready:
+        return []
+    barred, found = game.module.fire_barred, []
+    for target in targets:
+        if not can_target(game, firer, target):
+            continue
+        rng = geometry.group_distance(game, firer, target)
+        for u, w in ready:
+            if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):
+                found.append(target)
+                break
+    return found
+
+
+def lowest_tn(game, firer, target, units=None, default: int = 7) -> int:
+    """best_target_number over the weapons of `shooters(game, firer, target)` (only those in `units`, when given), in
+    one pass over the firer's units: no list of shooters or weapons built. RB-AI-6 and the scripted player rank
+    targets by it whenever more than one may be fired at."""
+    if not can_target(game, firer, target):
+        return default
+    rng = geometry.group_distance(game, firer, target)
+    tables = game.tables
+    weapons, barred = tables.weapons, game.module.fire_barred
+    heeds = ignores = False                               # RB-FIRE-7: whether a shooter heeds cover, ignores it
+    for u in firer.units:
+        if u.hits and u.kind is None or u.fired:          # as in shooters
+            continue
+        if units is not None and u not in units:
+            continue
+        w = weapons[u.weapon]
+        if w.min_range <= rng <= w.max_range and not barred(game, u, target, rng):
+            if w.ignores_cover:
+                ignores = True
+            else:
+                heeds = True
+    if not (heeds or ignores):
+        return default
+    base = tables.range_tn[min(rng, len(tables.range_tn) - 1)]     # RB-FIRE-2, as best_target_number
+    tn = base + geometry.cover(game, firer.position, target.position) if heeds else base
+    return min(min(tn, base) if ignores else tn, tables.tn_cap)
 
 
 def can_target(game, firer, target) -> bool:
@@ -79,7 +129,7 @@ def can_target(game, firer, target) -> bool:
         return False
     if firer.engaged_with >= 0 or target.engaged_with >= 0:
         return False
-    return firer.level == target.level or geometry.can_see(game, firer.position, target.position)
+    return geometry.groups_see(game, firer, target)
 
 
 def resolve(game, firer, target, drm: int, free: bool = False, units=None, single_pick: bool = False) -> int:
@@ -101,11 +151,13 @@ def resolve(game, firer, target, drm: int, free: bool = False, units=None, singl
             if cover is None:
                 cover = geometry.cover(game, at, to)
             tn = min(base + cover, tables.tn_cap)
+        needs = need(drm, tn)                             # what each of this unit's dice needs, worded once
         for _ in range(weapon.cf):
             die = game.dice.d6()
             faces.append(die)
-            rolls.append(die_roll(die, drm, tn))
-            hits += is_hit(die, drm, tn)
+            hit = is_hit(die, drm, tn)
+            rolls.append(roll((die,), "hit" if hit else "miss", needs=needs))     # die_roll's
+            hits += hit
         if not free:
             unit.fired = True
     game.log.add("fire", f"{firer.name} fires at {target.name} ({len(units)} units, DRM {drm:+d}): {hits} hit(s)",

@@ -49,9 +49,23 @@ def group_distance(game, a, b) -> int:
     """distance() between the positions of groups `a` and `b`, read from their fields: the rules ask it for many
     pairs at every decision, and only a range of 1 on one level can be a complex's range 0 (RU-CPX-2)."""
     gap = abs(a.stripe - b.stripe)
-    if gap == 1 and a.level == b.level and across_complex(game, a.position, b.position):
+    if gap == 1 and a.level == b.level and groups_across_complex(game, a, b):
         return 0
     return gap
+
+
+def groups_across_complex(game, a, b) -> bool:
+    """across_complex() for the positions of groups `a` and `b`, read from their fields: a group in the Open (place
+    0) is in no building, and most are, so most pairs need no feature looked up."""
+    if a.place == OPEN or b.place == OPEN:
+        return False
+    partner = complex_partner(game, a.stripe, a.place)
+    return partner is not None and partner.stripe == b.stripe and partner.place == b.place
+
+
+def groups_see(game, a, b) -> bool:
+    """can_see() between the positions of groups `a` and `b`, read from their fields (RU-CPX-3)."""
+    return a.level == b.level or not groups_across_complex(game, a, b)
 
 
 def can_see(game, a: tuple, b: tuple) -> bool:

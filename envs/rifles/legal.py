@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine import derived
+
 from . import demo, fire, geometry
 from .actions import CODEC, NUM_ACTIONS, PLACES
 from .config import STRIPES
 from .enemy import ORDER_NAMES
 from .movement import movement_barred
-from .state import FIRST, GROUND, OPEN
+from .state import FIRST, GROUND
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
 
@@ -45,12 +47,21 @@ def player(game, ctx) -> list:
 
 
 def recon_reveals(game, out: list) -> None:
+    """RB-AP-4: a marker within range 2 of a visible player group."""
     if game.recon <= 0:
         return
-    stripes = [g.stripe for g in game.players if g.units and not g.exited and not g.in_sewer]
+    near = set()
+    for g in game.players:
+        if g.units and not g.exited and not g.in_sewer:
+            near.update(RANGE_2[g.stripe])
+    reveal = OFF["recon_reveal"]
     for m in game.markers:
-        if m is not None and any(abs(m.stripe - s) <= 2 for s in stripes):
-            out.append(OFF["recon_reveal"] + m.slot)
+        if m is not None and m.stripe in near:
+            out.append(reveal + m.slot)
+
+
+#: the Stripes within range 2 of each Stripe (RB-MAP-3: range is the difference of Stripe numbers)
+RANGE_2 = [range(s - 2, s + 3) for s in range(STRIPES + 1)]
 
 
 def group_actions(game, g, out: list) -> None:
@@ -71,9 +82,8 @@ def group_actions(game, g, out: list) -> None:
         if g.sewers and g.stripe in game.scenario.sewer_stripes and g.level == GROUND and ap >= costs["sewer"]:
             out.append(OFF["sewer_enter"])
     if ap >= costs["fire"] and not g.fired:
-        for e in game.enemies:
-            if fire.has_shooter(game, g, e):              # a gone group is no target (RB-EM-4, fire.can_target)
-                with_bap(game, OFF["fire"] + 2 * e.gid, out)
+        for e in fire.targets_with_shooter(game, g, game.enemies):   # a gone group is no target (RB-EM-4)
+            with_bap(game, OFF["fire"] + 2 * e.gid, out)
     if ap >= costs["close_combat"] and not g.fought:
         for e in cc_targets(game, g):
             with_bap(game, OFF["close_combat"] + 2 * e.gid, out)
@@ -101,20 +111,35 @@ def moves(game, g, out: list) -> None:
         return
     recon_ok = game.recon > 0 and game.options["exposed_movement"]
     held = enemy_ground(game)      # once per mask, not once per place
-    move, barred, gid = OFF["move"], game.barred, g.gid
-    for stripe in range(max(1, g.stripe - 1), min(STRIPES, g.stripe + 1) + 1):
-        features = game.places[stripe]
-        for place in range(len(features)):
-            if stripe == g.stripe and place == g.place:
+    barred, gid, here, at = game.barred, g.gid, g.stripe, g.place
+    for stripe, place, f, action in move_table(game, here):
+        if stripe == here and place == at:
+            continue
+        if f is not None:              # the Open is always enterable; a feature neither Sealed (RU-TER-4), nor Rubble
+            # this group gave up this turn (RU-RUB-3), nor a Ground level the enemy holds
+            if f.sealed or (stripe, place) in held or barred and (gid, stripe, place) in barred:
                 continue
-            if place != OPEN:          # the Open is always enterable; a feature neither Sealed (RU-TER-4), nor Rubble
-                f = features[place]    # this group gave up this turn (RU-RUB-3), nor a Ground level the enemy holds
-                if f.sealed or (gid, stripe, place) in barred or (stripe, place) in held:
-                    continue
-            base = move + ((stripe - 1) * PLACES + place) * 2
-            out.append(base)
-            if recon_ok and stripe != g.stripe:
-                out.append(base + 1)                      # RU-EXP-2
+        out.append(action)
+        if recon_ok and stripe != here:
+            out.append(action + 1)                        # RU-EXP-2
+
+
+MOVES = f"{derived.PREFIX}rifles_moves"   # move_table's table, kept on the game
+
+
+def move_table(game, here: int) -> list:
+    """The places a move from Stripe `here` may reach (RB-MOVE-1: its own and the adjacent Stripes) as (stripe, place,
+    feature or None for the Open, move action without a Recon Point), made once per game and Stripe: features change
+    (RU-DC-5/7) but never come or go, so `moves` reads their state from the features themselves."""
+    table = game.__dict__.get(MOVES)
+    if table is None:
+        table = game.__dict__[MOVES] = [None] * (STRIPES + 1)
+    row = table[here]
+    if row is None:
+        row = table[here] = [(stripe, place, f, OFF["move"] + ((stripe - 1) * PLACES + place) * 2)
+                             for stripe in range(max(1, here - 1), min(STRIPES, here + 1) + 1)
+                             for place, f in enumerate(game.places[stripe])]
+    return row
 
 
 def enemy_ground(game) -> set:
@@ -152,7 +177,7 @@ def cc_targets(game, g) -> list:
     for e in game.enemies:
         if abs(e.stripe - g.stripe) > 1:                  # range 2+ (RB-MAP-3): never range 0, skip the rest
             continue
-        if not e.on_map or not geometry.can_see(game, g.position, e.position):
+        if not e.units or e.exited or not geometry.groups_see(game, g, e):     # Group.on_map as fields
             continue
         if geometry.group_distance(game, g, e) != 0 or sealed_in(game, e):
             continue

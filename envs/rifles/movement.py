@@ -14,7 +14,11 @@ from .tasks import Exposed, FreeAttack, MsFloor, Place, Reveal, RevealSweep
 
 def movement_barred(group) -> bool:
     """RB-MOVE-2: more than half the units Suppressed: no Move, floor change, hop or sewer action."""
-    return 2 * sum(1 for u in group.units if u.suppressed) > len(group.units)
+    suppressed = 0
+    for u in group.units:
+        if u.hits and u.kind is None:                     # Unit.suppressed, read as fields: asked at every mask
+            suppressed += 1
+    return 2 * suppressed > len(group.units)
 
 
 def start_move(game, group, stripe: int, place: int, recon: bool) -> None:

@@ -5,6 +5,8 @@ The enemy's view leaves out player groups in the sewer (RB-HID-3); no view shows
 """
 from __future__ import annotations
 
+from envs.engine.derived import PREFIX
+
 from . import fire, geometry
 from .state import ENEMY, PLAYER
 
@@ -19,6 +21,11 @@ class SideView:
     def decision(self) -> tuple[str, dict]:
         kind, ctx = self._game.decision
         return kind, dict(ctx)
+
+    @property
+    def decision_kind(self) -> str:
+        """The kind of decision asked (the decision's first part, without a copy of its context)."""
+        return self._game.decision[0]
 
     @property
     def turn(self) -> int:
@@ -73,6 +80,14 @@ class SideView:
     def markers(self) -> list:
         return [(m.slot, m.stripe) for m in self._game.markers if m is not None]
 
+    def demolition_pending(self, group) -> bool:
+        """Whether the group has a demolition charge that failed to detonate (RU-DC-4: it may retry or take it back)."""
+        return group.gid in self._game.demo
+
+    def marker_on(self, stripe: int) -> bool:
+        """Whether a marker lies on the Stripe (markers() holds one with it)."""
+        return any(m is not None and m.stripe == stripe for m in self._game.markers)
+
     def distance(self, a, b) -> int:
         return geometry.group_distance(self._game, a, b)
 
@@ -90,6 +105,12 @@ class SideView:
         weapons = [self.tables.weapons[name] for name in weapon_names]
         return fire.best_target_number(self._game, firer.position, target.position, weapons, default)
 
+    def lowest_tn(self, firer, target, names=None, default: int = 7) -> int:
+        """The lowest TN among the firer's shooters at the target (only the units named, when given), `default` when
+        none can fire."""
+        units = None if names is None else [u for u in firer.units if u.name in names]
+        return fire.lowest_tn(self._game, firer, target, units, default)
+
     def shooters(self, firer, target) -> list:
         return fire.shooters(self._game, firer, target)
 
@@ -101,5 +122,13 @@ class SideView:
         return self._game.module.order_table(self._game)
 
 
+#: where each side's view is kept on the game (a view holds nothing but the game and the side, so one serves every
+#: decision; envs.engine.derived: a restored or cloned game makes its own)
+VIEW_KEYS = tuple(f"{PREFIX}rifles_view_{side}" for side in (0, 1))
+
+
 def view(game, side: int) -> SideView:
-    return SideView(game, side)
+    kept = game.__dict__.get(VIEW_KEYS[side])
+    if kept is None:
+        kept = game.__dict__[VIEW_KEYS[side]] = SideView(game, side)
+    return kept

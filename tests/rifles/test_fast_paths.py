@@ -67,9 +67,13 @@ def test_enemy_ground_is_where_groups_at_finds_an_enemy(env, options):
 
 @pytest.mark.parametrize("env, options", GAMES)
 def test_has_shooter_and_best_target_number_equal_the_plain_ones(env, options):
-    """RB-FIRE-1 shooters and RB-FIRE-2 target numbers, both ways between every pair of groups."""
+    """RB-FIRE-1 shooters and RB-FIRE-2 target numbers, both ways between every pair of groups; lowest_tn is the
+    least target_number of the shooters (of some units too)."""
     for game in decisions(env, options):
         pairs = [(a, b) for a in game.players for b in game.enemies] + [(b, a) for a in game.players for b in game.enemies]
+        for firer in game.players:
+            assert fire.targets_with_shooter(game, firer, game.enemies) == [
+                e for e in game.enemies if fire.has_shooter(game, firer, e)]
         for firer, target in pairs:
             for free in (False, True):
                 shooters = fire.shooters(game, firer, target, free)
@@ -77,6 +81,12 @@ def test_has_shooter_and_best_target_number_equal_the_plain_ones(env, options):
             weapons = [game.tables.weapons[u.weapon] for u in firer.units]
             plain = min((fire.target_number(game, firer.position, target.position, w) for w in weapons), default=7)
             assert fire.best_target_number(game, firer.position, target.position, weapons) == plain
+            for units in (None, firer.units[::2]):       # all the shooters, and those of every other unit
+                shooters = [u for u in fire.shooters(game, firer, target) if units is None or u in units]
+                assert fire.has_shooter(game, firer, target, units=units) == bool(shooters)
+                plain = min((fire.target_number(game, firer.position, target.position, game.tables.weapons[u.weapon])
+                             for u in shooters), default=7)
+                assert fire.lowest_tn(game, firer, target, units) == plain
 
 
 @pytest.mark.parametrize("env, options", GAMES)
@@ -123,3 +133,41 @@ def test_priority_choice_is_the_least_tuple_of_all_criteria(env, options):
             assert priority.choose(offered, view, ctx) == plain
         checked += 1
     assert checked
+
+
+def scripted_decisions(env: str, options: dict, games: int = 12):
+    """Every decision point of scripted-player v scripted-enemy games (more enemy fire and close combat than a random
+    player draws)."""
+    ruleset = registry.get(env)
+    for seed in range(games):
+        game = ruleset.new_game(seed=seed, **options)
+        agents = {side: registry.agents(ruleset.name)["scripted"](side, seed) for side in (0, 1)}
+        while game.current_side is not None:
+            yield game
+            game.apply(decide(agents[game.current_side], game, game.current_side))
+
+
+@pytest.mark.parametrize("env, options", GAMES)
+def test_rankings_the_rules_list_in_order_choose_their_first_option(env, options):
+    """The scripted enemy takes the first option of RB-AI-2, RB-AI-6, RB-AI-10 and RB-AI-11 decisions unranked
+    (agents.scripted.rifles.LISTED_IN_ORDER): at every such decision, the catalog's ranking must choose it, and the
+    rules must list every option in the ranking's order."""
+    from itertools import chain
+
+    from agents.scripted.rifles import LISTED_IN_ORDER, PRIORITIES, rule_of
+
+    checked = set()
+    for game in chain(decisions(env, options), scripted_decisions(env, options)):
+        kind, ctx = game.decision
+        if game.current_side != 1 or kind not in ("activate", "target", "free_attacker"):
+            continue
+        rule = rule_of(kind, ctx)
+        assert rule in LISTED_IN_ORDER
+        view = game.view(1)
+        priority = PRIORITIES[rule]
+        listed = [view.group(0 if kind == "target" else 1, s) for s in ctx["options"]]
+        keys = [criterion.key(view, ctx) for criterion in priority.criteria]
+        assert listed == sorted(listed, key=lambda option: tuple(key(option) for key in keys))
+        assert priority.choose(listed[::-1], view, ctx) is listed[0]
+        checked.add(rule)
+    assert "RB-AI-2" in checked and len(checked) >= 2
