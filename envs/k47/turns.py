@@ -74,12 +74,11 @@ def keepers(game) -> list:
 @task(KeepNext)
 def keep_next(game, after: int) -> None:
     order = keepers(game)
-    rest = [u for i, u in enumerate(order) if i > after]
-    if not rest:
+    if after + 1 >= len(order):
         game.push(TurnOver())
         return
-    unit = rest[0]
-    game.decide(Decision.KEEP, side=unit.side, uid=unit.uid, index=order.index(unit))
+    unit = order[after + 1]
+    game.decide(Decision.KEEP, side=unit.side, uid=unit.uid, index=after + 1)
 
 
 @answer(Decision.KEEP)
@@ -93,8 +92,9 @@ def keep_answer(game, ctx, name) -> None:
 def turn_over(game) -> None:
     """KC-TURN-9: choices become public; each kept Down unit sheds D3 pins (A's then B's by id). KC-TURN-7."""
     keeping = keepers(game)
+    ids = {u.uid for u in keeping}      # by id: `in` on the list compares units field by field
     for u in game.units:
-        if u not in keeping:
+        if u.uid not in ids:
             u.kept = False
     for u in keeping:
         keep = game.pending_keep.get(str(u.uid), False)
