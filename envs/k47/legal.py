@@ -48,13 +48,13 @@ def order_choices(game, ctx):
 
 
 def move_choices(game, ctx):
-    """The MOVE decision's options as action indices, a cell's read off the family's offset (a Run has a hundred
-    and more); in no particular order: the mask only sets them."""
+    """The MOVE decision's options as action indices, the cells' as movement.move_options gives them (a Run has a
+    hundred and more); in no particular order: the mask only sets them."""
     unit = game.units[ctx["uid"]]
-    cell_at = OFF["cell"]
-    out = [OFF["pass"]]
-    for key in movement.move_options(game, unit, ctx["order"]):
-        out.append(cell_at + key[1] if key[0] == "cell" else index(key))
+    cells, others = movement.move_options(game, unit, ctx["order"])
+    out = [OFF["pass"], *cells]
+    for key in others:
+        out.append(index(key))
     return out
 
 
