@@ -53,6 +53,7 @@ CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
 BUFFER_KEYS = tuple(f"{PREFIX}k47_observation_{side}" for side in (0, 1))
 BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
 UNIT_KEYS = tuple(f"{PREFIX}k47_units_{side}" for side in (0, 1))
+BLOCKS_KEY = f"{PREFIX}k47_unit_blocks"
 
 LOADOUT_KEYS = tuple(f"{PREFIX}k47_loadout_{uid}" for uid in range(MAX_UNITS))
 
@@ -84,13 +85,34 @@ def encode(game, side: int) -> np.ndarray:
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
     units = game.units
     states = [(PLAYED(u), len(u.models)) for u in units]     # asked of every unit at every call: inline
-    written = unchanged_since(game, UNIT_KEYS[side], ())     # the unit states the blocks were written from
+    kept = game.__dict__
+    written = kept.get(UNIT_KEYS[side])                      # the unit states the blocks were written from
     if written != states:                                    # one comparison when no unit changed (most steps)
+        blocks = kept.get(BLOCKS_KEY)
+        if blocks is None:
+            blocks = kept[BLOCKS_KEY] = {}
         for u, state in zip(units, states):
             if written is None or written[u.uid] != state:
-                _UNIT_BYTES.pack_into(raw, 4 * (UNITS_AT + u.uid * UNIT), *unit_block(game, u, side))
-        remember(game, UNIT_KEYS[side], (), states)          # kept whatever the state: the next call compares
+                _UNIT_BYTES.pack_into(raw, 4 * (UNITS_AT + u.uid * UNIT), *block_of(game, u, side, state, blocks))
+        kept[UNIT_KEYS[side]] = states                       # kept whatever the state: the next call compares
     return out.copy()
+
+
+def block_of(game, u, side: int, state: tuple, blocks: dict) -> list:
+    """`unit_block`, or the block last built for the unit's `state` (`blocks`: uid -> (state, side, block)): a
+    change is written into both sides' buffers, and a unit both sides know (KC-HID-9: revealed, one of `state`'s
+    fields) shows them the same block but its `own` flag."""
+    last = blocks.get(u.uid)
+    if last is not None and last[0] == state:
+        if last[1] == side:
+            return last[2]
+        if u.revealed:
+            b = last[2].copy()
+            b[2] = u.side == side
+            return b
+    b = unit_block(game, u, side)
+    blocks[u.uid] = (state, side, b)
+    return b
 
 
 #: float32 runs as `struct` packs them into the buffer (the same rounding as numpy's float32 cast)
