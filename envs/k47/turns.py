@@ -46,7 +46,7 @@ def draw(game) -> None:
 
 def eligible(game, side: int) -> list:
     """KC-TURN-2 / KC-TURN-6: units of `side` with no order this turn, or holding a kept die."""
-    return [u for u in game.living() if u.side == side and (u.order is None or u.kept)]
+    return [u for u in game.units if u.alive and u.side == side and (u.order is None or u.kept)]
 
 
 @answer(Decision.UNIT)
