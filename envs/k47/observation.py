@@ -74,12 +74,10 @@ def encode(game, side: int) -> np.ndarray:
     every time, a unit's block only when one of the unit's fields changed since it was written, the sections and
     cells only when a section's state did (most decisions change one unit or none). Parts are written through
     `struct` into the buffer's bytes: a list into a numpy slice converts item by item, at about twice the cost."""
-    kept = game.__dict__.get(BUFFER_KEYS[side])
-    if kept is None:
-        out = np.zeros(SIZE, dtype=np.float32)
-        kept = game.__dict__[BUFFER_KEYS[side]] = (out, memoryview(out).cast("B"))
-    out, raw = kept
-    _HEAD_BYTES.pack_into(raw, 0, *write_globals(game, side))
+    out = game.__dict__.get(BUFFER_KEYS[side])
+    if out is None:               # an array, not a memoryview of one: a game pickles (and deep-copies) with it
+        out = game.__dict__[BUFFER_KEYS[side]] = np.zeros(SIZE, dtype=np.float32)
+    _HEAD_BYTES.pack_into(out, 0, *write_globals(game, side))
     if unchanged_since(game, BOARD_KEYS[side], (game.section_state,)) is None:
         write_board(game, out)
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
@@ -93,7 +91,7 @@ def encode(game, side: int) -> np.ndarray:
             blocks = kept[BLOCKS_KEY] = {}
         for u, state in zip(units, states):
             if written is None or written[u.uid] != state:
-                _UNIT_BYTES.pack_into(raw, 4 * (UNITS_AT + u.uid * UNIT), *block_of(game, u, side, state, blocks))
+                _UNIT_BYTES.pack_into(out, 4 * (UNITS_AT + u.uid * UNIT), *block_of(game, u, side, state, blocks))
         kept[UNIT_KEYS[side]] = states                       # kept whatever the state: the next call compares
     return out.copy()
 
