@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from envs.engine.derived import BoundedStore
 
-from .shooting import firing_weapons
+from .shooting import firers_by_side, firing_weapons
 
 SIDES = ("N", "E", "S", "W")
 #: process-wide (envs.engine.derived.BoundedStore): a side and its firers are a pure function of the firing key
@@ -52,11 +52,11 @@ def best_side_from(pos, unit, target, moved: bool, declared: list, common: tuple
 
 def _best_side(pos, unit, target, moved: bool, declared: list):
     used = {d[0] for d in declared}
+    spent_models = spent(declared)
+    free = [m for m in range(len(unit.models)) if m not in spent_models]
+    firers = firers_by_side(pos, unit, target, moved, [side for side in SIDES if side not in used], free)
     best = None
-    for side in SIDES:
-        if side in used:
-            continue
-        models = side_firers(pos, unit, target, moved, side, declared)
+    for side, models in firers.items():      # side_firers of each free side, asked at once
         if models and (best is None or len(models) > len(best[1])):
             best = (side, tuple(models))
     return best

@@ -41,6 +41,7 @@ class K47Game(TaskGame):
         self.vp = [0, 0]
         self.destroyed: list[int] = []  # KC-SCN-9: units destroyed in play (ids), for kill VP
         self.drawn: int | None = None  # the side holding a drawn die not yet turned to a unit's order
+        self._checked_losses = -1      # after_task: the units destroyed when both sides were last seen standing
         if _setup:
             self.place_units()
             hidden.conceal_occupants(self)               # KC-HID-6
@@ -79,8 +80,11 @@ class K47Game(TaskGame):
         return self.decision[1]["side"]
 
     def after_task(self) -> None:
-        """KC-SCN-9: a side with no units left loses at once."""
-        if self.outcome is None:
+        """KC-SCN-9: a side with no units left loses at once. Only a unit destroyed (`destroy`, which counts it)
+        can leave a side with none, so the sides are counted again only after one was (a position set up by hand
+        calls `refresh`, which asks for a count)."""
+        if self.outcome is None and len(self.destroyed) != self._checked_losses:
+            self._checked_losses = len(self.destroyed)
             standing = {u.side for u in self.units if u.alive}
             for side in (0, 1):
                 if side not in standing:
@@ -127,6 +131,7 @@ class K47Game(TaskGame):
 
     def refresh(self) -> None:
         super().refresh()
+        self._checked_losses = -1
         self._move_cache = self._target_cache = None
         derived.forget(self)          # the observation buffers: a test may have changed a model's weapons by hand
         for u in self.units:          # and so each unit's weapons (Unit.arms)

@@ -5,7 +5,6 @@ itself, or a side's public view), so the scripted player and the rules measure a
 """
 from __future__ import annotations
 
-import heapq
 from functools import lru_cache
 
 from envs.engine.derived import BoundedStore
@@ -51,7 +50,7 @@ def crosses_box(a, b, low, high) -> bool:
 def blocking_cells(pos) -> tuple:
     """KC-MAP-7: (the board and which sections stand, the boxes and cells of intact or burning sections): rubble
     never blocks. The first item names the second in the keys of `clear`."""
-    return _blocking(pos.board, tuple(s != RUINED for s in pos.section_state))
+    return _blocking(pos.board, tuple(map(RUINED.__ne__, pos.section_state)))
 
 
 @lru_cache(maxsize=64)
@@ -271,6 +270,11 @@ def same_building(pos, a, b) -> bool:
 
 
 # Movement ------------------------------------------------------------------------------------------------------
+def ruined(pos) -> tuple:
+    """Which sections have collapsed (KB-RUIN-1), as the keys of the ground's tables read it."""
+    return tuple(map(RUINED.__eq__, pos.section_state))
+
+
 def passable(pos, cell) -> bool:
     """KC-MAP-5: on the board and not a standing building or bunker cell."""
     return cell in open_cells(pos)
@@ -279,12 +283,12 @@ def passable(pos, cell) -> bool:
 def open_cells(pos) -> frozenset:
     """The cells `passable` allows, for the sections' states now (a set per board and state: reach asks for
     hundreds of cells per move)."""
-    return _ground(pos.board, tuple(s == RUINED for s in pos.section_state))[0]
+    return _ground(pos.board, ruined(pos))[0]
 
 
 def rubble_cells(pos) -> frozenset:
     """The cells whose terrain is rubble now (KB-RUIN-1: a collapsed section's cells included)."""
-    return _ground(pos.board, tuple(s == RUINED for s in pos.section_state))[1]
+    return _ground(pos.board, ruined(pos))[1]
 
 
 @lru_cache(maxsize=64)
@@ -305,7 +309,7 @@ def _ground(board, ruined: tuple) -> tuple[frozenset, frozenset]:
 def steps_from(pos) -> dict:
     """cell -> ((next cell, cost), ...) of every step KC-MAP-4/5 allow between passable cells now, in NEIGHBOURS
     order (a table per board and sections' state: reach walks it for every move decision)."""
-    return _steps(pos.board, tuple(s == RUINED for s in pos.section_state))
+    return _steps(pos.board, ruined(pos))
 
 
 @lru_cache(maxsize=64)
@@ -335,7 +339,7 @@ def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start
     The paths over the bare ground are kept per start; only enemies standing on them can change them, so those
     enemies' cells complete the key (none: the bare paths are the answer)."""
     start = start or unit.cell
-    ground = (pos.board, tuple(s == RUINED for s in pos.section_state), start, allowance, rubble_ok, start_cost)
+    ground = (pos.board, ruined(pos), start, allowance, rubble_ok, start_cost)
     rubble = frozenset() if rubble_ok else rubble_cells(pos)
     bare = REACH.get(ground, walk, pos, start, allowance, rubble, start_cost)
     enemies = frozenset(u.cell for u in pos.units if u.alive and u.side != unit.side and u.cell in bare)
@@ -345,25 +349,29 @@ def reach(pos, unit, allowance: float, start=None, rubble_ok: bool = True, start
 
 
 def walk(pos, start, allowance: float, closed, start_cost: float) -> dict:
-    """Dijkstra over `steps_from` from `start`, never into a `closed` cell, within `allowance` inches."""
+    """Dijkstra over `steps_from` from `start`, never into a `closed` cell, within `allowance` inches. A step costs a
+    whole 2 or 3 (KC-MAP-4), so the cells are taken up level by level of cost (a bucket per whole number above
+    `start_cost`) instead of from a heap: the same costs, in whole numbers, exact in floats."""
     table = steps_from(pos)
     costs = {start: start_cost}
-    heap = [(start_cost, start)]
     limit = allowance + EPS
-    while heap:
-        cost, cell = heapq.heappop(heap)
-        if cost > costs[cell]:
-            continue
-        steps = table.get(cell)
-        if steps is None:                # a start off the passable ground
-            steps = legal_steps(open_cells(pos), cell)
-        for nxt, step in steps:
-            new = cost + step
-            if new > limit or nxt in closed:
-                continue
-            if new < costs.get(nxt, 1e9):
-                costs[nxt] = new
-                heapq.heappush(heap, (new, nxt))
+    levels: list = [[] for _ in range(int(allowance) + 4)]   # levels[i]: cells reached at start_cost + i
+    levels[0].append(start)
+    for i, cells in enumerate(levels):
+        here = start_cost + i
+        for cell in cells:
+            if costs[cell] != here:
+                continue                 # reached more cheaply since it was put here
+            steps = table.get(cell)
+            if steps is None:            # a start off the passable ground
+                steps = legal_steps(open_cells(pos), cell)
+            for nxt, step in steps:
+                new = here + step
+                if new > limit or nxt in closed:
+                    continue
+                if new < costs.get(nxt, 1e9):
+                    costs[nxt] = new
+                    levels[i + step].append(nxt)
     return costs
 
 
@@ -380,9 +388,20 @@ def near_enemy_cells(pos, side: int) -> set:
     near = set()
     for u in pos.units:
         if u.alive and u.side != side and u.cell is not None:
-            x, y = u.cell
-            near.update((x + dx, y + dy) for dx, dy, _ in NEIGHBOURS)
+            near.update(ring(u.cell))
     return near
+
+
+def ring(cell) -> tuple:
+    """The 8 cells around `cell` in NEIGHBOURS order (off the board too), worked out once per cell: a pure function
+    of the cell, kept for the process (a board's cells and their neighbours bound it)."""
+    found = _RINGS.get(cell)
+    if found is None:
+        found = _RINGS[cell] = tuple((cell[0] + dx, cell[1] + dy) for dx, dy, _ in NEIGHBOURS)
+    return found
+
+
+_RINGS: dict = {}
 
 
 def occupied_cells(pos) -> set:

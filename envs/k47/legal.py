@@ -24,7 +24,7 @@ def mask(game) -> np.ndarray:
     legal = bytearray(NUM_ACTIONS)
     for action in actions(game):
         legal[action] = 1
-    return np.frombuffer(legal, dtype=bool).copy()
+    return np.frombuffer(legal, dtype=bool)      # a fresh bytearray each call: the array is its own
 
 
 def actions(game) -> list:
@@ -38,23 +38,24 @@ def unit_choices(game, ctx):
 
 def order_choices(game, ctx):
     """KC-DEC-3: Down is always legal; Advance and Run need a unit that can move; Ambush, Rally, Fire always."""
-    unit = game.units[ctx["uid"]]
-    out = []
-    for i, order in enumerate(ORDERS):
-        if order in (ADVANCE, RUN) and not movement.can_move(game, unit):
-            continue
-        out.append(TABLE["order"][i])
-    return out
+    if movement.can_move(game, game.units[ctx["uid"]]):
+        return ALL_ORDERS.copy()
+    return STILL_ORDERS.copy()
+
+
+#: the ORDER decision's answers with and without Advance and Run (handed out as copies)
+ALL_ORDERS = [TABLE["order"][i] for i in range(len(ORDERS))]
+STILL_ORDERS = [TABLE["order"][i] for i, order in enumerate(ORDERS) if order not in (ADVANCE, RUN)]
 
 
 def move_choices(game, ctx):
-    """The MOVE decision's options as action indices, a cell's read off the family's offset (a Run has a hundred
-    and more); in no particular order: the mask only sets them."""
+    """The MOVE decision's options as action indices, the cells' as movement.move_options gives them (a Run has a
+    hundred and more); in no particular order: the mask only sets them."""
     unit = game.units[ctx["uid"]]
-    cell_at = OFF["cell"]
-    out = [OFF["pass"]]
-    for key in movement.move_options(game, unit, ctx["order"]):
-        out.append(cell_at + key[1] if key[0] == "cell" else index(key))
+    cells, others = movement.move_options(game, unit, ctx["order"])
+    out = [OFF["pass"], *cells]
+    for key in others:
+        out.append(index(key))
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import geometry, hidden
+from .actions import CODEC
 from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .state import ADVANCE, AMBUSH, FIRE, RUN
@@ -62,8 +63,10 @@ def leave_starts(game, unit) -> list:
     return cells
 
 
-def move_options(game, unit, order: str) -> dict:
-    """The MOVE decision's options, worked out once per decision (the mask and the answer share them)."""
+def move_options(game, unit, order: str) -> tuple:
+    """The MOVE decision's options, worked out once per decision (the mask and the answer share them): the cell
+    moves as their action indices (a Run offers a hundred and more, and the answer reads the cell off the index),
+    and the other options as in `_move_options`."""
     key = (unit.uid, order)
     cached = getattr(game, "_move_cache", None)
     if cached is not None and cached[0] == key:
@@ -73,17 +76,14 @@ def move_options(game, unit, order: str) -> dict:
     return options
 
 
-def _move_options(game, unit, order: str) -> dict:
-    """Every legal answer to the MOVE decision: {("cell", index): ..., ("enter", s): ..., ("floor", s, f): ...,
-    ("assault", uid): ...}; the value says how (destination and cost, or the start for an assault)."""
-    options, paths = {}, {}
+def _move_options(game, unit, order: str) -> tuple:
+    """Every legal answer to the MOVE decision: (the "cell" actions, {("enter", s): door, ("floor", s, f): None,
+    ("ram", s): how, ("assault", uid): how}), the value saying how (the start for an assault)."""
+    cells, options, paths = [], {}, {}
     if not can_move(game, unit):
-        return options
+        return cells, options
     if not unit.inside:
-        dests = outside_destinations(game, unit, order, paths=paths)
-        width = game.board.width                 # Board.cell_index, inline: a Run has a hundred and more cells
-        for cell, cost in dests.items():
-            options[("cell", cell[1] * width + cell[0])] = (cell, cost)
+        cells = destination_actions(game, unit, order, paths)
         # KB-ENTER-1: only infantry enter; KB-ENTER-4: a unit inside is offered no entry (leave, then enter later)
         if order == RUN and unit.kind == "infantry" and not game.options["no_building_entry"]:
             reach = reach_once(game, unit, allowance(game, unit, order), paths)
@@ -94,19 +94,45 @@ def _move_options(game, unit, order: str) -> dict:
     else:
         for (sid, floor) in inside_moves(game, unit, order):
             options[("floor", sid, floor)] = None
+        found = set()
         for start in leave_starts(game, unit):   # KB-LEAVE-2: 1" to step out, then on
             if 1.0 <= allowance(game, unit, order):
-                for cell, cost in outside_destinations(game, unit, order, start, 1.0, paths).items():
-                    options.setdefault(("cell", game.board.cell_index(cell)), (cell, cost))
+                found.update(destination_actions(game, unit, order, paths, start, 1.0))
                 if not geometry.near_enemy(game, unit.side, start):
-                    options.setdefault(("cell", game.board.cell_index(start)), (start, 1.0))
+                    found.add(CELL_AT + game.board.cell_index(start))
+        cells = sorted(found)
     if order == RUN and unit.vehicle and game.can_ram(unit):
         for sid, how in game.ram_options(unit).items():
             options[("ram", sid)] = how
     if order == RUN and unit.kind == "infantry":
         for uid, how in game.assault_options(unit, paths).items():
             options[("assault", uid)] = how
-    return options
+    return cells, options
+
+
+#: where the "cell" family of actions starts: a destination's action is this plus its cell index
+CELL_AT = CODEC.families["cell"].offset
+
+
+def destination_actions(game, unit, order: str, paths: dict, start=None, start_cost: float = 0.0) -> list:
+    """`outside_destinations` as "cell" actions, read straight off the paths (no dict of the cells built first)."""
+    limit = allowance(game, unit, order)
+    if unit.vehicle and unit.tracked:       # KC-MOVE-2: the rubble cap: outside_destinations merges two walks
+        costs = outside_destinations(game, unit, order, start, start_cost, paths)
+    else:
+        costs = reach_once(game, unit, limit, paths, start, start_cost)
+    blocked = geometry.occupied_cells(game) | geometry.near_enemy_cells(game, unit.side)
+    blocked.add(unit.cell)
+    return list(map(cell_actions(game.board).__getitem__, costs.keys() - blocked))
+
+
+def cell_actions(board) -> dict:
+    """cell -> its "cell" action, for every cell of `board` (kept on the board, which never changes)."""
+    found = board.__dict__.get("_cell_actions")
+    if found is None:
+        found = {(x, y): CELL_AT + y * board.width + x for y in range(board.height) for x in range(board.width)}
+        object.__setattr__(board, "_cell_actions", found)     # a frozen dataclass: as Board.__hash__ keeps its hash
+    return found
 
 
 def entry_cell(game, unit, sid: int, reach: dict):
@@ -179,10 +205,12 @@ def move_answer(game, ctx, name, *args) -> None:
                      rule="KC-ORD-2" if order == ADVANCE else "KC-ORD-3")
         game.push(FixOpening(unit.uid), AfterMove(unit.uid, order))
         return
-    how = move_options(game, unit, order)[(name, *args)]
-    if name == "cell":
-        game.move_unit(unit, how[0], rule="KC-MAP-4" if not unit.inside else "KB-LEAVE-2")
-    elif name == "enter":
+    if name == "cell":                  # a legal cell action (the mask said so): its cell is its index
+        game.move_unit(unit, game.board.cell_of(args[0]), rule="KC-MAP-4" if not unit.inside else "KB-LEAVE-2")
+        game.push(FixOpening(unit.uid), AfterMove(unit.uid, order))
+        return
+    how = move_options(game, unit, order)[1][(name, *args)]
+    if name == "enter":
         game.move_unit(unit, None, section=args[0], floor=0, rule="KB-ENTER-2")
     elif name == "floor":
         game.move_unit(unit, None, section=args[0], floor=args[1], rule="KB-ORD-1" if order == ADVANCE else "KB-ORD-2")

@@ -13,6 +13,7 @@ Layout (float32, all in [0, 1] or small counts scaled):
 """
 from __future__ import annotations
 
+import struct
 from operator import attrgetter
 
 import numpy as np
@@ -52,6 +53,7 @@ CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
 BUFFER_KEYS = tuple(f"{PREFIX}k47_observation_{side}" for side in (0, 1))
 BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
 UNIT_KEYS = tuple(f"{PREFIX}k47_units_{side}" for side in (0, 1))
+BLOCKS_KEY = f"{PREFIX}k47_unit_blocks"
 
 LOADOUT_KEYS = tuple(f"{PREFIX}k47_loadout_{uid}" for uid in range(MAX_UNITS))
 
@@ -70,23 +72,49 @@ def layout() -> ObservationLayout:
 def encode(game, side: int) -> np.ndarray:
     """A fresh copy of `side`'s observation. It is kept written in a buffer per side: the globals and the decision
     every time, a unit's block only when one of the unit's fields changed since it was written, the sections and
-    cells only when a section's state did (most decisions change one unit or none)."""
+    cells only when a section's state did (most decisions change one unit or none). Parts are written through
+    `struct` into the buffer's bytes: a list into a numpy slice converts item by item, at about twice the cost."""
     out = game.__dict__.get(BUFFER_KEYS[side])
-    if out is None:
+    if out is None:               # an array, not a memoryview of one: a game pickles (and deep-copies) with it
         out = game.__dict__[BUFFER_KEYS[side]] = np.zeros(SIZE, dtype=np.float32)
-    out[:SECTIONS_AT] = write_globals(game, side)
+    _HEAD_BYTES.pack_into(out, 0, *write_globals(game, side))
     if unchanged_since(game, BOARD_KEYS[side], (game.section_state,)) is None:
         write_board(game, out)
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
     units = game.units
     states = [(PLAYED(u), len(u.models)) for u in units]     # asked of every unit at every call: inline
-    written = unchanged_since(game, UNIT_KEYS[side], ())     # the unit states the blocks were written from
+    kept = game.__dict__
+    written = kept.get(UNIT_KEYS[side])                      # the unit states the blocks were written from
     if written != states:                                    # one comparison when no unit changed (most steps)
+        blocks = kept.get(BLOCKS_KEY)
+        if blocks is None:
+            blocks = kept[BLOCKS_KEY] = {}
         for u, state in zip(units, states):
             if written is None or written[u.uid] != state:
-                out[UNITS_AT + u.uid * UNIT: UNITS_AT + (u.uid + 1) * UNIT] = unit_block(game, u, side)
-        remember(game, UNIT_KEYS[side], (), states)          # kept whatever the state: the next call compares
+                _UNIT_BYTES.pack_into(out, 4 * (UNITS_AT + u.uid * UNIT), *block_of(game, u, side, state, blocks))
+        kept[UNIT_KEYS[side]] = states                       # kept whatever the state: the next call compares
     return out.copy()
+
+
+def block_of(game, u, side: int, state: tuple, blocks: dict) -> list:
+    """`unit_block`, or the block last built for the unit's `state` (`blocks`: uid -> (state, side, block)): a
+    change is written into both sides' buffers, and a unit both sides know (KC-HID-9: revealed, one of `state`'s
+    fields) shows them the same block but its `own` flag."""
+    last = blocks.get(u.uid)
+    if last is not None and last[0] == state:
+        if last[1] == side:
+            return last[2]
+        if u.revealed:
+            b = last[2].copy()
+            b[2] = u.side == side
+            return b
+    b = unit_block(game, u, side)
+    blocks[u.uid] = (state, side, b)
+    return b
+
+
+#: float32 runs as `struct` packs them into the buffer (the same rounding as numpy's float32 cast)
+_HEAD_BYTES, _UNIT_BYTES = struct.Struct(f"={SECTIONS_AT}f"), struct.Struct(f"={UNIT}f")
 
 
 #: the fields of a unit that play changes and `unit_block` reads (with its models counted): what a block is rewritten
@@ -101,30 +129,39 @@ _HEAD = [0.0] * SECTIONS_AT
 
 def write_globals(game, side: int) -> list:
     """The globals and the decision's units (KC-HID-3/5: bag counts, VP, the open decision are public), as one list
-    the caller writes with a single slice assignment (item by item, each write is a numpy call)."""
+    the caller writes at once (item by item, each write is a numpy call)."""
     g = _HEAD.copy()
     g[0] = game.turn / 7
-    g[1], g[2] = game.bag.counts[0] / 16, game.bag.counts[1] / 16
+    counts = game.bag.counts
+    g[1], g[2] = counts[0] / 16, counts[1] / 16
     g[3] = side
-    if game.decision is not None:
-        kind, ctx = game.decision
+    decision = game.decision
+    if decision is not None:
+        kind, ctx = decision
         g[4] = ctx["side"] == side
-        g[5 + KINDS.index(kind) if kind != Decision.OPENING else 22] = 1   # the tenth kind came after the options
-        if "uid" in ctx:
-            g[GLOBALS + ctx["uid"]] = 1
+        g[KIND_AT[kind]] = 1
+        uid = ctx.get("uid")
+        if uid is not None:
+            g[GLOBALS + uid] = 1
         other = ctx.get("mover", ctx.get("firer", ctx.get("attacker")))
         if other is not None:
             g[GLOBALS + 16 + other] = 1
+        declared = ctx.get("declared")
+        if declared:       # KB-FROM-3 / KC-HID-5: the sides already declared (public), as bits
+            g[21] = sum(1 << firefrom.SIDES.index(d[0]) for d in declared) / 16
     options = game.options
     g[14] = options["no_building_entry"]
     g[15] = options["hidden_occupants"]
     g[16] = options["pinned_out"]
     g[17], g[18] = game.vp[0] / 20, game.vp[1] / 20
     g[19] = game.outcome is not None
-    g[20] = sum(1 for k in game.pending_keep if game.units[int(k)].side == side) / 16
-    if game.decision is not None:          # KB-FROM-3 / KC-HID-5: the sides already declared (public), as bits
-        g[21] = sum(1 << firefrom.SIDES.index(d[0]) for d in game.decision[1].get("declared", [])) / 16
+    if game.pending_keep:
+        g[20] = sum(1 for k in game.pending_keep if game.units[int(k)].side == side) / 16
     return g
+
+
+#: where a decision kind's flag sits in the globals (the tenth kind, `opening`, came after the options)
+KIND_AT = {kind: 5 + KINDS.index(kind) if kind != Decision.OPENING else 22 for kind in KINDS}
 
 
 def write_board(game, out: np.ndarray) -> None:

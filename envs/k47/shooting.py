@@ -8,7 +8,7 @@ from typing import NamedTuple
 from envs.engine.derived import BoundedStore
 
 from . import geometry, hidden
-from .board import centre
+from .board import centre, inches
 from .flow import Decision, answer, task
 from .state import DOWN
 from .tasks import Declare, Shoot
@@ -60,30 +60,58 @@ def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: 
     KB-AT-6: never at a unit in the same building."""
     if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
         return []
-    plan = firing_plan(pos.tables, unit)
+    entries, kinds = firing_plan(pos.tables, unit)
     barred = _barred(pos, unit, target, moved, ambush, he)
-    seen: dict = {}               # sight lines by geometry.sight_class, for this unit and target
-    out = []
     if unit.inside:               # KB-FROM-2: each weapon takes places at openings, so each is asked in turn
-        used: dict = {}
-        for m, name, index, terms in plan:
-            if models is not None and m not in models:
-                continue
-            if not barred(terms):
-                dist = _through_openings(pos, unit, name, target, sides, used, seen, terms)
-                if dist is not None:
-                    out.append((m, name, dist, index))
-        return out                # in weapon_order already: taken in that order, and its keys are unique
-    ranges: dict = {}             # outside, per weapon terms: every rifle of a squad fires alike
-    for m, name, index, terms in plan:
+        return _from_inside(pos, unit, target, entries, kinds, barred, sides, models, {})
+    free = [not barred(k) for k in kinds]
+    if target.cell is not None:   # cell to cell: one sight line whatever the weapon (geometry.sight's, worked out here)
+        line = _cell_line(pos, unit, target) if any(free) else None
+        ranges = [line if line is not None and ok and k.low <= line <= k.high else None for k, ok in zip(kinds, free)]
+    else:                         # at a section: a sight line per sight class
+        seen: dict = {}
+        ranges = [_from_cell(pos, unit, k.name, target, seen, k) if ok else None for k, ok in zip(kinds, free)]
+    return [(m, name, ranges[tid], index) for m, name, index, tid in entries
+            if ranges[tid] is not None and (models is None or m in models)]
+
+
+def _from_inside(pos, unit, target, entries, kinds, barred, sides, models, seen) -> list:
+    """`weapons_that_fire` for a unit inside: each weapon, in declaration order, takes the nearest opening on `sides`
+    with room (`seen`: the sight lines per sight class, which the caller may share between sides)."""
+    out = []
+    used: dict = {}
+    for m, name, index, tid in entries:
         if models is not None and m not in models:
             continue
-        dist = ranges.get(terms, ranges)
-        if dist is ranges:
-            dist = ranges[terms] = None if barred(terms) else _from_cell(pos, unit, name, target, seen, terms)
-        if dist is not None:
-            out.append((m, name, dist, index))
-    return out
+        terms = kinds[tid]
+        if not barred(terms):
+            dist = _through_openings(pos, unit, name, target, sides, used, seen, terms)
+            if dist is not None:
+                out.append((m, name, dist, index))
+    return out                    # in weapon_order already: taken in that order, and its keys are unique
+
+
+def firers_by_side(pos, unit, target, moved: bool, sides, models) -> dict:
+    """side -> the models of `models` that fire at `target` through openings on that side alone (KB-FROM-3/4), as
+    `weapons_that_fire(..., sides=(side,), models=models)` gives them, the plan, checks and sight lines read once
+    for all the sides."""
+    if not unit.inside:
+        return {side: sorted({m for m, *_ in weapons_that_fire(pos, unit, target, moved, sides=(side,),
+                                                                   models=models)}) for side in sides}
+    if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
+        return {side: [] for side in sides}
+    entries, kinds = firing_plan(pos.tables, unit)
+    barred = _barred(pos, unit, target, moved, False, False)
+    seen: dict = {}
+    return {side: sorted({m for m, *_ in _from_inside(pos, unit, target, entries, kinds, barred, (side,), models,
+                                                      seen)}) for side in sides}
+
+
+def _cell_line(pos, unit, target) -> float | None:
+    """The range from a unit's cell centre to a target's cell centre if the line is clear (KC-MAP-7), else None:
+    geometry.sight's answer between two units outside, for every weapon (both measure centre to centre)."""
+    a, b = centre(unit.cell), centre(target.cell)
+    return inches(a, b, pos.board.cell_in) if geometry.clear(pos, a, b) else None
 
 
 class WeaponTerms(NamedTuple):
@@ -108,18 +136,20 @@ PLANS = BoundedStore("k47 firing plans", 2_000)
 
 
 def firing_plan(tables, unit) -> tuple:
-    """(model, weapon, order index, terms) of the unit's weapons in declaration order (KB-FROM-4)."""
+    """((model, weapon, order index, terms id), ...) of the unit's weapons in declaration order (KB-FROM-4), and the
+    distinct WeaponTerms the ids point to (every rifle of a squad shares one: its range is worked out once)."""
     return PLANS.get((tables.digest, unit.kind, unit.loadout()), _firing_plan, tables, unit.kind, unit.arms()[2])
 
 
 def _firing_plan(tables, kind, weapons) -> tuple:
-    plan = []
+    entries, kinds = [], {}
     for m, name, _, index, mount in _declaration_order(tables, weapons):
         w = tables.weapons[name]
-        plan.append((m, name, index, WeaponTerms(
+        terms = WeaponTerms(
             name, mount, "fixed" in w.rules, "indirect" in w.rules, w.he is None, mount == "hull",
-            geometry.weapon_sight_class(w, kind), w.min_range - 1e-9, w.range + 1e-9, 2 if "team" in w.rules else 1)))
-    return tuple(plan)
+            geometry.weapon_sight_class(w, kind), w.min_range - 1e-9, w.range + 1e-9, 2 if "team" in w.rules else 1)
+        entries.append((m, name, index, kinds.setdefault(terms, len(kinds))))
+    return tuple(entries), tuple(kinds)
 
 
 def _barred(pos, unit, target, moved, ambush, he):

@@ -46,7 +46,7 @@ def draw(game) -> None:
 
 def eligible(game, side: int) -> list:
     """KC-TURN-2 / KC-TURN-6: units of `side` with no order this turn, or holding a kept die."""
-    return [u for u in game.living() if u.side == side and (u.order is None or u.kept)]
+    return [u for u in game.units if u.alive and u.side == side and (u.order is None or u.kept)]
 
 
 @answer(Decision.UNIT)
@@ -74,12 +74,11 @@ def keepers(game) -> list:
 @task(KeepNext)
 def keep_next(game, after: int) -> None:
     order = keepers(game)
-    rest = [u for i, u in enumerate(order) if i > after]
-    if not rest:
+    if after + 1 >= len(order):
         game.push(TurnOver())
         return
-    unit = rest[0]
-    game.decide(Decision.KEEP, side=unit.side, uid=unit.uid, index=order.index(unit))
+    unit = order[after + 1]
+    game.decide(Decision.KEEP, side=unit.side, uid=unit.uid, index=after + 1)
 
 
 @answer(Decision.KEEP)
@@ -93,8 +92,9 @@ def keep_answer(game, ctx, name) -> None:
 def turn_over(game) -> None:
     """KC-TURN-9: choices become public; each kept Down unit sheds D3 pins (A's then B's by id). KC-TURN-7."""
     keeping = keepers(game)
+    ids = {u.uid for u in keeping}      # by id: `in` on the list compares units field by field
     for u in game.units:
-        if u not in keeping:
+        if u.uid not in ids:
             u.kept = False
     for u in keeping:
         keep = game.pending_keep.get(str(u.uid), False)
