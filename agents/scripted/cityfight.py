@@ -30,7 +30,6 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import compress
 
 import numpy as np
 
@@ -278,15 +277,13 @@ class CityfightDoctrine:
         """CF-BOT-2: the squares the side's knowledge reports occupied this turn or last and no later search declared
         empty, in reading order; kept until those reports or the turn change (most decisions change neither)."""
         k, turn = view.knowledge, view.turn
-        state = (turn, k.occupied, k.empty)
+        state = (turn, k.stamp)                           # the reports' stamp: knowledge.py renews it at every write
         found = unchanged_since(self, REPORTED, state)
         if found is None:
-            # seen >= 0 and turn - seen <= 1, in one comparison (turns start at 1); the squares passing it are picked
-            # in C (compress), as most of the map was never seen and a Python loop over it cost more than the rest.
-            recent = max(0, turn - 1)
-            occupied, empty = k.occupied, k.empty
-            found = remember(self, REPORTED, state, [s for s in compress(range(len(occupied)), map(recent.__le__, occupied))
-                                                     if empty[s] <= occupied[s]])
+            # seen >= 0 and turn - seen <= 1 (turns start at 1), and no later empty
+            occupied = k.occupied
+            found = remember(self, REPORTED, state,
+                             np.flatnonzero((occupied >= max(0, turn - 1)) & (k.empty <= occupied)).tolist())
         return found
 
     def objectives(self, view) -> list[int]:
@@ -596,7 +593,7 @@ class CityfightDoctrine:
         """CF-BOT-11: search the nearest MSq in reach towards the attacker's edge unsearched this turn or last
         (then reading order); then, if an objective has no friend and is no contact, the nearest element not on
         another objective moves to it; else Pass."""
-        board, searched = p.board, p.view.knowledge.searched
+        board, searched = p.board, p.view.knowledge.searched.tolist()   # plain ints: read once per MSq below
         here = board.msq[e.square]
         near = [m for m in self.msqs_towards_attacker(p)[here] if searched[m] < p.turn - 1]
         reach = board.msq_range[here].tolist()               # plain ints: one numpy lookup per MSq cost more

@@ -81,10 +81,11 @@ MAP_ROWS = slice(0, P["smoke"] + 1)
 
 class Written:
     """One side's observation, kept between calls and updated in place: the map's rows when the public map changed,
-    a report's row when that report or the turn changed (its ages), an own element's row when one of its fields
-    changed; the globals, the decision's context, the markers and the enemy order of battle are written every time
-    (small). Every comparison is by value against a copy of what was written, so the buffer can never disagree with
-    a fresh encoding of the same state, whatever changed the game (a rule, a hand edit, a restore)."""
+    the reports' rows when the side's reports or the turn changed (their ages), an own element's row when one of its
+    fields changed; the globals, the decision's context, the markers and the enemy order of battle are written every
+    time (small). The map and the reports are known unchanged by their stamps (one number each: every rule that
+    writes them in place takes a new one, and a position edited by hand is `refresh`ed); the elements' rows are
+    compared by value against a copy of what was written."""
 
     __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own")
 
@@ -96,7 +97,7 @@ class Written:
         self.view = self.planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
         self.view[:] = static_planes(game)
         self.map, self.turn = None, None
-        self.reports: tuple = (None,) * (len(REPORT_PLANES) + 1)   # the REPORT_LISTS written (copies)
+        self.reports = None                                   # the stamp of the side's Knowledge written
         self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
 
     def update_planes(self, game, side: int) -> None:
@@ -113,20 +114,17 @@ class Written:
             self.planes[:, game.board.code] = view
 
     def update_reports(self, game, k) -> None:
-        """CF-HID-5..13: a report's ages rewritten when the turn or that report changed (a decision changes one
-        report at most, a turn all their ages); one comparison of them all first, as most decisions change none."""
-        turn, reports = game.turn, REPORT_LISTS(k)
-        if turn == self.turn and reports == self.reports:
+        """CF-HID-5..13: the report planes and the own searches rewritten when the turn (their ages) or the side's
+        reports (their stamp: every writer in knowledge.py takes a new one) changed; most decisions change neither."""
+        turn = game.turn
+        if turn == self.turn and k.stamp == self.reports:
             return
-        view, fresh, written = self.view, turn != self.turn, self.reports
-        for i, plane in enumerate(REPORT_PLANES):             # he_impact: CF-HID-9
-            if fresh or reports[i] != written[i]:
-                view[plane] = recency(reports[i], turn)
+        ages, view = ages_by_turn(turn), self.view
+        view[REPORT_PLANES] = ages[k.turns - NEVER]          # he_impact: CF-HID-9
         # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
         # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-        if fresh or reports[-1] != written[-1]:
-            view[P["own_search"]] = recency(k.searched, turn)[game.board.msq_array]
-        self.turn, self.reports = turn, tuple(list(r) for r in reports)
+        view[P["own_search"]] = ages[k.searched - NEVER][game.board.msq_array]
+        self.turn, self.reports = turn, k.stamp
 
     def update_own(self, game, side: int) -> None:
         """CF-HID-2: every living own element's row, by slot, rewritten when its fields changed."""
@@ -194,16 +192,10 @@ def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
     return at + CONTEXT
 
 
-def recency(turns: list[int], now: int) -> np.ndarray:
-    """CF-HID-13: 1 this turn, 1/2 last turn, ... 0 never."""
-    # Through int32: half the cost of asarray on a list of Python ints; then one gather from the turn's ages.
-    t = np.fromiter(turns, dtype=np.int32, count=len(turns))
-    return ages_by_turn(now)[t - NEVER]
-
-
 @lru_cache(maxsize=64)
 def ages_by_turn(now: int) -> np.ndarray:
-    """The recency of every turn a report can carry (NEVER, then 0 .. now), indexed by turn - NEVER, read-only."""
+    """CF-HID-13: the recency of every turn a report can carry (NEVER, then 0 .. now), indexed by turn - NEVER,
+    read-only: 1 this turn, 1/2 last turn, ..., 0 never."""
     t = np.arange(NEVER, now + 1, dtype=np.int32).astype(np.float32)
     ages = np.where(t == NEVER, 0.0, 1.0 / (1.0 + now - t))
     ages.setflags(write=False)
@@ -234,8 +226,8 @@ def static_planes(game) -> np.ndarray:
 
 def map_planes(game) -> np.ndarray:
     """The static planes plus the public map (cover, doorways, damage, rubble, smoke: CF-HID-1), read-only,
-    rebuilt only when one of those changed."""
-    state = (game.cover, game.door, game.damage, game.rubble, game.smoke, game.smoke_count)
+    rebuilt only when one of those changed (game.map_stamp: damage.py and smoke.py take a new one)."""
+    state = (game.map_stamp,)
     cached = unchanged_since(game, "_map_planes", state)
     if cached is not None:
         return cached
@@ -303,9 +295,9 @@ def encode_reports_now(game, k, view: np.ndarray) -> None:
         view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
 
 
-#: The side's reports (Knowledge lists of turns per square) and their planes, then its searches (by MSq)
-REPORT_LISTS = attrgetter("occupied", "empty", "origins", "exposed", "impacts", "searched")
-REPORT_PLANES = (P["seen_occupied"], P["seen_empty"], P["fire_origin"], P["exposed"], P["he_impact"])
+#: The planes of the side's reports, in the order of the rows of Knowledge.turns (occupied, empty, exposed, origins,
+#: impacts); its searches (by MSq) go to own_search
+REPORT_PLANES = [P["seen_occupied"], P["seen_empty"], P["exposed"], P["fire_origin"], P["he_impact"]]
 
 
 #: What an own element's row shows (CF-HID-2), read in one C call
