@@ -73,8 +73,11 @@ def encode(game, side: int) -> np.ndarray:
 
 #: the keys of the two sides' Written buffers in the game's __dict__ (dropped by refresh, absent from a clone)
 WRITTEN = ("_written_obs_0", "_written_obs_1")
-#: the planes rewritten at every observation (markers, counts and the decision: cheap, and changed by most steps)
-MARKED = (slice(P["own_overwatch"], P["own_suppressed"] + 1), P["spotted"], P["enemy_search"], P["decision_square"])
+#: the planes drawn from where the elements are: overwatch markers (own, enemy), Engaged, own counts, suppressed own
+PLACED = slice(P["own_overwatch"], P["own_suppressed"] + 1)
+#: what of an element those planes read (the enemy's suppression is never shown: CF-HID-3)
+OWN_PLACE = attrgetter("square", "suppressed", "overwatch")
+ENEMY_PLACE = attrgetter("square", "overwatch")
 #: the rows of the public map (map_planes) that may change in a game
 MAP_ROWS = slice(0, P["smoke"] + 1)
 
@@ -85,9 +88,10 @@ class Written:
     fields changed; the globals, the decision's context, the markers and the enemy order of battle are written every
     time (small). The map and the reports are known unchanged by their stamps (one number each: every rule that
     writes them in place takes a new one, and a position edited by hand is `refresh`ed); the elements' rows are
-    compared by value against a copy of what was written."""
+    compared by value against a copy of what was written, and so are the places of the elements (for the markers,
+    Engaged and own counts), the squares SPOTTED or searched now and the decision's squares."""
 
-    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own")
+    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own", "placed", "now", "decided")
 
     def __init__(self, game, side: int) -> None:
         board = game.board
@@ -99,6 +103,8 @@ class Written:
         self.map, self.turn = None, None
         self.reports = None                                   # the stamp of the side's Knowledge written
         self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
+        self.placed = self.now = None                         # the places and the reports of now written
+        self.decided: list = []                               # the decision's squares written
 
     def update_planes(self, game, side: int) -> None:
         view, k = self.view, game.knowledge[side]
@@ -107,9 +113,21 @@ class Written:
             view[MAP_ROWS] = public[MAP_ROWS]
             self.map = public
         self.update_reports(game, k)
-        for rows in MARKED:
-            view[rows] = 0
-        encode_markers(game, side, k, view)
+        placed = (tuple(map(OWN_PLACE, game.elements[side])), tuple(map(ENEMY_PLACE, game.elements[1 - side])))
+        if placed != self.placed:                             # one element moved, went on overwatch, was suppressed...
+            view[PLACED] = 0
+            encode_placed(game, side, view)
+            self.placed = placed
+        now = (game.turn, tuple(k.spotted), tuple(k.last_search))
+        if now != self.now:
+            view[P["spotted"]] = view[P["enemy_search"]] = 0
+            encode_reports_now(game, k, view)
+            self.now = now
+        decided = decision_squares(game, side)
+        if decided != self.decided:
+            view[P["decision_square"], self.decided] = 0
+            view[P["decision_square"], decided] = 1
+            self.decided = decided
         if view is not self.planes:
             self.planes[:, game.board.code] = view
 
@@ -258,9 +276,8 @@ def thirds() -> np.ndarray:
 THIRDS = thirds()
 
 
-def encode_markers(game, side: int, k, view: np.ndarray) -> None:
-    """The MARKED planes (zero when called): overwatch markers, Engaged squares, own elements and their suppression,
-    this activation's SPOTTED squares, the enemy's search of this turn and the squares of the side's decision."""
+def encode_placed(game, side: int, view: np.ndarray) -> None:
+    """The PLACED planes (zero when called): overwatch markers, Engaged squares, own elements and their suppression."""
     for s, plane in ((side, P["own_overwatch"]), (1 - side, P["enemy_overwatch"])):
         for e in game.elements[s]:
             if e.overwatch != DEAD:
@@ -276,15 +293,18 @@ def encode_markers(game, side: int, k, view: np.ndarray) -> None:
     for plane, counts in ((P["own_count"], held), (P["own_suppressed"], suppressed)):
         if counts:
             view[plane, list(counts)] = THIRDS[list(counts.values())]
-    encode_reports_now(game, k, view)
+
+
+def decision_squares(game, side: int) -> list[int]:
+    """The squares of the side's own decision: its target or origin, the squares an IFA may fire at."""
     decision = own_decision(game, side)
-    if decision is not None:
-        ctx = decision[1]
-        for key in ("target", "origin"):
-            if key in ctx:
-                view[P["decision_square"], ctx[key]] = 1
-        if decision[0] == "ifa":
-            view[P["decision_square"], ctx["options"]] = 1
+    if decision is None:
+        return []
+    ctx = decision[1]
+    squares = [ctx[key] for key in ("target", "origin") if key in ctx]
+    if decision[0] == "ifa":
+        squares += ctx["options"]
+    return squares
 
 
 def encode_reports_now(game, k, view: np.ndarray) -> None:
