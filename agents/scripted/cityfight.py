@@ -256,6 +256,7 @@ class CityfightDoctrine:
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                                      # CF-BOT-1: no rolls, so the seed is unused
         self._doors, self._links, self._ground, self._edge = None, [], None, None
+        self._map_stamp = None                            # the public map's stamp at the last sync
         self._objectives = None
         self._planned: Planned | None = None     # the plan of the element just activated, for its first act
 
@@ -293,11 +294,15 @@ class CityfightDoctrine:
         return self._objectives[1]
 
     def sync(self, view) -> None:
-        """Renew the walking links when the public map changed (doorways, breaches, blocked doorways)."""
-        doors = view.doors()
-        if self._doors != doors:
-            # bytes: hashed once (its hash is kept), as every walk's key holds the doorways
-            self._doors, self._links, self._ground = doors, view.walk_links(), (view.board, bytes(doors))
+        """Renew the walking links when the public map changed (doorways, breaches, blocked doorways): the doorways
+        read only when the map's stamp moved (most decisions change no square of it)."""
+        stamp = view.map_stamp()
+        if stamp != self._map_stamp:
+            doors = view.doors()
+            if self._doors != doors:
+                # bytes: hashed once (its hash is kept), as every walk's key holds the doorways
+                self._doors, self._links, self._ground = doors, view.walk_links(), (view.board, bytes(doors))
+            self._map_stamp = stamp
         if self._edge is None:
             self._edge = view.attacker_edge()
 
