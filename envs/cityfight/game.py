@@ -19,7 +19,7 @@ from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, STAMPS, Element, Sectio
 from .tasks import HiddenSetup, TurnStart
 
 #: the prefixes of the caches observation.py keeps on the game
-OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_written_obs_", "_enemy_oob_")
+OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_written_obs_", "_enemy_oob_", "_fixed_globals_")
 
 
 class CityfightGame(TaskGame):

@@ -60,7 +60,10 @@ def encode(game, side: int) -> np.ndarray:
     if written is None:
         written = game.__dict__[WRITTEN[side]] = Written(game, side)
     obs = written.obs
-    at = encode_global(game, side, obs, 0)
+    values = global_values(game, side)
+    if values != written.globals:                             # a list compare costs a tenth of the numpy write
+        obs[:GLOBAL] = written.globals = values
+    at = GLOBAL
     obs[at:at + CONTEXT] = 0
     at = encode_context(game, side, obs, at)
     written.update_planes(game, side)
@@ -85,13 +88,13 @@ MAP_ROWS = slice(0, P["smoke"] + 1)
 class Written:
     """One side's observation, kept between calls and updated in place: the map's rows when the public map changed,
     the reports' rows when the side's reports or the turn changed (their ages), an own element's row when one of its
-    fields changed; the globals, the decision's context, the markers and the enemy order of battle are written every
-    time (small). The map and the reports are known unchanged by their stamps (one number each: every rule that
-    writes them in place takes a new one, and a position edited by hand is `refresh`ed); the elements' rows are
-    compared by value against a copy of what was written, and so are the places of the elements (for the markers,
-    Engaged and own counts), the squares SPOTTED or searched now and the decision's squares."""
+    fields changed, the globals when one of them changed; the decision's context and the enemy order of battle are
+    written every time (small). The map and the reports are known unchanged by their stamps (one number each: every
+    rule that writes them in place takes a new one, and a position edited by hand is `refresh`ed); the elements'
+    rows are compared by value against a copy of what was written, and so are the places of the elements (for the
+    markers, Engaged and own counts), the squares SPOTTED or searched now and the decision's squares."""
 
-    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own", "placed", "now", "decided")
+    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own", "placed", "now", "decided", "globals")
 
     def __init__(self, game, side: int) -> None:
         board = game.board
@@ -105,6 +108,7 @@ class Written:
         self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
         self.placed = self.now = None                         # the places and the reports of now written
         self.decided: list = []                               # the decision's squares written
+        self.globals = None                                   # the GLOBAL values written
 
     def update_planes(self, game, side: int) -> None:
         view, k = self.view, game.knowledge[side]
@@ -170,32 +174,55 @@ def own_decision(game, side: int):
 
 def encode_global(game, side: int, obs: np.ndarray, at: int) -> int:
     """The globals, gathered in a list and written at once (one numpy write per value cost more than the rest)."""
-    s, k = game.scenario, game.knowledge[side]
-    values = [0.0] * GLOBAL
-    values[0], values[1] = game.turn / s.turns, side
-    i = 2
-    values[i + PHASES.index(game.phase)] = 1
-    i += len(PHASES)
+    obs[at:at + GLOBAL] = global_values(game, side)
+    return at + GLOBAL
+
+
+#: where the globals that change in a game start: after turn and side, the phases, whose decision and game over,
+#: the decisions, Outs and activations, the section pools and LRs; the rest (conditions, options) is fixed
+PHASE_AT = 2
+DECIDES_AT = PHASE_AT + len(PHASES)
+DECISION_AT = DECIDES_AT + 2
+OUTS_AT = DECISION_AT + len(DECISIONS)
+SECTIONS_AT = OUTS_AT + 3
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
+
+
+def global_values(game, side: int) -> list:
+    """The GLOBAL values: the fixed ones (side, conditions, options) copied from fixed_globals, the rest filled in."""
+    values = fixed_globals(game, side)[:]
+    values[0] = game.turn / game.scenario.turns
+    values[PHASE_AT + PHASE_INDEX[game.phase]] = 1
     decision = own_decision(game, side)
-    values[i], values[i + 1] = decision is not None, game.winner is not None
-    i += 2
+    values[DECIDES_AT], values[DECIDES_AT + 1] = decision is not None, game.winner is not None
     if decision is not None:
-        values[i + DECISIONS.index(decision[0])] = 1
-    i += len(DECISIONS)
-    values[i:i + 3] = game.outs[side], game.outs[1 - side], k.enemy_activations / 16.0   # CF-HID-1/4
-    i += 3
+        values[DECISION_AT + DECISION_INDEX[decision[0]]] = 1
+    values[OUTS_AT:OUTS_AT + 3] = (game.outs[side], game.outs[1 - side],
+                                   game.knowledge[side].enemy_activations / 16.0)   # CF-HID-1/4
+    i = SECTIONS_AT
     for j, section in enumerate(game.sections[side][:SECTIONS]):
         values[i + 2 * j], values[i + 2 * j + 1] = section.pool / 16.0, section.lr / 6.0
-    i += 2 * SECTIONS
-    c = game.conditions
-    values[i], values[i + 1] = c["time"] == "night", game.options["smoke"]
-    i += 2
-    values[i + WEATHERS.index(c["weather"])] = 1
-    i += len(WEATHERS)
-    values[i:i + 3] = (game.options["allow_under_announce"], game.options["force_level"] == "company",
-                       game.active_side == side)
-    obs[at:at + GLOBAL] = values
-    return at + GLOBAL
+    values[-1] = game.active_side == side
+    return values
+
+
+def fixed_globals(game, side: int) -> list:
+    """The globals no play changes (the side, conditions and options: CF-HID-1), the others zero; kept on the game."""
+    key = f"_fixed_globals_{side}"
+    kept = game.__dict__.get(key)
+    if kept is None:
+        values = [0.0] * GLOBAL
+        values[1] = side
+        i = SECTIONS_AT + 2 * SECTIONS
+        c = game.conditions
+        values[i], values[i + 1] = c["time"] == "night", game.options["smoke"]
+        i += 2
+        values[i + WEATHERS.index(c["weather"])] = 1
+        i += len(WEATHERS)
+        values[i:i + 2] = game.options["allow_under_announce"], game.options["force_level"] == "company"
+        kept = game.__dict__[key] = values
+    return kept
 
 
 def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
