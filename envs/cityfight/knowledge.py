@@ -21,6 +21,7 @@ NEVER = -1
 REPORTS_KEPT = 8
 #: the per-square reports, the rows of Knowledge.turns in this order (then `searched`, per MSq)
 PER_SQUARE_ROWS = ("occupied", "empty", "exposed", "origins", "impacts")
+OCCUPIED, EMPTY, EXPOSED, ORIGINS, IMPACTS, SEARCHED = range(len(PER_SQUARE_ROWS) + 1)   # rows of row_stamps
 PER_SQUARE = ("occupied", "empty", "searched", "exposed", "origins", "impacts")
 #: what to_dict saves, in order (the arrays' views and the stamp are not state of their own)
 SAVED = ("side", "occupied", "empty", "spotted", "searched", "exposed", "origins", "enemy_activations", "killed",
@@ -31,7 +32,8 @@ class Knowledge:
     """One side's record of reports (CF-HID-5..13)."""
 
     __slots__ = ("side", "occupied", "empty", "spotted", "searched", "exposed", "origins", "enemy_activations",
-                 "killed", "reports", "last_search", "last_fire", "enemy_out_told", "impacts", "turns", "stamp")
+                 "killed", "reports", "last_search", "last_fire", "enemy_out_told", "impacts", "turns", "stamp",
+                 "row_stamps")
 
     def __init__(self, side: int, squares: int, msqs: int) -> None:
         self.side = side
@@ -52,10 +54,14 @@ class Knowledge:
         self.last_fire: list = [NEVER, NEVER, -1, NEVER]  # CF-HID-7: [origin or -1, target, category, turn]
         self.enemy_out_told = False
         self.stamp = next(STAMPS)
+        self.row_stamps = [self.stamp] * (len(PER_SQUARE_ROWS) + 1)   # per row of `turns`, then `searched`
 
-    def touch(self) -> None:
-        """A new stamp: the per-square reports or `searched` changed (every writer below calls it)."""
-        self.stamp = next(STAMPS)
+    def touch(self, *rows: int) -> None:
+        """A new stamp: the per-square reports or `searched` changed (every writer below calls it), for these rows
+        (OCCUPIED ... SEARCHED) or, with none named, all of them (a position edited by hand)."""
+        self.stamp = stamp = next(STAMPS)
+        for row in rows or range(len(self.row_stamps)):
+            self.row_stamps[row] = stamp
 
     def to_dict(self) -> dict:
         """Plain data; the per-square turn lists are saved sparsely ([[square, turn], ...]) as most are NEVER."""
@@ -95,7 +101,7 @@ class Knowledge:
 def told_occupied(k: Knowledge, square: int, turn: int, spotted: bool = False) -> None:
     """The square holds enemy (declared, revealed, return fire, Engaged, overwatch report)."""
     k.occupied[square] = turn
-    k.touch()
+    k.touch(OCCUPIED)
     if spotted and square not in k.spotted:
         k.spotted.append(square)
 
@@ -105,7 +111,9 @@ def told_empty(k: Knowledge, square: int, turn: int) -> None:
     k.empty[square] = turn
     if k.occupied[square] == turn:
         k.occupied[square] = NEVER
-    k.touch()
+        k.touch(EMPTY, OCCUPIED)
+    else:
+        k.touch(EMPTY)
 
 
 def told_fire(k: Knowledge, origin: int, target: int, category: int, turn: int) -> None:
@@ -114,7 +122,7 @@ def told_fire(k: Knowledge, origin: int, target: int, category: int, turn: int) 
     if origin >= 0:
         k.origins[origin] = turn
         k.occupied[origin] = turn
-        k.touch()
+        k.touch(ORIGINS, OCCUPIED)
 
 
 def told_searched(k: Knowledge, msq: int, number: int, squares, turn: int) -> None:
@@ -122,7 +130,7 @@ def told_searched(k: Knowledge, msq: int, number: int, squares, turn: int) -> No
     k.last_search = [msq, number, turn]
     if squares:
         k.exposed[squares] = turn
-        k.touch()
+        k.touch(EXPOSED)
 
 
 def told_report(k: Knowledge, square: int, row: str, entry: int, exit_: int, turn: int) -> None:
@@ -131,19 +139,19 @@ def told_report(k: Knowledge, square: int, row: str, entry: int, exit_: int, tur
     del k.reports[:-REPORTS_KEPT]
     if exit_ < 0:
         k.occupied[square] = turn
-        k.touch()
+        k.touch(OCCUPIED)
 
 
 def told_impact(k: Knowledge, square: int, turn: int) -> None:
     """CF-HID-9: an HE impact square is public."""
     k.impacts[square] = turn
-    k.touch()
+    k.touch(IMPACTS)
 
 
 def searched_by_side(k: Knowledge, msq: int, turn: int) -> None:
     """CF-BOT-8/11: the side searched this MSq (it knows its own searches and when)."""
     k.searched[msq] = turn
-    k.touch()
+    k.touch(SEARCHED)
 
 
 def told_killed(k: Knowledge, row: str) -> None:

@@ -24,7 +24,7 @@ from envs.engine.derived import remember, unchanged_since
 
 from .actions import MAX_H, MAX_W, SQUARES
 from .config import COVER_NAMES, MAX_ELEMENTS, WEATHERS
-from .knowledge import NEVER
+from .knowledge import NEVER, SEARCHED
 from .state import DEAD
 
 PHASES = ("setup", "upkeep", "command", "action", "ammo", "recovery", "end")
@@ -94,7 +94,8 @@ class Written:
     rows are compared by value against a copy of what was written, and so are the places of the elements (for the
     markers, Engaged and own counts), the squares SPOTTED or searched now and the decision's squares."""
 
-    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own", "placed", "now", "decided", "globals")
+    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "rows", "own", "placed", "now", "decided",
+                 "globals")
 
     def __init__(self, game, side: int) -> None:
         board = game.board
@@ -105,6 +106,7 @@ class Written:
         self.view[:] = static_planes(game)
         self.map, self.turn = None, None
         self.reports = None                                   # the stamp of the side's Knowledge written
+        self.rows: list = []                                  # and the stamps of its rows (Knowledge.row_stamps)
         self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
         self.placed = self.now = None                         # the places and the reports of now written
         self.decided: list = []                               # the decision's squares written
@@ -136,17 +138,24 @@ class Written:
             self.planes[:, game.board.code] = view
 
     def update_reports(self, game, k) -> None:
-        """CF-HID-5..13: the report planes and the own searches rewritten when the turn (their ages) or the side's
-        reports (their stamp: every writer in knowledge.py takes a new one) changed; most decisions change neither."""
+        """CF-HID-5..13: the report planes and the own searches rewritten when the turn (their ages: all of them) or
+        the side's reports changed (only the rows whose stamps moved: every writer in knowledge.py takes a new one,
+        and a decision that tells the side something changes one or two); most decisions change neither."""
         turn = game.turn
         if turn == self.turn and k.stamp == self.reports:
             return
-        ages, view = ages_by_turn(turn), self.view
-        view[REPORT_PLANES] = ages[k.turns - NEVER]          # he_impact: CF-HID-9
+        ages, view, rows, written = ages_by_turn(turn), self.view, k.row_stamps, self.rows
+        if turn != self.turn:
+            view[REPORT_PLANES] = ages[k.turns - NEVER]       # he_impact: CF-HID-9
+        else:
+            for row, plane in enumerate(REPORT_PLANES):
+                if rows[row] != written[row]:
+                    view[plane] = ages[k.turns[row] - NEVER]
         # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
         # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-        view[P["own_search"]] = ages[k.searched - NEVER][game.board.msq_array]
-        self.turn, self.reports = turn, k.stamp
+        if turn != self.turn or rows[SEARCHED] != written[SEARCHED]:
+            view[P["own_search"]] = ages[k.searched - NEVER][game.board.msq_array]
+        self.turn, self.reports, self.rows = turn, k.stamp, list(rows)
 
     def update_own(self, game, side: int) -> None:
         """CF-HID-2: every living own element's row, by slot, rewritten when its fields changed."""

@@ -140,12 +140,16 @@ def test_stamps_are_renewed_by_every_writer_and_never_shared_by_a_clone():
     game = office(seed=3)
     k, map_stamp = game.knowledge[0], game.map_stamp
     stamps = [k.stamp]
-    for write in (lambda: knowledge.told_occupied(k, 5, 1), lambda: knowledge.told_empty(k, 6, 1),
-                  lambda: knowledge.told_fire(k, 7, 8, 0, 1), lambda: knowledge.told_searched(k, 0, 4, [9], 1),
-                  lambda: knowledge.told_report(k, 10, "B", 0, -1, 1), lambda: knowledge.told_impact(k, 11, 1),
-                  lambda: knowledge.searched_by_side(k, 1, 1)):
+    K = knowledge
+    for write, rows in ((lambda: K.told_occupied(k, 5, 1), {K.OCCUPIED}), (lambda: K.told_empty(k, 6, 1), {K.EMPTY}),
+                        (lambda: K.told_empty(k, 5, 1), {K.EMPTY, K.OCCUPIED}),    # clears this turn's report
+                        (lambda: K.told_fire(k, 7, 8, 0, 1), {K.ORIGINS, K.OCCUPIED}),
+                        (lambda: K.told_searched(k, 0, 4, [9], 1), {K.EXPOSED}),
+                        (lambda: K.told_report(k, 10, "B", 0, -1, 1), {K.OCCUPIED}),
+                        (lambda: K.told_impact(k, 11, 1), {K.IMPACTS}), (lambda: K.searched_by_side(k, 1, 1), {K.SEARCHED})):
         write()
         assert k.stamp not in stamps
+        assert {row for row, stamp in enumerate(k.row_stamps) if stamp == k.stamp} == rows   # what the observation redraws
         stamps.append(k.stamp)
     copy = game.clone()
     assert copy.knowledge[0].stamp not in stamps and copy.map_stamp != map_stamp
