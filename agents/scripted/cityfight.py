@@ -30,7 +30,6 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import compress
 
 import numpy as np
 
@@ -257,6 +256,7 @@ class CityfightDoctrine:
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                                      # CF-BOT-1: no rolls, so the seed is unused
         self._doors, self._links, self._ground, self._edge = None, [], None, None
+        self._map_stamp = None                            # the public map's stamp at the last sync
         self._objectives = None
         self._planned: Planned | None = None     # the plan of the element just activated, for its first act
 
@@ -278,15 +278,13 @@ class CityfightDoctrine:
         """CF-BOT-2: the squares the side's knowledge reports occupied this turn or last and no later search declared
         empty, in reading order; kept until those reports or the turn change (most decisions change neither)."""
         k, turn = view.knowledge, view.turn
-        state = (turn, k.occupied, k.empty)
+        state = (turn, k.stamp)                           # the reports' stamp: knowledge.py renews it at every write
         found = unchanged_since(self, REPORTED, state)
         if found is None:
-            # seen >= 0 and turn - seen <= 1, in one comparison (turns start at 1); the squares passing it are picked
-            # in C (compress), as most of the map was never seen and a Python loop over it cost more than the rest.
-            recent = max(0, turn - 1)
-            occupied, empty = k.occupied, k.empty
-            found = remember(self, REPORTED, state, [s for s in compress(range(len(occupied)), map(recent.__le__, occupied))
-                                                     if empty[s] <= occupied[s]])
+            # seen >= 0 and turn - seen <= 1 (turns start at 1), and no later empty
+            occupied = k.occupied
+            found = remember(self, REPORTED, state,
+                             np.flatnonzero((occupied >= max(0, turn - 1)) & (k.empty <= occupied)).tolist())
         return found
 
     def objectives(self, view) -> list[int]:
@@ -296,11 +294,15 @@ class CityfightDoctrine:
         return self._objectives[1]
 
     def sync(self, view) -> None:
-        """Renew the walking links when the public map changed (doorways, breaches, blocked doorways)."""
-        doors = view.doors()
-        if self._doors != doors:
-            # bytes: hashed once (its hash is kept), as every walk's key holds the doorways
-            self._doors, self._links, self._ground = doors, view.walk_links(), (view.board, bytes(doors))
+        """Renew the walking links when the public map changed (doorways, breaches, blocked doorways): the doorways
+        read only when the map's stamp moved (most decisions change no square of it)."""
+        stamp = view.map_stamp()
+        if stamp != self._map_stamp:
+            doors = view.doors()
+            if self._doors != doors:
+                # bytes: hashed once (its hash is kept), as every walk's key holds the doorways
+                self._doors, self._links, self._ground = doors, view.walk_links(), (view.board, bytes(doors))
+            self._map_stamp = stamp
         if self._edge is None:
             self._edge = view.attacker_edge()
 
@@ -596,7 +598,7 @@ class CityfightDoctrine:
         """CF-BOT-11: search the nearest MSq in reach towards the attacker's edge unsearched this turn or last
         (then reading order); then, if an objective has no friend and is no contact, the nearest element not on
         another objective moves to it; else Pass."""
-        board, searched = p.board, p.view.knowledge.searched
+        board, searched = p.board, p.view.knowledge.searched.tolist()   # plain ints: read once per MSq below
         here = board.msq[e.square]
         near = [m for m in self.msqs_towards_attacker(p)[here] if searched[m] < p.turn - 1]
         reach = board.msq_range[here].tolist()               # plain ints: one numpy lookup per MSq cost more

@@ -19,6 +19,7 @@ def hit_square(game, square: int, result: str | None, firer_square: int) -> None
         return
     before = game.damage[square]
     game.damage[square] = after = before + 1
+    game.map_changed()
     game.log.add("damage", f"{game.name(square)} takes damage ({after} points)", None, square=square, points=after, rule="CF-BLD-1")
     for points, cover_down, rubble, blocks in game.tables.damage_thresholds:
         if before < points <= after:
@@ -31,10 +32,12 @@ def reach_threshold(game, square: int, cover_down: int, rubble: int, blocks: boo
     original, 3rd rubble neighbour); the cover steps of CF-BLD-7."""
     if cover_down:
         game.cover[square] = lowered_cover(game, square, cover_down)
+        game.map_changed()
         game.log.add("cover", f"{game.name(square)} is knocked down to {COVER_NAMES[game.cover[square]]}", None,
                      square=square, rule="CF-BLD-7")
     if blocks and game.door[square] == 1:
         game.door[square] = 2                                          # CF-BLD-4: doorways and breaches blocked
+        game.map_changed()
         game.log.add("blocked", f"the way into {game.name(square)} is blocked", None, square=square, rule="CF-BLD-4")
     neighbours = rubble_neighbours(game, square, firer_square)
     if rubble and len(neighbours) >= rubble:
@@ -52,6 +55,7 @@ def breach(game, square: int) -> bool:
     if game.board.building[square] < 0 or game.door[square] != 0:
         return False
     game.door[square] = 2 if doors_blocked(game, square) else 1
+    game.map_changed()
     return True
 
 
@@ -85,6 +89,7 @@ def make_rubble(game, square: int) -> None:
     game.rubble[square] = True
     if game.cover[square] != WOOD:
         game.cover[square] = CLUTTERED
+    game.map_changed()
     game.log.add("rubble", f"{game.name(square)} becomes rubble", None, square=square, rule="CF-BLD-3")
     for side in (0, 1):
         for e in game.at(square, side):

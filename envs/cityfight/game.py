@@ -15,11 +15,11 @@ from .board import board_for
 from .flow import FLOW, Decision
 from .knowledge import Knowledge
 from .observation import encode
-from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke
+from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, STAMPS, Element, Section, Smoke
 from .tasks import HiddenSetup, TurnStart
 
 #: the prefixes of the caches observation.py keeps on the game
-OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_written_obs_", "_enemy_oob_")
+OBSERVATION_CACHES = ("_static_planes", "_map_planes", "_written_obs_", "_enemy_oob_", "_fixed_globals_")
 
 
 class CityfightGame(TaskGame):
@@ -80,6 +80,9 @@ class CityfightGame(TaskGame):
         super().refresh()
         for key in [k for k in self.__dict__ if k.startswith(OBSERVATION_CACHES)]:
             del self.__dict__[key]
+        self.map_changed()                     # the map and the reports may have been edited by hand: new stamps
+        for k in self.knowledge:
+            k.touch()
 
     def init_state(self) -> None:
         """Turn 1, the map as printed, no elements, nothing known, no task."""
@@ -89,6 +92,7 @@ class CityfightGame(TaskGame):
         self.damage, self.rubble = [0] * n, [self.scenario.terrain[i] == ":" for i in range(n)]
         self.door = [1 if d else 0 for d in board.doorway]          # 0 none, 1 doorway or breach, 2 blocked
         self.smoke, self.smoke_blocks, self.smoke_count = [0] * n, [], 0
+        self.map_changed()
         self.knowledge = [Knowledge(s, n, len(board.msq_squares)) for s in (ATTACKER, DEFENDER)]
         self.outs, self.next_side, self.active, self.active_side = [False, False], self.scenario.initiative, DEAD, DEAD
         self.decision, self.tasks = None, []
@@ -170,6 +174,11 @@ class CityfightGame(TaskGame):
     def section_of(self, e: Element) -> Section:
         return self.sections[e.side][e.section]
 
+    def map_changed(self) -> None:
+        """The public map (cover, doorways, damage, rubble, smoke) was written in place: a new `map_stamp`, which
+        the observation compares instead of the five board-sized lists (damage.py and smoke.py call it)."""
+        self.map_stamp = next(STAMPS)
+
     def damage_total(self) -> int:
         return sum(self.damage)
 
@@ -248,6 +257,7 @@ class CityfightGame(TaskGame):
             game.rubble[i] = True
         game.smoke_blocks = [Smoke(**b) for b in data["smoke_blocks"]]
         game.smoke_count = sum(game.smoke)
+        game.map_changed()
         game.knowledge = [Knowledge.from_dict(k) for k in data["knowledge"]]
         game.decision = None if data["decision"] is None else (Decision(data["decision"][0]), _copy(data["decision"][1]))
         game.tasks = [FLOW.load(_copy(t)) for t in data["tasks"]]

@@ -24,8 +24,14 @@ def ends_movement(game, square: int) -> bool:
 def step_table(game) -> list[list[int]]:
     """Per square and direction, the square a step reaches by the terrain alone (CF-MOVE-3/4/6), or -1.
 
-    Doorways change only by breaches and damage, so tables are shared by map and doorway states."""
-    return _step_table(game.board, bytes(game.door))
+    Doorways change only by breaches and damage, so tables are shared by map and doorway states; the game keeps the
+    one of its map's stamp (game.map_stamp), as turning the doorways into a key cost more than the moves it serves."""
+    kept = game.__dict__.get("_step_table")
+    if kept is not None and kept[0] == game.map_stamp:
+        return kept[1]
+    table = _step_table(game.board, bytes(game.door))
+    game.__dict__["_step_table"] = (game.map_stamp, table)
+    return table
 
 
 @lru_cache(maxsize=64)

@@ -24,7 +24,7 @@ from envs.engine.derived import remember, unchanged_since
 
 from .actions import MAX_H, MAX_W, SQUARES
 from .config import COVER_NAMES, MAX_ELEMENTS, WEATHERS
-from .knowledge import NEVER
+from .knowledge import NEVER, SEARCHED
 from .state import DEAD
 
 PHASES = ("setup", "upkeep", "command", "action", "ammo", "recovery", "end")
@@ -60,7 +60,10 @@ def encode(game, side: int) -> np.ndarray:
     if written is None:
         written = game.__dict__[WRITTEN[side]] = Written(game, side)
     obs = written.obs
-    at = encode_global(game, side, obs, 0)
+    values = global_values(game, side)
+    if values != written.globals:                             # a list compare costs a tenth of the numpy write
+        obs[:GLOBAL] = written.globals = values
+    at = GLOBAL
     obs[at:at + CONTEXT] = 0
     at = encode_context(game, side, obs, at)
     written.update_planes(game, side)
@@ -73,20 +76,26 @@ def encode(game, side: int) -> np.ndarray:
 
 #: the keys of the two sides' Written buffers in the game's __dict__ (dropped by refresh, absent from a clone)
 WRITTEN = ("_written_obs_0", "_written_obs_1")
-#: the planes rewritten at every observation (markers, counts and the decision: cheap, and changed by most steps)
-MARKED = (slice(P["own_overwatch"], P["own_suppressed"] + 1), P["spotted"], P["enemy_search"], P["decision_square"])
+#: the planes drawn from where the elements are: overwatch markers (own, enemy), Engaged, own counts, suppressed own
+PLACED = slice(P["own_overwatch"], P["own_suppressed"] + 1)
+#: what of an element those planes read (the enemy's suppression is never shown: CF-HID-3)
+OWN_PLACE = attrgetter("square", "suppressed", "overwatch")
+ENEMY_PLACE = attrgetter("square", "overwatch")
 #: the rows of the public map (map_planes) that may change in a game
 MAP_ROWS = slice(0, P["smoke"] + 1)
 
 
 class Written:
     """One side's observation, kept between calls and updated in place: the map's rows when the public map changed,
-    a report's row when that report or the turn changed (its ages), an own element's row when one of its fields
-    changed; the globals, the decision's context, the markers and the enemy order of battle are written every time
-    (small). Every comparison is by value against a copy of what was written, so the buffer can never disagree with
-    a fresh encoding of the same state, whatever changed the game (a rule, a hand edit, a restore)."""
+    the reports' rows when the side's reports or the turn changed (their ages), an own element's row when one of its
+    fields changed, the globals when one of them changed; the decision's context and the enemy order of battle are
+    written every time (small). The map and the reports are known unchanged by their stamps (one number each: every
+    rule that writes them in place takes a new one, and a position edited by hand is `refresh`ed); the elements'
+    rows are compared by value against a copy of what was written, and so are the places of the elements (for the
+    markers, Engaged and own counts), the squares SPOTTED or searched now and the decision's squares."""
 
-    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "own")
+    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "rows", "own", "placed", "now", "decided",
+                 "globals")
 
     def __init__(self, game, side: int) -> None:
         board = game.board
@@ -96,8 +105,12 @@ class Written:
         self.view = self.planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
         self.view[:] = static_planes(game)
         self.map, self.turn = None, None
-        self.reports: tuple = (None,) * (len(REPORT_PLANES) + 1)   # the REPORT_LISTS written (copies)
+        self.reports = None                                   # the stamp of the side's Knowledge written
+        self.rows: list = []                                  # and the stamps of its rows (Knowledge.row_stamps)
         self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
+        self.placed = self.now = None                         # the places and the reports of now written
+        self.decided: list = []                               # the decision's squares written
+        self.globals = None                                   # the GLOBAL values written
 
     def update_planes(self, game, side: int) -> None:
         view, k = self.view, game.knowledge[side]
@@ -106,27 +119,43 @@ class Written:
             view[MAP_ROWS] = public[MAP_ROWS]
             self.map = public
         self.update_reports(game, k)
-        for rows in MARKED:
-            view[rows] = 0
-        encode_markers(game, side, k, view)
+        placed = (tuple(map(OWN_PLACE, game.elements[side])), tuple(map(ENEMY_PLACE, game.elements[1 - side])))
+        if placed != self.placed:                             # one element moved, went on overwatch, was suppressed...
+            view[PLACED] = 0
+            encode_placed(game, side, view)
+            self.placed = placed
+        now = (game.turn, tuple(k.spotted), tuple(k.last_search))
+        if now != self.now:
+            view[P["spotted"]] = view[P["enemy_search"]] = 0
+            encode_reports_now(game, k, view)
+            self.now = now
+        decided = decision_squares(game, side)
+        if decided != self.decided:
+            view[P["decision_square"], self.decided] = 0
+            view[P["decision_square"], decided] = 1
+            self.decided = decided
         if view is not self.planes:
             self.planes[:, game.board.code] = view
 
     def update_reports(self, game, k) -> None:
-        """CF-HID-5..13: a report's ages rewritten when the turn or that report changed (a decision changes one
-        report at most, a turn all their ages); one comparison of them all first, as most decisions change none."""
-        turn, reports = game.turn, REPORT_LISTS(k)
-        if turn == self.turn and reports == self.reports:
+        """CF-HID-5..13: the report planes and the own searches rewritten when the turn (their ages: all of them) or
+        the side's reports changed (only the rows whose stamps moved: every writer in knowledge.py takes a new one,
+        and a decision that tells the side something changes one or two); most decisions change neither."""
+        turn = game.turn
+        if turn == self.turn and k.stamp == self.reports:
             return
-        view, fresh, written = self.view, turn != self.turn, self.reports
-        for i, plane in enumerate(REPORT_PLANES):             # he_impact: CF-HID-9
-            if fresh or reports[i] != written[i]:
-                view[plane] = recency(reports[i], turn)
+        ages, view, rows, written = ages_by_turn(turn), self.view, k.row_stamps, self.rows
+        if turn != self.turn:
+            view[REPORT_PLANES] = ages[k.turns - NEVER]       # he_impact: CF-HID-9
+        else:
+            for row, plane in enumerate(REPORT_PLANES):
+                if rows[row] != written[row]:
+                    view[plane] = ages[k.turns[row] - NEVER]
         # The side's own searches, by age, on every square of the MSq searched: the side knows what it searched and
         # when, and CF-BOT-8/11 choose by it ("unsearched this turn or last"); without it a policy cannot tell.
-        if fresh or reports[-1] != written[-1]:
-            view[P["own_search"]] = recency(k.searched, turn)[game.board.msq_array]
-        self.turn, self.reports = turn, tuple(list(r) for r in reports)
+        if turn != self.turn or rows[SEARCHED] != written[SEARCHED]:
+            view[P["own_search"]] = ages[k.searched - NEVER][game.board.msq_array]
+        self.turn, self.reports, self.rows = turn, k.stamp, list(rows)
 
     def update_own(self, game, side: int) -> None:
         """CF-HID-2: every living own element's row, by slot, rewritten when its fields changed."""
@@ -154,32 +183,55 @@ def own_decision(game, side: int):
 
 def encode_global(game, side: int, obs: np.ndarray, at: int) -> int:
     """The globals, gathered in a list and written at once (one numpy write per value cost more than the rest)."""
-    s, k = game.scenario, game.knowledge[side]
-    values = [0.0] * GLOBAL
-    values[0], values[1] = game.turn / s.turns, side
-    i = 2
-    values[i + PHASES.index(game.phase)] = 1
-    i += len(PHASES)
+    obs[at:at + GLOBAL] = global_values(game, side)
+    return at + GLOBAL
+
+
+#: where the globals that change in a game start: after turn and side, the phases, whose decision and game over,
+#: the decisions, Outs and activations, the section pools and LRs; the rest (conditions, options) is fixed
+PHASE_AT = 2
+DECIDES_AT = PHASE_AT + len(PHASES)
+DECISION_AT = DECIDES_AT + 2
+OUTS_AT = DECISION_AT + len(DECISIONS)
+SECTIONS_AT = OUTS_AT + 3
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
+
+
+def global_values(game, side: int) -> list:
+    """The GLOBAL values: the fixed ones (side, conditions, options) copied from fixed_globals, the rest filled in."""
+    values = fixed_globals(game, side)[:]
+    values[0] = game.turn / game.scenario.turns
+    values[PHASE_AT + PHASE_INDEX[game.phase]] = 1
     decision = own_decision(game, side)
-    values[i], values[i + 1] = decision is not None, game.winner is not None
-    i += 2
+    values[DECIDES_AT], values[DECIDES_AT + 1] = decision is not None, game.winner is not None
     if decision is not None:
-        values[i + DECISIONS.index(decision[0])] = 1
-    i += len(DECISIONS)
-    values[i:i + 3] = game.outs[side], game.outs[1 - side], k.enemy_activations / 16.0   # CF-HID-1/4
-    i += 3
+        values[DECISION_AT + DECISION_INDEX[decision[0]]] = 1
+    values[OUTS_AT:OUTS_AT + 3] = (game.outs[side], game.outs[1 - side],
+                                   game.knowledge[side].enemy_activations / 16.0)   # CF-HID-1/4
+    i = SECTIONS_AT
     for j, section in enumerate(game.sections[side][:SECTIONS]):
         values[i + 2 * j], values[i + 2 * j + 1] = section.pool / 16.0, section.lr / 6.0
-    i += 2 * SECTIONS
-    c = game.conditions
-    values[i], values[i + 1] = c["time"] == "night", game.options["smoke"]
-    i += 2
-    values[i + WEATHERS.index(c["weather"])] = 1
-    i += len(WEATHERS)
-    values[i:i + 3] = (game.options["allow_under_announce"], game.options["force_level"] == "company",
-                       game.active_side == side)
-    obs[at:at + GLOBAL] = values
-    return at + GLOBAL
+    values[-1] = game.active_side == side
+    return values
+
+
+def fixed_globals(game, side: int) -> list:
+    """The globals no play changes (the side, conditions and options: CF-HID-1), the others zero; kept on the game."""
+    key = f"_fixed_globals_{side}"
+    kept = game.__dict__.get(key)
+    if kept is None:
+        values = [0.0] * GLOBAL
+        values[1] = side
+        i = SECTIONS_AT + 2 * SECTIONS
+        c = game.conditions
+        values[i], values[i + 1] = c["time"] == "night", game.options["smoke"]
+        i += 2
+        values[i + WEATHERS.index(c["weather"])] = 1
+        i += len(WEATHERS)
+        values[i:i + 2] = game.options["allow_under_announce"], game.options["force_level"] == "company"
+        kept = game.__dict__[key] = values
+    return kept
 
 
 def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
@@ -194,16 +246,10 @@ def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
     return at + CONTEXT
 
 
-def recency(turns: list[int], now: int) -> np.ndarray:
-    """CF-HID-13: 1 this turn, 1/2 last turn, ... 0 never."""
-    # Through int32: half the cost of asarray on a list of Python ints; then one gather from the turn's ages.
-    t = np.fromiter(turns, dtype=np.int32, count=len(turns))
-    return ages_by_turn(now)[t - NEVER]
-
-
 @lru_cache(maxsize=64)
 def ages_by_turn(now: int) -> np.ndarray:
-    """The recency of every turn a report can carry (NEVER, then 0 .. now), indexed by turn - NEVER, read-only."""
+    """CF-HID-13: the recency of every turn a report can carry (NEVER, then 0 .. now), indexed by turn - NEVER,
+    read-only: 1 this turn, 1/2 last turn, ..., 0 never."""
     t = np.arange(NEVER, now + 1, dtype=np.int32).astype(np.float32)
     ages = np.where(t == NEVER, 0.0, 1.0 / (1.0 + now - t))
     ages.setflags(write=False)
@@ -234,8 +280,8 @@ def static_planes(game) -> np.ndarray:
 
 def map_planes(game) -> np.ndarray:
     """The static planes plus the public map (cover, doorways, damage, rubble, smoke: CF-HID-1), read-only,
-    rebuilt only when one of those changed."""
-    state = (game.cover, game.door, game.damage, game.rubble, game.smoke, game.smoke_count)
+    rebuilt only when one of those changed (game.map_stamp: damage.py and smoke.py take a new one)."""
+    state = (game.map_stamp,)
     cached = unchanged_since(game, "_map_planes", state)
     if cached is not None:
         return cached
@@ -266,9 +312,8 @@ def thirds() -> np.ndarray:
 THIRDS = thirds()
 
 
-def encode_markers(game, side: int, k, view: np.ndarray) -> None:
-    """The MARKED planes (zero when called): overwatch markers, Engaged squares, own elements and their suppression,
-    this activation's SPOTTED squares, the enemy's search of this turn and the squares of the side's decision."""
+def encode_placed(game, side: int, view: np.ndarray) -> None:
+    """The PLACED planes (zero when called): overwatch markers, Engaged squares, own elements and their suppression."""
     for s, plane in ((side, P["own_overwatch"]), (1 - side, P["enemy_overwatch"])):
         for e in game.elements[s]:
             if e.overwatch != DEAD:
@@ -284,15 +329,18 @@ def encode_markers(game, side: int, k, view: np.ndarray) -> None:
     for plane, counts in ((P["own_count"], held), (P["own_suppressed"], suppressed)):
         if counts:
             view[plane, list(counts)] = THIRDS[list(counts.values())]
-    encode_reports_now(game, k, view)
+
+
+def decision_squares(game, side: int) -> list[int]:
+    """The squares of the side's own decision: its target or origin, the squares an IFA may fire at."""
     decision = own_decision(game, side)
-    if decision is not None:
-        ctx = decision[1]
-        for key in ("target", "origin"):
-            if key in ctx:
-                view[P["decision_square"], ctx[key]] = 1
-        if decision[0] == "ifa":
-            view[P["decision_square"], ctx["options"]] = 1
+    if decision is None:
+        return []
+    ctx = decision[1]
+    squares = [ctx[key] for key in ("target", "origin") if key in ctx]
+    if decision[0] == "ifa":
+        squares += ctx["options"]
+    return squares
 
 
 def encode_reports_now(game, k, view: np.ndarray) -> None:
@@ -303,9 +351,9 @@ def encode_reports_now(game, k, view: np.ndarray) -> None:
         view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
 
 
-#: The side's reports (Knowledge lists of turns per square) and their planes, then its searches (by MSq)
-REPORT_LISTS = attrgetter("occupied", "empty", "origins", "exposed", "impacts", "searched")
-REPORT_PLANES = (P["seen_occupied"], P["seen_empty"], P["fire_origin"], P["exposed"], P["he_impact"])
+#: The planes of the side's reports, in the order of the rows of Knowledge.turns (occupied, empty, exposed, origins,
+#: impacts); its searches (by MSq) go to own_search
+REPORT_PLANES = [P["seen_occupied"], P["seen_empty"], P["exposed"], P["fire_origin"], P["he_impact"]]
 
 
 #: What an own element's row shows (CF-HID-2), read in one C call

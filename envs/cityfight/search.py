@@ -161,7 +161,7 @@ def search_resolve(game, side: int, searcher: int, msq: int, joined: list, numbe
         for t in game.at(square, 1 - side):
             t.seen_still = True                               # CF-SRCH-15
     knowledge.told_searched(theirs, msq, number, found, game.turn)
-    mine.searched[msq] = game.turn
+    knowledge.searched_by_side(mine, msq, game.turn)
     game.log.add("search", f"search of {game.board.msq_names[msq]} (N {number}): "
                  f"{len(found)} square(s) occupied " + " ".join(game.name(s) for s in found), side, msq=msq, found=found, rule="CF-SRCH-8")
     game.push(IfaOffer(side, [searcher] + list(joined)))

@@ -74,6 +74,7 @@ def refresh(game) -> None:
             if key in keys:
                 smoke[square] += 1
     game.smoke, game.smoke_count = smoke, sum(smoke)
+    game.map_changed()
 
 
 def decay(game) -> None:

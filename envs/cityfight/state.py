@@ -5,9 +5,15 @@ and a game saves to JSON. Squares are flat indices y * W + x of the scenario's m
 """
 from __future__ import annotations
 
+from itertools import count
+
 ATTACKER, DEFENDER = 0, 1
 SIDE_NAMES = ("attacker", "defender")
 DEAD = -1
+#: Stamps of what changes in place and is read at every decision (a side's reports, the public map): a writer takes
+#: the next one, so a reader compares one number to know nothing changed. Process-wide, so that no two objects ever
+#: share a stamp (an id() may be reused once an object is freed, a per-object counter repeats across games).
+STAMPS = count(1)
 
 
 class Element:

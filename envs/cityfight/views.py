@@ -103,6 +103,11 @@ class SideView:
     def own_at(self, square: int) -> list:
         return [e for e in self.own_elements() if e.square == square]
 
+    def map_stamp(self) -> int:
+        """A number that changes whenever the public map (cover, doorways, damage, rubble, smoke: CF-HID-1) is
+        written, and only then: compare it for equality only (its value counts other writes too)."""
+        return self._game.map_stamp
+
     def doors(self) -> tuple:
         """CF-HID-1: doorways, breaches and blocked doorways are public (0 none, 1 open, 2 blocked)."""
         return tuple(self._game.door)

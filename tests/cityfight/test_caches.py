@@ -3,7 +3,7 @@ doorways, smoke, damage, rubble or reports change (CF-MOVE-3/4, CF-LOS-1..4, CF-
 import numpy as np
 
 from agents.scripted.cityfight import CityfightDoctrine, distances, msqs_towards, nearer_edge
-from envs.cityfight import damage, fire, he, movement, search, smoke
+from envs.cityfight import damage, fire, he, knowledge, movement, search, smoke
 from envs.cityfight.board import reach_row, sight, sight_row
 from envs.cityfight.observation import encode
 from tests.checkers import random_positions
@@ -99,16 +99,19 @@ def test_search_targets_from_the_table_without_smoke_and_from_sight_with_it():
     assert 1 not in search.target_msqs(game, e)                       # CF-SRCH-1: no square of B1 in sight
 
 
-def test_observation_follows_changes_made_in_place():
+def test_observation_follows_the_rules_that_write_the_map_and_the_reports():
+    """The map and the reports are known unchanged by their stamps: every writer of the rules takes a new one
+    (damage.py, smoke.py, knowledge.py), so what they write shows at the next observation."""
     game = office(seed=3)
     before = [encode(game, side) for side in (0, 1)]
-    square = sq(game, "k6")
-    game.door[square] = 2
-    game.rubble[square] = True
-    game.damage[square] = 5
-    game.knowledge[0].occupied[sq(game, "c3")] = game.turn
-    game.knowledge[1].impacts[square] = game.turn
-    smoke.place(game, sq(game, "e5"))
+    k6, turn = sq(game, "k6"), game.turn
+    damage.hit_square(game, k6, "S", sq(game, "k9"))                  # CF-BLD-1
+    assert damage.breach(game, sq(game, "e5"))                        # CF-HE-13
+    damage.make_rubble(game, sq(game, "c3"))                          # CF-BLD-3
+    smoke.place(game, sq(game, "e9"))                                 # CF-SMK-2
+    knowledge.told_occupied(game.knowledge[0], sq(game, "d3"), turn)
+    knowledge.told_impact(game.knowledge[1], k6, turn)                # CF-HID-9
+    knowledge.searched_by_side(game.knowledge[1], game.board.msq[k6], turn)
     for side in (0, 1):
         after = encode(game, side)
         assert not np.array_equal(after, before[side])
@@ -116,6 +119,59 @@ def test_observation_follows_changes_made_in_place():
     game.turn += 1                                                    # CF-HID-13: the reports age
     for side in (0, 1):
         assert np.array_equal(encode(game, side), encode(game.clone(), side))
+
+
+def test_observation_follows_a_position_edited_by_hand_once_refreshed():
+    """A hand edit of the map or the reports takes no stamp: `refresh` (as build_position does) renews them all."""
+    game = office(seed=3)
+    before = [encode(game, side) for side in (0, 1)]
+    k6 = sq(game, "k6")
+    game.door[k6], game.rubble[k6], game.damage[k6] = 2, True, 5
+    game.knowledge[0].occupied[sq(game, "c3")] = game.turn
+    game.knowledge[1].impacts[k6] = game.turn
+    game.refresh()
+    for side in (0, 1):
+        after = encode(game, side)
+        assert not np.array_equal(after, before[side])
+        assert np.array_equal(after, encode(game.clone(), side))
+
+
+def test_stamps_are_renewed_by_every_writer_and_never_shared_by_a_clone():
+    game = office(seed=3)
+    k, map_stamp = game.knowledge[0], game.map_stamp
+    stamps = [k.stamp]
+    K = knowledge
+    for write, rows in ((lambda: K.told_occupied(k, 5, 1), {K.OCCUPIED}), (lambda: K.told_empty(k, 6, 1), {K.EMPTY}),
+                        (lambda: K.told_empty(k, 5, 1), {K.EMPTY, K.OCCUPIED}),    # clears this turn's report
+                        (lambda: K.told_fire(k, 7, 8, 0, 1), {K.ORIGINS, K.OCCUPIED}),
+                        (lambda: K.told_searched(k, 0, 4, [9], 1), {K.EXPOSED}),
+                        (lambda: K.told_report(k, 10, "B", 0, -1, 1), {K.OCCUPIED}),
+                        (lambda: K.told_impact(k, 11, 1), {K.IMPACTS}), (lambda: K.searched_by_side(k, 1, 1), {K.SEARCHED})):
+        write()
+        assert k.stamp not in stamps
+        assert {row for row, stamp in enumerate(k.row_stamps) if stamp == k.stamp} == rows   # what the observation redraws
+        stamps.append(k.stamp)
+    copy = game.clone()
+    assert copy.knowledge[0].stamp not in stamps and copy.map_stamp != map_stamp
+    assert game.map_stamp == map_stamp                                # reading the map takes no stamp
+    smoke.place(game, sq(game, "e9"))
+    assert game.map_stamp != map_stamp
+
+
+def test_a_clone_shares_no_report_array_with_its_game():
+    """Knowledge.turns and its row views are the clone's own: a report told in one never shows in the other."""
+    game = office(seed=3)
+    knowledge.told_occupied(game.knowledge[0], sq(game, "d3"), 1)
+    copy = game.clone()
+    for mine, theirs in zip(game.knowledge, copy.knowledge):
+        assert mine.to_dict() == theirs.to_dict()
+        for key in ("turns", "occupied", "empty", "exposed", "origins", "impacts", "searched"):
+            assert not np.shares_memory(getattr(mine, key), getattr(theirs, key)), key
+        assert np.shares_memory(theirs.occupied, theirs.turns)        # the rows are views of the clone's own table
+    knowledge.told_occupied(copy.knowledge[0], sq(game, "e3"), 1)
+    knowledge.searched_by_side(copy.knowledge[0], 2, 1)
+    assert game.knowledge[0].occupied[sq(game, "e3")] == -1 and game.knowledge[0].searched[2] == -1
+    assert copy.knowledge[0].to_dict() != game.knowledge[0].to_dict()
 
 
 def test_the_observation_written_in_place_equals_a_fresh_one_at_every_step_of_random_games():

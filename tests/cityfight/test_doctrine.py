@@ -61,7 +61,7 @@ def searched(game, side: int, *msqs: str) -> None:
     """`side` searched these MSqs this turn (all of them if none is named)."""
     names = game.board.msq_names
     for m in (msqs or names):
-        game.knowledge[side].searched[names.index(m)] = game.turn
+        knowledge.searched_by_side(game.knowledge[side], names.index(m), game.turn)
 
 
 def defender_to_activate(game) -> None:

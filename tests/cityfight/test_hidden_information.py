@@ -83,7 +83,7 @@ def test_CF_HID_5_searched_side_learns_msq_n_and_declared_squares():
     act(game, "search", "A1")
     k = game.knowledge[1]
     assert k.last_search == [0, 4 + 2, 1] and k.exposed[sq(game, "a3")] == 1
-    assert k.origins == [-1] * len(k.origins) and k.occupied[sq(game, "a1")] == -1   # not where the searcher is
+    assert k.origins.tolist() == [-1] * len(k.origins) and k.occupied[sq(game, "a1")] == -1   # not where the searcher is
 
 
 def test_CF_HID_6_searching_side_reads_occupied_empty_or_unknown():
@@ -110,7 +110,7 @@ def test_CF_HID_8_firing_side_not_told_what_its_fire_did():
     act(game, "fire", "a3")
     act(game, "dice", 2)                                 # S on D1: the attacker is not told
     k = game.knowledge[0]
-    assert k.occupied == [-1] * len(k.occupied) and k.empty == [-1] * len(k.empty)
+    assert k.occupied.tolist() == [-1] * len(k.occupied) and k.empty.tolist() == [-1] * len(k.empty)
     assert before.shape == encode(game, 0).shape
 
 
