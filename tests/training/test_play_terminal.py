@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import signal
 import sys
 
 import pytest
@@ -27,7 +28,14 @@ def spawn(env: str, seed: int, colour: bool = False, enemy: str = "scripted"):
     if not colour:
         environ["NO_COLOR"] = "1"
     return pexpect.spawn(sys.executable, ["-m", "training.cli", "play", env, "--seed", str(seed), "--enemy", enemy],
-                         cwd=str(PROJECT_ROOT), env=environ, dimensions=(24, 80), encoding="utf-8", timeout=120)
+                         cwd=str(PROJECT_ROOT), env=environ, dimensions=(24, 80), encoding="utf-8", timeout=120,
+                         preexec_fn=interruptible)
+
+
+def interruptible() -> None:
+    """Ctrl-C interrupts the game as at a person's terminal, even when the tests themselves were started in the
+    background of a shell without job control, whose children inherit SIGINT ignored (POSIX)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def play_to_the_end(child, seed: int) -> tuple[str, int, str]:
