@@ -15,7 +15,7 @@ from .board import board_for
 from .flow import FLOW, Decision
 from .knowledge import Knowledge
 from .observation import encode
-from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, STAMPS, Element, Section, Smoke
+from .state import ATTACKER, DEAD, DEFENDER, SIDE_NAMES, Element, Section, Smoke, new_stamp
 from .tasks import HiddenSetup, TurnStart
 
 #: the prefixes of the caches observation.py keeps on the game
@@ -177,7 +177,7 @@ class CityfightGame(TaskGame):
     def map_changed(self) -> None:
         """The public map (cover, doorways, damage, rubble, smoke) was written in place: a new `map_stamp`, which
         the observation compares instead of the five board-sized lists (damage.py and smoke.py call it)."""
-        self.map_stamp = next(STAMPS)
+        self.map_stamp = new_stamp()
 
     def damage_total(self) -> int:
         return sum(self.damage)

@@ -7,7 +7,7 @@ nothing here is ever read from the enemy's real positions except through the fun
 called where the catalog says the side is told something.
 
 The per-square reports are numpy arrays of turns (one row each of `turns`), and every function below that writes
-them takes a new `stamp`: the observation and the doctrine compare that one number to know the reports are
+them takes a new `stamp`: the observation and the doctrine compare that one token to know the reports are
 unchanged, instead of comparing six board-sized lists at every decision. A position edited by hand must call
 `touch` (the game's `refresh` does it for both sides).
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .state import STAMPS
+from .state import new_stamp
 
 NEVER = -1
 REPORTS_KEPT = 8
@@ -53,13 +53,13 @@ class Knowledge:
         self.last_search: list = [NEVER, 0, NEVER]   # CF-HID-5: the enemy's last search here: [msq, N, turn]
         self.last_fire: list = [NEVER, NEVER, -1, NEVER]  # CF-HID-7: [origin or -1, target, category, turn]
         self.enemy_out_told = False
-        self.stamp = next(STAMPS)
+        self.stamp = new_stamp()
         self.row_stamps = [self.stamp] * (len(PER_SQUARE_ROWS) + 1)   # per row of `turns`, then `searched`
 
     def touch(self, *rows: int) -> None:
         """A new stamp: the per-square reports or `searched` changed (every writer below calls it), for these rows
         (OCCUPIED ... SEARCHED) or, with none named, all of them (a position edited by hand)."""
-        self.stamp = stamp = next(STAMPS)
+        self.stamp = stamp = new_stamp()
         for row in rows or range(len(self.row_stamps)):
             self.row_stamps[row] = stamp
 

@@ -89,7 +89,7 @@ class Written:
     """One side's observation, kept between calls and updated in place: the map's rows when the public map changed,
     the reports' rows when the side's reports or the turn changed (their ages), an own element's row when one of its
     fields changed, the globals when one of them changed; the decision's context and the enemy order of battle are
-    written every time (small). The map and the reports are known unchanged by their stamps (one number each: every
+    written every time (small). The map and the reports are known unchanged by their stamps (one token each: every
     rule that writes them in place takes a new one, and a position edited by hand is `refresh`ed); the elements'
     rows are compared by value against a copy of what was written, and so are the places of the elements (for the
     markers, Engaged and own counts), the squares SPOTTED or searched now and the decision's squares."""

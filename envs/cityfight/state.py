@@ -5,15 +5,17 @@ and a game saves to JSON. Squares are flat indices y * W + x of the scenario's m
 """
 from __future__ import annotations
 
-from itertools import count
-
 ATTACKER, DEFENDER = 0, 1
 SIDE_NAMES = ("attacker", "defender")
 DEAD = -1
-#: Stamps of what changes in place and is read at every decision (a side's reports, the public map): a writer takes
-#: the next one, so a reader compares one number to know nothing changed. Process-wide, so that no two objects ever
-#: share a stamp (an id() may be reused once an object is freed, a per-object counter repeats across games).
-STAMPS = count(1)
+
+
+def new_stamp() -> object:
+    """A stamp of what changes in place and is read at every decision (a side's reports, the public map): a writer
+    takes a new one, so a reader compares one token (by identity) to know nothing changed. A bare object carries
+    nothing a side could read (a counter's value would count the other side's reports and other games' writes), and
+    the reader holding the last one keeps it from being freed and reused (as an id() could be)."""
+    return object()
 
 
 class Element:

@@ -103,9 +103,9 @@ class SideView:
     def own_at(self, square: int) -> list:
         return [e for e in self.own_elements() if e.square == square]
 
-    def map_stamp(self) -> int:
-        """A number that changes whenever the public map (cover, doorways, damage, rubble, smoke: CF-HID-1) is
-        written, and only then: compare it for equality only (its value counts other writes too)."""
+    def map_stamp(self) -> object:
+        """A token renewed whenever the public map (cover, doorways, damage, rubble, smoke: CF-HID-1) is written, and
+        only then (compare it with the last one read; it carries nothing else)."""
         return self._game.map_stamp
 
     def doors(self) -> tuple:
