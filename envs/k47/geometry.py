@@ -210,6 +210,14 @@ def sight(pos, unit, weapon, target):
     return SIGHTS.get(sight_key(pos, unit, weapon, target, False), _sight, pos, unit, weapon, target)
 
 
+def cell_sight(pos, a, b) -> float | None:
+    """The range from cell `a`'s centre to cell `b`'s if the line between them is clear (KC-MAP-7), else None:
+    `sight`'s answer for any weapon of a unit outside at a unit outside (one fire point, one aim point: the cell
+    centres), without its key and store, as the firing checks ask it for every pair of units."""
+    p, q = centre(a), centre(b)
+    return inches(p, q, pos.board.cell_in) if clear(pos, p, q) else None
+
+
 def _sight(pos, unit, weapon, target):
     best = None
     aims, blockers = aim_points(pos, target, weapon), blocking_cells(pos)
@@ -392,16 +400,10 @@ def near_enemy_cells(pos, side: int) -> set:
     return near
 
 
+@lru_cache(maxsize=4096)
 def ring(cell) -> tuple:
-    """The 8 cells around `cell` in NEIGHBOURS order (off the board too), worked out once per cell: a pure function
-    of the cell, kept for the process (a board's cells and their neighbours bound it)."""
-    found = _RINGS.get(cell)
-    if found is None:
-        found = _RINGS[cell] = tuple((cell[0] + dx, cell[1] + dy) for dx, dy, _ in NEIGHBOURS)
-    return found
-
-
-_RINGS: dict = {}
+    """The 8 cells around `cell` in NEIGHBOURS order (off the board too), worked out once per cell."""
+    return tuple((cell[0] + dx, cell[1] + dy) for dx, dy, _ in NEIGHBOURS)
 
 
 def occupied_cells(pos) -> set:

@@ -2,6 +2,8 @@
 (catalog sections 1, 3 and 6)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import geometry, hidden
 from .actions import CODEC
 from .board import INTACT, centre, inches
@@ -36,7 +38,14 @@ def reach_once(game, unit, limit: float, paths: dict, start=None, start_cost: fl
 
 def outside_destinations(game, unit, order: str, start=None, start_cost: float = 0.0, paths: dict | None = None) -> dict:
     """KC-MAP-4/5/6, KC-MOVE-2: cell -> cost of every cell a move may end in (`paths`: see reach_once)."""
-    paths = {} if paths is None else paths
+    costs = path_costs(game, unit, order, {} if paths is None else paths, start, start_cost)
+    blocked = blocked_ends(game, unit)
+    return {c: v for c, v in costs.items() if c not in blocked}
+
+
+def path_costs(game, unit, order: str, paths: dict, start=None, start_cost: float = 0.0) -> dict:
+    """KC-MAP-4/5, KC-MOVE-2: cell -> cost of every cell the move's paths reach, ends not yet ruled out (shared:
+    read only)."""
     limit = allowance(game, unit, order)
     costs = reach_once(game, unit, limit, paths, start, start_cost, rubble_ok=not (unit.vehicle and unit.tracked))
     if unit.vehicle and unit.tracked:       # KC-MOVE-2: entering rubble caps a tracked vehicle at its Advance rate
@@ -44,8 +53,14 @@ def outside_destinations(game, unit, order: str, start=None, start_cost: float =
         advance = game.tables.movement["tracked"][0]
         for cell, cost in reach_once(game, unit, advance, paths, start, start_cost).items():
             costs.setdefault(cell, cost)
-    taken, near = geometry.occupied_cells(game), geometry.near_enemy_cells(game, unit.side)
-    return {c: v for c, v in costs.items() if c != unit.cell and c not in taken and c not in near}
+    return costs
+
+
+def blocked_ends(game, unit) -> set:
+    """KC-MAP-6: the cells a move may not end in: another unit's, one next to an enemy, its own."""
+    blocked = geometry.occupied_cells(game) | geometry.near_enemy_cells(game, unit.side)
+    blocked.add(unit.cell)
+    return blocked
 
 
 def leave_starts(game, unit) -> list:
@@ -116,23 +131,14 @@ CELL_AT = CODEC.families["cell"].offset
 
 def destination_actions(game, unit, order: str, paths: dict, start=None, start_cost: float = 0.0) -> list:
     """`outside_destinations` as "cell" actions, read straight off the paths (no dict of the cells built first)."""
-    limit = allowance(game, unit, order)
-    if unit.vehicle and unit.tracked:       # KC-MOVE-2: the rubble cap: outside_destinations merges two walks
-        costs = outside_destinations(game, unit, order, start, start_cost, paths)
-    else:
-        costs = reach_once(game, unit, limit, paths, start, start_cost)
-    blocked = geometry.occupied_cells(game) | geometry.near_enemy_cells(game, unit.side)
-    blocked.add(unit.cell)
-    return list(map(cell_actions(game.board).__getitem__, costs.keys() - blocked))
+    ends = path_costs(game, unit, order, paths, start, start_cost).keys() - blocked_ends(game, unit)
+    return list(map(cell_actions(game.board).__getitem__, ends))
 
 
+@lru_cache(maxsize=64)
 def cell_actions(board) -> dict:
-    """cell -> its "cell" action, for every cell of `board` (kept on the board, which never changes)."""
-    found = board.__dict__.get("_cell_actions")
-    if found is None:
-        found = {(x, y): CELL_AT + y * board.width + x for y in range(board.height) for x in range(board.width)}
-        object.__setattr__(board, "_cell_actions", found)     # a frozen dataclass: as Board.__hash__ keeps its hash
-    return found
+    """cell -> its "cell" action, for every cell of `board` (a board never changes)."""
+    return {(x, y): CELL_AT + y * board.width + x for y in range(board.height) for x in range(board.width)}
 
 
 def entry_cell(game, unit, sid: int, reach: dict):

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from envs.engine.derived import BoundedStore
 
 from . import geometry, hidden
-from .board import centre, inches
+from .board import centre
 from .flow import Decision, answer, task
 from .state import DOWN
 from .tasks import Declare, Shoot
@@ -65,8 +65,8 @@ def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: 
     if unit.inside:               # KB-FROM-2: each weapon takes places at openings, so each is asked in turn
         return _from_inside(pos, unit, target, entries, kinds, barred, sides, models, {})
     free = [not barred(k) for k in kinds]
-    if target.cell is not None:   # cell to cell: one sight line whatever the weapon (geometry.sight's, worked out here)
-        line = _cell_line(pos, unit, target) if any(free) else None
+    if target.cell is not None:   # cell to cell: one sight line whatever the weapon (geometry.cell_sight)
+        line = geometry.cell_sight(pos, unit.cell, target.cell) if any(free) else None
         ranges = [line if line is not None and ok and k.low <= line <= k.high else None for k, ok in zip(kinds, free)]
     else:                         # at a section: a sight line per sight class
         seen: dict = {}
@@ -105,13 +105,6 @@ def firers_by_side(pos, unit, target, moved: bool, sides, models) -> dict:
     seen: dict = {}
     return {side: sorted({m for m, *_ in _from_inside(pos, unit, target, entries, kinds, barred, (side,), models,
                                                       seen)}) for side in sides}
-
-
-def _cell_line(pos, unit, target) -> float | None:
-    """The range from a unit's cell centre to a target's cell centre if the line is clear (KC-MAP-7), else None:
-    geometry.sight's answer between two units outside, for every weapon (both measure centre to centre)."""
-    a, b = centre(unit.cell), centre(target.cell)
-    return inches(a, b, pos.board.cell_in) if geometry.clear(pos, a, b) else None
 
 
 class WeaponTerms(NamedTuple):
