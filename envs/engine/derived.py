@@ -59,6 +59,10 @@ class BoundedStore:
             found = self.values[key] = work(*args)
         return found
 
+    def find(self, key):
+        """The value kept under `key`, or None: for a hot path that tries the store before building `work`'s call."""
+        return self.values.get(key)
+
     def clear(self) -> None:
         self.values.clear()
 

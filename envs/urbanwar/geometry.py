@@ -219,7 +219,7 @@ def sees(obstacles: int, viewer: int, target: int) -> bool:
     """UW-LOS-1, UW-LOS-4: all-round vision; sight iff at least 2 of the 5 lines cross no cell of `obstacles`
     (the walls and the models that may block, as seen from the viewer: `obstacles_for`)."""
     clear, dx = 0, target % N - viewer % N
-    column = MASKS.values.get(dx) or MASKS.get(dx, _column_masks, dx)       # (the store's dict read first: hot)
+    column = MASKS.find(dx) or MASKS.get(dx, _column_masks, dx)
     for k, line in enumerate(column[0][target // N - viewer // N + N - 1]):
         if not obstacles & line:
             clear += 1
