@@ -16,11 +16,17 @@ def best_target_number(game, firer: tuple, target: tuple, weapons, default: int 
     once for all of them, and the cover only if a weapon heeds it."""
     if not weapons:
         return default
-    rng = geometry.distance(game, firer, target)
-    base = game.tables.range_tn[min(rng, len(game.tables.range_tn) - 1)]
-    heeded = any(not w.ignores_cover for w in weapons)      # RB-FIRE-7: a Flamethrower ignores cover
-    cover = geometry.cover(game, firer, target) if heeded else 0
-    return min(min(base + (0 if w.ignores_cover else cover) for w in weapons), game.tables.tn_cap)
+    return lowest_target_number(game, firer, target, geometry.distance(game, firer, target),
+                                any(not w.ignores_cover for w in weapons), any(w.ignores_cover for w in weapons))
+
+
+def lowest_target_number(game, firer: tuple, target: tuple, rng: int, heeds: bool, ignores: bool) -> int:
+    """RB-FIRE-2: range base + target cover, capped, the lowest of weapons that heed cover (`heeds`) and weapons that
+    ignore it (`ignores`, RB-FIRE-7: a Flamethrower); the cover is looked up only if one heeds it."""
+    tables = game.tables
+    base = tables.range_tn[min(rng, len(tables.range_tn) - 1)]
+    tn = base + geometry.cover(game, firer, target) if heeds else base
+    return min(min(tn, base) if ignores else tn, tables.tn_cap)
 
 
 def is_hit(die: int, drm: int, tn: int) -> bool:
@@ -75,8 +81,6 @@ def has_shooter(game, firer, target, free: bool = False, units=None) -> bool:
 
 def targets_with_shooter(game, firer, targets) -> list:
     """The targets `has_shooter` allows the firer, its units that may fire (RB-HIT-2, RB-AP-2) found once for all."""
-    if not firer.units or firer.exited or firer.in_sewer or firer.engaged_with >= 0:    # as can_target
-        return []
     ready = [(u, game.tables.weapons[u.weapon]) for u in firer.units if not (u.hits and u.kind is None or u.fired)]
     if not ready:
         return []
@@ -99,8 +103,7 @@ def lowest_tn(game, firer, target, units=None, default: int = 7) -> int:
     if not can_target(game, firer, target):
         return default
     rng = geometry.group_distance(game, firer, target)
-    tables = game.tables
-    weapons, barred = tables.weapons, game.module.fire_barred
+    weapons, barred = game.tables.weapons, game.module.fire_barred
     heeds = ignores = False                               # RB-FIRE-7: whether a shooter heeds cover, ignores it
     for u in firer.units:
         if u.hits and u.kind is None or u.fired:          # as in shooters
@@ -115,9 +118,7 @@ def lowest_tn(game, firer, target, units=None, default: int = 7) -> int:
                 heeds = True
     if not (heeds or ignores):
         return default
-    base = tables.range_tn[min(rng, len(tables.range_tn) - 1)]     # RB-FIRE-2, as best_target_number
-    tn = base + geometry.cover(game, firer.position, target.position) if heeds else base
-    return min(min(tn, base) if ignores else tn, tables.tn_cap)
+    return lowest_target_number(game, firer.position, target.position, rng, heeds, ignores)
 
 
 def can_target(game, firer, target) -> bool:
