@@ -265,6 +265,7 @@ def _resume_league(args):
 
 
 def cmd_league_average(args) -> int:
+    require_extra("train", "league-average", "torch", "stable_baselines3", "sb3_contrib", "tensorboard")
     from .league import find_league
     from .league_average import write_average
 
@@ -274,7 +275,7 @@ def cmd_league_average(args) -> int:
     except FileNotFoundError as exc:
         raise CommandError(str(exc)) from None
     side = rs.sides[lookup.side(rs, args.side)]
-    print(f"wrote {_shown_path(write_average(ldir.path, side, args.from_round))}")
+    print(f"wrote {_shown_path(write_average(ldir, side, args.from_round))}")
     return 0
 
 

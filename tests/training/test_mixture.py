@@ -127,7 +127,8 @@ def fake_league(folder, enemies, rounds=5):
         pool.append({"name": f"enemy-r{r}", "side": "enemy", "file": f"pool/enemy-r{r}.zip", "round": r})
     shutil.copyfile(enemies["a"], folder / "pool" / "enemy-exploiter-r5.zip")
     pool.append({"name": "enemy-exploiter-r5", "side": "enemy", "file": "pool/enemy-exploiter-r5.zip", "round": 5})
-    league = {"run": {}, "league": {"sides": ["player", "enemy"], "pools": {"player": [], "enemy": pool}}}
+    league = {"run": {}, "league": {"sides": ["player", "enemy"], "pools": {"player": [], "enemy": pool},
+                                    "tallies": {}, "meta": {}, "ratings": {}, "rng": {}}}
     (folder / "league.json").write_text(json.dumps(league), encoding="utf-8")
 
 
