@@ -1,6 +1,7 @@
 """Turn names given on the command line into registry objects; an unknown name is one clear CommandError."""
 from __future__ import annotations
 
+from agents.mixture import SUFFIX as MIXTURE
 from envs import registry
 from envs.engine.contract import AgentFactory, Ruleset
 from envs.engine.scenario import ScenarioError
@@ -59,7 +60,7 @@ def agent(rs: Ruleset, name: str, sides: tuple[int, ...] = ()) -> AgentFactory:
     CommandError says what it is."""
     if name.endswith(".zip"):
         return _trained(rs, name, sides)
-    if name.endswith(".mixture.json"):
+    if name.endswith(MIXTURE):
         return _mixture(rs, name, sides)
     if name.startswith("distilled:"):
         return _distilled(rs, name.removeprefix("distilled:"))

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 
+from agents.mixture import SUFFIX as MIXTURE
 from envs.paths import PROJECT_ROOT
 
 RESULTS_ROOT = PROJECT_ROOT / "results"
@@ -180,7 +181,7 @@ def git_commit() -> str:
 
 
 #: the endings of a saved agent's path: a trained model or actor, or a mixture of actors (agents/mixture.py)
-SAVED_AGENT_SUFFIXES = (".zip", ".mixture.json")
+SAVED_AGENT_SUFFIXES = (".zip", MIXTURE)
 
 
 def is_saved_agent(spec: str) -> bool:
@@ -197,7 +198,7 @@ def model_label(path: str) -> str:
     """A model's run folder name for `.../<run>/model.zip` or `actor.zip` (or a checkpoint in it), a mixture's folder
     name (`<side>-average` for a league's average), else the file's stem."""
     p = Path(path)
-    if p.name in ("model.zip", "actor.zip") or p.name.endswith(".mixture.json"):
+    if p.name in ("model.zip", "actor.zip") or p.name.endswith(MIXTURE):
         return p.parent.name
     if p.parent.name == "checkpoints":
         return f"{p.parent.parent.name}:{p.stem}"
