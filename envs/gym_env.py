@@ -38,7 +38,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import registry
-from .engine.contract import GameOverError, GameState, Ruleset, decide
+from .engine.contract import GameOverError, GameState, IllegalActionError, Ruleset, decide
 from .engine.dice import derive_seeds
 
 #: Games in a row that may end before the learner decides before `reset` calls it a ruleset bug.
@@ -256,10 +256,14 @@ class RubbleEnv(gymnasium.Env):
         """Apply the learner's action, then the opponent's decisions; a masked-out one as `illegal_action` says."""
         if self._episode_over or self._state is None:
             raise GameOverError("step() after the episode ended (or before reset()): call reset() first")
-        action = as_action(action)
-        if self.illegal_action != "raise" and masked_out(action, self._mask):
+        if action.__class__ is not int:
+            action = as_action(action)
+        try:
+            events = self._state.apply(action)   # checks the action, and raises before anything changes
+        except IllegalActionError:
+            if self.illegal_action == "raise" or not masked_out(action, self._mask):
+                raise                            # an action outside the space always raises
             return self._illegal_timestep()
-        events = self._state.apply(action)
         return self._timestep(self._play_opponents(events))
 
     def _illegal_timestep(self):
@@ -294,7 +298,7 @@ class RubbleEnv(gymnasium.Env):
         side = state.current_side
         while side is not None and side != learner:
             action = decide(agents[side], state, side)
-            events.extend(state.apply(as_action(action)))
+            events.extend(state.apply(action if action.__class__ is int else as_action(action)))
             side = state.current_side
         return events
 

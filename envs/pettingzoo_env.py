@@ -34,7 +34,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from .engine.contract import GameState, Ruleset
+from .engine.contract import GameState, IllegalActionError, Ruleset
 from .engine.dice import derive_seeds
 from .gym_env import (
     MASK_DTYPE,
@@ -96,6 +96,7 @@ class RubbleAECEnv(AECEnv):
         self._np_random: np.random.Generator | None = None
         self._game: GameState | None = None
         self._ended = False   # the episode is over (game over, or lost by an illegal action)
+        self._quiet = True
 
     @property
     def game(self) -> GameState:
@@ -126,20 +127,32 @@ class RubbleAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: self._info() for a in self.agents}
+        self._quiet = True    # all rewards and returns zero, all infos the defaults (`step`'s short way)
         self._skip_agent_selection = None
         self._follow_game(self.agents[0])
 
     def step(self, action) -> None:
         """Play `action` for `agent_selection` (IllegalActionError if masked out; None for a finished agent)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended:                   # every agent is terminated once the episode is over, and only then
             self._was_dead_step(action)
             return
-        action = as_action(action)
-        if self.illegal_action != "raise" and masked_out(action, self._game.legal_action_mask()):
+        agent = self.agent_selection
+        if action.__class__ is not int:
+            action = as_action(action)
+        game = self._game
+        try:
+            events = game.apply(action)   # checks the action, and raises before anything here changes
+        except IllegalActionError:
+            if self.illegal_action == "raise" or not masked_out(action, game.legal_action_mask()):
+                raise                     # an action outside the space always raises
             self._illegal_step(agent)
             return
-        events = self._game.apply(action)  # raises before anything here changes
+        if self._quiet and not self.umpire_events:
+            # Every reward and return so far is zero and every info the default: nothing to clear, nothing to add.
+            side = game.current_side
+            if side is not None:
+                self.agent_selection = self.possible_agents[side]
+                return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.infos = {a: self._info() for a in self.agents}
@@ -147,6 +160,7 @@ class RubbleAECEnv(AECEnv):
             self.infos[agent]["events"] = events
         self._follow_game(agent)
         self._accumulate_rewards()
+        self._quiet = not self._ended and not any(self._cumulative_rewards.values())
 
     def _illegal_step(self, agent) -> None:
         """The game untouched: `agent` gets illegal_reward; "lose" terminates everyone, "penalize" asks again."""
@@ -155,6 +169,7 @@ class RubbleAECEnv(AECEnv):
         self.infos = {a: self._info() for a in self.agents}
         self.infos[agent]["illegal_action"] = True
         self.rewards[agent] = self.illegal_reward
+        self._quiet = False
         if self.illegal_action == "lose":
             self.terminations = {a: True for a in self.agents}
             self._ended = True
@@ -177,6 +192,13 @@ class RubbleAECEnv(AECEnv):
             self.rewards[a] = float(returns[self._side_of[a]])
             self.terminations[a] = True
         self.agent_selection = last_agent
+
+    def last(self, observe: bool = True):
+        """AECEnv.last without its assertion (agent_selection is set by `reset`): (observation, return, terminated,
+        truncated, info) of `agent_selection`."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def observe(self, agent) -> dict:
         """{"observation" (or `observation_key`): float32 vector, "action_mask": int8}: legal actions if `agent` decides now, all ones

@@ -45,9 +45,18 @@ class ActionCodec:
         self._family_of = [self._ordered[i] for i in self._owner.tolist()]
         # (family name, arguments) of every flat index, worked out once: decode is then one list lookup.
         self._decoded = [self._unravel(action) for action in range(offset)]
+        # ... and back: encode is then one dict lookup when every argument is a plain int in range.
+        self._encoded = {decoded: action for action, decoded in enumerate(self._decoded)}
 
     def encode(self, name: str, *args: int) -> int:
         """Flat index of family `name` with arguments `args` (row-major over the family's shape)."""
+        index = self._encoded.get((name, args))
+        if index is not None:
+            for arg in args:
+                if arg.__class__ is not int:   # 1.0 or True find the same entry: they take the checks below
+                    break
+            else:
+                return index
         family = self.families[name]
         if len(args) != len(family.shape):
             raise ValueError(f"action {name} takes {len(family.shape)} arguments, got {len(args)}")

@@ -120,10 +120,11 @@ class TaskGame(GameState):
 
     def run(self) -> None:
         """Run tasks until a side must decide or the game is over."""
+        handlers, after_task = self.FLOW.tasks, self.after_task
         while self.decision is None and not self.game_over:
             task = self.tasks.pop()
-            self.FLOW.tasks[type(task)](self, *task)
-            self.after_task()
+            handlers[task.__class__](self, *task)
+            after_task()
         self._mask = self.take_prepared_mask()
 
     def after_task(self) -> None:
@@ -144,19 +145,29 @@ class TaskGame(GameState):
     def legal_action_mask(self) -> np.ndarray:
         if self.game_over:
             raise GameOverError("the game is over: it has no legal actions")
-        if self._mask is None:
-            self._mask = self.legal.mask(self)
-        return self._mask
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self.legal.mask(self)
+        return mask
 
     def apply(self, action: int) -> list:
         """Play `action` (atomic: see GameState.atomically)."""
         if self.game_over:
             raise GameOverError(f"action {action!r}: the game is over")
-        self.check_legal(action, self.legal_action_mask(), lambda a: self.legal.why(self, a))
-        return self.atomically(lambda: self._resolve(action))
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self.legal.mask(self)
+        # A plain int the mask allows, asked by a decision, is legal; anything else gets the full check, which names
+        # what is wrong.
+        if action.__class__ is not int or not 0 <= action < mask.shape[0] or not mask[action] or self.decision is None:
+            self.check_legal(action, mask, lambda a: self.legal.why(self, a))
+            action = int(action)
+        if self.dice.finite:
+            return self.atomically(lambda: self._resolve(action))
+        return self._resolve(action)   # seeded dice never run out: nothing to save (GameState.atomically)
 
     def _resolve(self, action: int) -> list:
-        name, args = self.CODEC.decode(int(action))
+        name, args = self.CODEC.decode(action)
         kind, ctx = self.decision
         self.decision, self._mask = None, None
         self.answer(kind, ctx, name, args)

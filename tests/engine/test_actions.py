@@ -42,6 +42,16 @@ def test_encode_rejects_bad_arguments(codec, args):
         codec.encode("move", *args)
 
 
+def test_encode_rejects_a_whole_float_that_equals_a_valid_argument(codec):
+    # (1.0, 0, 0) == (1, 0, 0) as a key: encode's lookup must still refuse what is no integer
+    with pytest.raises(ValueError, match="argument 1.0 is not an integer"):
+        codec.encode("move", 1.0, 0, 0)
+
+
+def test_encode_takes_numpy_integers_and_bools_as_before(codec):
+    assert codec.encode("move", np.int64(1), np.int8(2), True) == codec.encode("move", 1, 2, 1) == 1 + 8 + 4 + 1
+
+
 def test_encode_unknown_family_raises(codec):
     with pytest.raises(LookupError):
         codec.encode("teleport", 1)
