@@ -160,7 +160,7 @@ class RubbleAECEnv(AECEnv):
             self.infos[agent]["events"] = events
         self._follow_game(agent)
         self._accumulate_rewards()
-        self._quiet = not self._ended and not any(self._cumulative_rewards.values())
+        self._quiet = not (self._ended or any(self.rewards.values()) or any(self._cumulative_rewards.values()))
 
     def _illegal_step(self, agent) -> None:
         """The game untouched: `agent` gets illegal_reward; "lose" terminates everyone, "penalize" asks again."""
