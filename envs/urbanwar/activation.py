@@ -29,7 +29,7 @@ DEST_COLUMN = np.array([(c % geo.N) * (2 * REACH + 1) + c // geo.N for c in rang
 DEST_CENTRE = DEST_AT + REACH * (2 * REACH + 1) + REACH
 
 
-def dest_mask(start: int, cells) -> np.ndarray:
+def dest_mask(start: int, cells: list[int]) -> np.ndarray:
     """The dest actions from `start` to `cells` (each within R, UW-MOVE-7) as a mask, worked out for all the cells
     at once (a move has hundreds of destinations)."""
     mask = np.zeros(CODEC.size, dtype=bool)
@@ -38,52 +38,74 @@ def dest_mask(start: int, cells) -> np.ndarray:
     return mask
 
 
-def destinations(game, m, kind: int) -> dict[int, int]:
-    """Legal destination cell -> the cost of its cheapest path in half-inches (UW-MOVE-4..7, UW-ACT-9); cached
-    with the path tree until something moves."""
+class Moves:
+    """A move's legal destinations (UW-MOVE-4..7, UW-ACT-9): their cells and the cost of each's cheapest path in
+    half-inches (lists, in the order first reached), the search's tree of previous cells (`geo.path_to`), and the two
+    as a dict when first asked (the scripted player's; a mask reads the cells)."""
+
+    __slots__ = ("cells", "costs", "came_from", "_by_cell")
+
+    def __init__(self, cells: list[int], costs: list[int], came_from) -> None:
+        self.cells, self.costs, self.came_from, self._by_cell = cells, costs, came_from, None
+
+    def by_cell(self) -> dict[int, int]:
+        if self._by_cell is None:
+            self._by_cell = dict(zip(self.cells, self.costs))
+        return self._by_cell
+
+
+NO_MOVES = Moves([], [], ())
+
+
+def moves(game, m, kind: int) -> Moves:
+    """`m`'s legal destinations for an action of `kind`; cached with the path tree until something moves."""
     key = ("dest", m.idx, m.cell, kind)
-    if key not in game._geo_cache:
-        game._geo_cache[key] = _destinations(game, m, kind)
-    return game._geo_cache[key][0]
+    found = game._geo_cache.get(key)
+    if found is None:
+        found = game._geo_cache[key] = _destinations(game, m, kind)
+    return found
+
+
+def destinations(game, m, kind: int) -> dict[int, int]:
+    """Legal destination cell -> the cost of its cheapest path in half-inches (UW-MOVE-4..7, UW-ACT-9)."""
+    return moves(game, m, kind).by_cell()
 
 
 def path_of(game, m, kind: int, cell: int) -> list[int]:
     """The declared path to a legal destination (UW-MOVE-4: the cheapest, ties by neighbour order)."""
-    destinations(game, m, kind)
-    return geo.path_to(game._geo_cache[("dest", m.idx, m.cell, kind)][1], cell)
+    return geo.path_to(moves(game, m, kind).came_from, cell)
 
 
-def _destinations(game, m, kind: int):
+def _destinations(game, m, kind: int) -> Moves:
     if kind == CHARGE and not charge_targets(game, m):
-        return {}, [-1] * geo.CELLS
-    touching = game.touching(m.side)
-    shared = kind != BREAK_OFF and m.cell not in touching
+        return NO_MOVES
+    shared = kind != BREAK_OFF and m.cell not in game.touching(m.side)
     if shared and (kind != MOVE_SHOOT or ("reach", m.idx, m.cell) in game._geo_cache):
-        reached, cost, came_from = charge_reach(game, m, touching)
+        reach = charge_reach(game, m)
     else:
         mode = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}[kind]
         started = geo.model_bits(e.idx for e in game.enemies_in_contact(m))
-        reached, cost, came_from = geo.reachable(game.board, m.cell, allowance(m, kind), mode, game.occupied(m),
-                                                 touching, started)
-    if kind == CHARGE:
-        seen = geo.model_bits(e.idx for e in charge_targets(game, m))          # UW-ACT-9
-        out = {c: cost[c] for c in reached if c != m.cell and c in touching and touching[c] & seen}
-    elif kind == BREAK_OFF:
-        out = {c: cost[c] for c in reached if c != m.cell and c not in touching}   # UW-MOVE-6
+        reach = geo.reachable(game.board, m.cell, allowance(m, kind), mode, game.crowd(m.side), started)
+    if kind == CHARGE:                                                          # UW-ACT-9: a seen enemy's side
+        cells, costs = reach.select(m.cell, need=geo.model_bits(e.idx for e in charge_targets(game, m)))
+    elif kind == BREAK_OFF:                                                     # UW-MOVE-6
+        cells, costs = reach.select(m.cell, avoid=-1)
+        if cells and cells[0] == m.cell:
+            cells, costs = cells[1:], costs[1:]
     elif shared:                                     # UW-MOVE-5: the charge's reach less the cells in contact
-        most = allowance(m, kind)
-        out = {c: cost[c] for c in reached if c not in touching and cost[c] <= most}
+        cells, costs = reach.select(m.cell, avoid=-1, most=allowance(m, kind))
     else:
-        out = {c: cost[c] for c in reached}
+        cells, costs = reach.select(m.cell)
     # UW-MOVE-7: offsets within R (always true while 2 x MV + CAL <= R; kept for test-only profiles): no path of
     # the allowance leaves the square of side 2R + 1 when even its cheapest steps stop within R
-    if allowance(m, kind) // game.board.cheapest_step <= REACH:
-        return out, came_from
-    x, y = m.cell % geo.N, m.cell // geo.N
-    return {c: v for c, v in out.items() if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH}, came_from
+    if allowance(m, kind) // game.board.cheapest_step > REACH:
+        x, y = m.cell % geo.N, m.cell // geo.N
+        picked = [(c, v) for c, v in zip(cells, costs) if abs(c % geo.N - x) <= REACH and abs(c // geo.N - y) <= REACH]
+        cells, costs = [c for c, _ in picked], [v for _, v in picked]
+    return Moves(cells, costs, reach.came_from)
 
 
-def charge_reach(game, m, touching):
+def charge_reach(game, m):
     """The one path search a Rush, a charge and (once it was made) a Move+Shoot of `m` read, cached until something
     moves: a charge's (UW-MOVE-5: a cell in contact with an enemy ends a path). A Rush or Move+Shoot may not enter
     those cells (UW-MOVE-5), and no path of the charge's goes on from one, so every other cell has the same cost and
@@ -93,7 +115,7 @@ def charge_reach(game, m, touching):
     found = game._geo_cache.get(key)
     if found is None:
         found = game._geo_cache[key] = geo.reachable(game.board, m.cell, allowance(m, CHARGE), geo.CHARGE,
-                                                     game.occupied(m), touching)
+                                                     game.crowd(m.side))
     return found
 
 
@@ -133,7 +155,7 @@ def action_kinds(game, m, panicked: bool) -> list[int]:
     if game.in_contact(m):
         return [FIGHT, BREAK_OFF]
     kinds = [RUSH, MOVE_SHOOT]
-    if not panicked and destinations(game, m, CHARGE):
+    if not panicked and len(moves(game, m, CHARGE).cells):
         kinds.append(CHARGE)
     return kinds
 
@@ -153,11 +175,11 @@ def on_action(game, ctx, name, kind) -> None:
 
 
 def ask_destination(game, m, kind: int) -> None:
-    dests = destinations(game, m, kind)
-    if not dests:            # a break-off with nowhere to go stays put
+    cells = moves(game, m, kind).cells
+    if not len(cells):            # a break-off with nowhere to go stays put
         game.push(Window(1), ActionEnd())
         return
-    game.decide_by_mask(Decision.DEST, m.side, dest_mask(m.cell, dests), move=kind)
+    game.decide_by_mask(Decision.DEST, m.side, dest_mask(m.cell, cells), move=kind)
 
 
 @answer(Decision.DEST)
@@ -247,9 +269,9 @@ def intercept_reach(game, r, actor) -> set[int]:
     key = ("intercept_reach", r.idx, actor.idx)
     found = game._geo_cache.get(key)
     if found is None:
-        reached, _, _ = geo.reachable(game.board, r.cell, 2 * (2 * r.profile.MV + r.profile.CAL), geo.CHARGE,
-                                      game.occupied(r, actor), game.touching(r.side, besides=actor))
-        found = game._geo_cache[key] = set(reached) - {r.cell}
+        reach = geo.reachable(game.board, r.cell, 2 * (2 * r.profile.MV + r.profile.CAL), geo.CHARGE,
+                              game.crowd(r.side, besides=actor))
+        found = game._geo_cache[key] = set(reach.select(r.cell)[0]) - {r.cell}
     return found
 
 
@@ -262,14 +284,9 @@ def intercept_cell(game, r, actor) -> int | None:
         return None
     if geo.contact(r.cell, actor.cell):
         return r.cell
-    touching = game.touching(r.side)
-    reached, cost_to, _ = geo.reachable(game.board, r.cell, 2 * reach, geo.CHARGE, game.occupied(r), touching)
-    best = None
-    for cell in reached:
-        cost = cost_to[cell]
-        if cell != r.cell and touching.get(cell, 0) >> actor.idx & 1 and (best is None or cost < best[0]):
-            best = (cost, cell)
-    return None if best is None else best[1]
+    cells, costs = geo.reachable(game.board, r.cell, 2 * reach, geo.CHARGE, game.crowd(r.side)).select(
+        r.cell, need=1 << actor.idx)
+    return cells[costs.index(min(costs))] if cells else None             # the first reached of the cheapest
 
 
 def can_intercept(game, r, actor) -> bool:

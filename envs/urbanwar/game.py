@@ -162,6 +162,17 @@ class UrbanWarGame(TaskGame):
                 tuple((e.idx, e.cell) for e in self.by_side[1 - side] if e.placed and e is not besides))
         return found
 
+    def crowd(self, side: int, besides: Model | None = None) -> geo.Crowd:
+        """What a path search of a `side` model meets (geo.Crowd): every placed model's cell and the placed enemies
+        of `side`, `besides` left out (the intercept search's actor, UW-OW-13); cached until something moves."""
+        key = ("crowd", side, -1 if besides is None else besides.idx)
+        found = self._geo_cache.get(key)
+        if found is None:
+            enemies = tuple((e.idx, e.cell) for e in self.by_side[1 - side] if e.placed and e is not besides)
+            found = self._geo_cache[key] = geo.Crowd(self.occupied(*[b for b in (besides,) if b is not None]),
+                                                     enemies)
+        return found
+
     def occupied(self, *besides: Model) -> list[int]:
         """The cells of the placed models but `besides` (UW-MOVE-3: what a path may not enter)."""
         _, (team_a, team_b) = self._placed()

@@ -8,6 +8,7 @@ import numpy as np
 
 from envs.engine.derived import BoundedStore
 
+from . import pathkernel
 from .config import SIZE
 
 N = SIZE
@@ -280,17 +281,108 @@ def cover_class_traced(board, shooter: int, target: int) -> int:
 
 # Movement -----------------------------------------------------------------------------------------------------------
 FREE, CHARGE, BREAK = 0, 1, 2
-UNREACHED = 1 << 30        # a path cost no allowance reaches
+UNREACHED = pathkernel.UNREACHED        # a path cost no allowance reaches
 
 
-def reachable(board, start: int, allowance: int, mode: int, occupied, touching, started_with: int = 0) -> tuple:
-    """UW-MOVE-1..6: cheapest paths (half-inches) from `start`: (the cells reached, in the order first reached; per
-    cell its cost, UNREACHED or -1 where never reached; per cell the previous cell of its path, -1 at the start).
+class Crowd:
+    """What a path search of one side's model meets (UW-MOVE-3, -5, -6), kept per position: `occupied` the cells of
+    the placed models (the mover's own among them: a search starts there whatever its cost was), `enemies` the
+    placed enemies as (model index, cell) pairs (`touching_cells`' key), as lists for the Python search and as
+    arrays for the compiled one, each made when first asked."""
 
-    `occupied`: the cells of the other models (UW-MOVE-3); `touching`: cell -> the enemies it touches (as bits,
-    `touching_cells`), for the cells touching any. FREE (Rush, Move+Shoot): never enter contact with an enemy.
-    CHARGE: a cell in contact ends the path (kept, not expanded). BREAK: intermediate cells may touch only the
-    `started_with` enemies (bits); the caller keeps only final cells touching none.
+    __slots__ = ("occupied", "enemies", "_touching", "_arrays")
+
+    def __init__(self, occupied: list[int], enemies: tuple) -> None:
+        self.occupied, self.enemies = occupied, enemies
+        self._touching = self._arrays = None
+
+    @property
+    def touching(self) -> dict[int, int]:
+        """The cells touching the enemies, each with those enemies as bits (`touching_cells`)."""
+        if self._touching is None:
+            self._touching = touching_cells(self.enemies)
+        return self._touching
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """`occupied` and `enemies` as int64 arrays (the compiled search's)."""
+        if self._arrays is None:
+            self._arrays = (np.array(self.occupied, np.int64),
+                            np.array(self.enemies, np.int64).reshape(len(self.enemies), 2))
+        return self._arrays
+
+
+class Reach:
+    """A path search's result (`reachable`): `cells` reached in the order first reached, the `costs` of their
+    cheapest paths and the enemies each touches (`near`, as bits), in that order; `came_from` per cell of the board
+    the previous cell of its path (-1 at the start; only the reached cells' are read). From the Python search: lists,
+    the costs and touched enemies read per cell when asked (`ArrayReach` holds the compiled search's arrays)."""
+
+    __slots__ = ("cells", "came_from", "_cost_to", "_touching")
+
+    def __init__(self, cells: list[int], cost_to: list[int], touching: dict[int, int], came_from) -> None:
+        self.cells, self.came_from, self._cost_to, self._touching = cells, came_from, cost_to, touching
+
+    @property
+    def costs(self) -> list[int]:
+        return [self._cost_to[c] for c in self.cells]
+
+    @property
+    def near(self) -> list[int]:
+        return [self._touching.get(c, 0) for c in self.cells]
+
+    def select(self, start: int, need: int = 0, avoid: int = 0, most: int = UNREACHED) -> tuple[list, list]:
+        """The cells (and their costs, as lists in the order first reached) of cost `most` at the most that touch
+        none of the `avoid` enemies and, when `need` names some, one of those, the start left out then."""
+        cost_to, touch = self._cost_to, self._touching.get
+        if need:
+            cells = [c for c in self.cells if touch(c, 0) & need and not touch(c, 0) & avoid and cost_to[c] <= most
+                     and c != start]
+        elif avoid:
+            cells = [c for c in self.cells if not touch(c, 0) & avoid and cost_to[c] <= most]
+        else:
+            cells = [c for c in self.cells if cost_to[c] <= most]
+        return cells, [cost_to[c] for c in cells]
+
+
+class ArrayReach:
+    """`Reach` over the compiled search's int64 arrays (views of its output)."""
+
+    __slots__ = ("cells", "costs", "near", "came_from")
+
+    def __init__(self, cells: np.ndarray, costs: np.ndarray, near: np.ndarray, came_from: np.ndarray) -> None:
+        self.cells, self.costs, self.near, self.came_from = cells, costs, near, came_from
+
+    def select(self, start: int, need: int = 0, avoid: int = 0, most: int = UNREACHED) -> tuple[list, list]:
+        keep = (self.near & avoid == 0) & (self.costs <= most)
+        if need:
+            keep &= (self.near & need != 0) & (self.cells != start)
+        return self.cells[keep].tolist(), self.costs[keep].tolist()
+
+
+def reachable(board, start: int, allowance: int, mode: int, crowd: Crowd, started_with: int = 0):
+    """UW-MOVE-1..6: cheapest paths (half-inches) from `start` (`Reach`: the cells reached in the order first
+    reached, the cost of each, the enemies each touches, the previous cell of each path).
+
+    `crowd`: the placed models (UW-MOVE-3: no path enters their cells) and the mover's enemies. FREE (Rush,
+    Move+Shoot): never enter contact with an enemy. CHARGE: a cell in contact ends the path (kept, not expanded).
+    BREAK: intermediate cells may touch only the `started_with` enemies (bits); the caller keeps only final cells
+    touching none.
+
+    The search is numba's compiled `pathkernel.search` when the `fast` extra is installed, else `reachable_python`:
+    the same cells, order, costs and paths (tests/urbanwar/test_path_kernel.py)."""
+    kernel = board.kernel
+    if kernel is None:
+        return reachable_python(board, start, allowance, mode, crowd, started_with)
+    occupied, enemies = crowd.arrays()
+    blocked = -1 if mode == FREE else ~started_with if mode == BREAK else 0
+    out = np.empty((4, CELLS), np.int64)
+    count = kernel(board.step_array, start, allowance, board.cheapest_step, board.longest_step, blocked,
+                   -1 if mode == CHARGE else 0, occupied, enemies, out)
+    return ArrayReach(out[0, :count], out[1, :count], out[3, :count], out[2])
+
+
+def reachable_python(board, start: int, allowance: int, mode: int, crowd: Crowd, started_with: int = 0) -> Reach:
+    """`reachable` in plain Python, what runs without numba.
 
     Costs are whole half-inches, so the cells wait in one list per cost (a bucket queue): taken cost by cost, each
     list in the order its cells were reached, which is the order a heap keyed on (cost, arrival) gives
@@ -299,8 +391,9 @@ def reachable(board, start: int, allowance: int, mode: int, occupied, touching, 
     would overrun the allowance are never expanded (tests/urbanwar/reference_geometry.py has the search as first
     written, which this one is tested against)."""
     cost_to = [UNREACHED] * CELLS
-    for cell in occupied:                                               # UW-MOVE-3
+    for cell in crowd.occupied:                                         # UW-MOVE-3
         cost_to[cell] = -1
+    touching = crowd.touching
     stops = ()
     if mode == FREE:                                                    # UW-MOVE-5
         for cell in touching:
@@ -341,14 +434,14 @@ def reachable(board, start: int, allowance: int, mode: int, occupied, touching, 
                             reached.append(nxt)
                         cost_to[nxt], came_from[nxt] = total, cell
                         waiting[total].append(nxt)
-    return reached, cost_to, came_from
+    return Reach(reached, cost_to, touching, came_from)
 
 
 def path_to(came_from, cell: int) -> list[int]:
     """The cells from the start to `cell` (both included) along the cheapest-path tree (`reachable`'s came_from)."""
     out = [cell]
-    while came_from[out[-1]] >= 0:
-        out.append(came_from[out[-1]])
+    while (cell := int(came_from[cell])) >= 0:       # int(): the compiled search gives an array
+        out.append(cell)
     return out[::-1]
 
 
@@ -367,6 +460,12 @@ class Board:
         # UW-MOVE-1/2: per cell, its enterable neighbours (N, E, S, W, then diagonals) and the cost of the step
         self.steps = tuple(tuple((nxt, self.cost[nxt][diagonal]) for nxt, diagonal in NEIGHBOURS[cell]
                                  if self.cost[nxt][diagonal]) for cell in range(CELLS))
+        # the same steps as one array for the compiled search (pathkernel): (cell, cost), (-1, -1) after the last
+        self.step_array = np.full((CELLS, len(STEPS), 2), -1, np.int64)
+        for cell, cell_steps in enumerate(self.steps):
+            if cell_steps:
+                self.step_array[cell, :len(cell_steps)] = cell_steps
+        self.kernel = pathkernel.compiled()        # None without numba: reachable_python searches
         self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
         self.longest_step = max((c for cost in self.cost for c in cost), default=1)
         self.wall_bits = bits_of(c for c in range(CELLS) if self.blocks[c])      # UW-LOS-2

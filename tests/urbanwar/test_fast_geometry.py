@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import chain
 
 import numpy as np
+import pytest
 
 from envs.engine.dice import SeededDice
 from envs.urbanwar import activation
@@ -161,41 +162,9 @@ def test_UW_GRID_4_the_cells_touching_models_are_their_base_contacts():
         assert {c: models_in(bits) for c, bits in got.items()} == want
 
 
-def test_UW_MOVE_1_to_6_path_search_is_the_search_as_first_written_ties_included():
-    """`reachable` (cells pre-marked, the last costs not expanded) against `reference_geometry.reachable`: the same cells in
-    the same first-reached order, the same costs and the same previous cells (UW-MOVE-4's tie order), for every
-    placed model in every mode at thousands of positions, a random other model also left off the table (the
-    intercept search, UW-OW-13), random games and crowded ones (where charges stop and break-offs start)."""
-    searches = charges_stopped = breaks_started = 0
-    rng = np.random.default_rng(7)
-    for game in chain((game for game, _ in random_positions(range(6), every=4)), crowded_windows(200)):
-        placed = [m for m in game.models if m.placed]
-        for m in placed:
-            mode = int(rng.integers(3))
-            allowance = int(rng.integers(0, 40))
-            started = frozenset(e.idx for e in game.enemies_in_contact(m))
-            others = [o for o in placed if o is not m]
-            besides = others[rng.integers(len(others))] if others and rng.random() < 0.3 else None
-            occ, danger = list(game.occ), [frozenset()] * geo.CELLS
-            occ[m.cell] = -1
-            if besides is not None:
-                occ[besides.cell] = -1
-            touching = game.touching(m.side, besides=besides)
-            for cell, enemies in touching.items():
-                danger[cell] = models_in(enemies)
-            expected = reference.reachable(game.board, occ, m.cell, allowance, mode, danger, started)
-            reached, cost, came_from = geo.reachable(game.board, m.cell, allowance, mode,
-                                                     game.occupied(m, *[b for b in [besides] if b]), touching,
-                                                     geo.model_bits(started))
-            assert [(c, (cost[c], came_from[c])) for c in reached] == list(expected.items()), (m.id, mode, allowance)
-            searches += 1
-            charges_stopped += mode == geo.CHARGE and any(c in touching for c in reached if c != m.cell)
-            breaks_started += mode == geo.BREAK and bool(started) and len(reached) > 1
-    assert searches > 5000 and charges_stopped > 500 and breaks_started > 100, (searches, charges_stopped,
-                                                                                 breaks_started)
-
-
-def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_same_cells_costs_and_paths():
+@pytest.mark.parametrize("compiled", [True, False], ids=["as-installed", "python"])
+def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_same_cells_costs_and_paths(compiled,
+                                                                                                         monkeypatch):
     """`activation.destinations` reads one charge-mode search for a model's Rush, charge and (once made) Move+Shoot
     (`charge_reach`): against the reference search of each kind's own mode and allowance, asked in random orders, the
     same destinations, costs and declared paths (UW-MOVE-4's ties) at every placed model of random games."""
@@ -204,7 +173,12 @@ def test_UW_MOVE_4_to_7_a_rush_and_move_shoot_read_the_charge_search_with_the_sa
     modes = {RUSH: geo.FREE, MOVE_SHOOT: geo.FREE, CHARGE: geo.CHARGE, BREAK_OFF: geo.BREAK}
     checked = shared = 0
     rng = np.random.default_rng(11)
+    board = UrbanWarGame.new(seed=0).board                  # every game of the scenario shares it (geo.BOARDS)
+    kernel = board.kernel
+    if not compiled:                                        # the pure-Python search and its picking (no numba)
+        monkeypatch.setattr(board, "kernel", None)
     for game, _ in random_positions(range(3), every=5):
+        assert game.board is board and board.kernel is (kernel if compiled else None)
         for m in [m for m in game.models if m.placed]:
             game._geo_cache.clear()
             touching = game.touching(m.side)
@@ -246,6 +220,6 @@ def test_UW_MOVE_7_a_moves_mask_from_the_dest_table_is_the_codecs_dest_actions()
         near = [(cx, cy) for cx in range(max(0, x - REACH), min(geo.N, x + REACH + 1))
                 for cy in range(max(0, y - REACH), min(geo.N, y + REACH + 1))]
         picked = [near[i] for i in rng.choice(len(near), size=min(40, len(near)), replace=False).tolist()]
-        cells = {cy * geo.N + cx: 0 for cx, cy in picked}
+        cells = [cy * geo.N + cx for cx, cy in picked]
         want = sorted(CODEC.encode("dest", cx - x + REACH, cy - y + REACH) for cx, cy in picked)
         assert np.flatnonzero(activation.dest_mask(start, cells)).tolist() == want
