@@ -34,10 +34,12 @@ class UrbanWarGame(TaskGame):
         super().__init__(scenario, dice, options)
         self.board = geo.board_for(config.played_map(scenario, self.options), tuple(self.tables.terrain.items()))
         self.models: list[Model] = []
+        self.model_changes = [0]       # the times a model's shown field was set (models.Model.changes)
         for side, spec in enumerate(scenario.sides):
             for slot, m in enumerate(spec.models):
                 self.models.append(Model(len(self.models), side, slot, m.id,
-                                         config.profile_of(scenario, self.options, m), m.commander))
+                                         config.profile_of(scenario, self.options, m), m.commander,
+                                         self.model_changes))
         self._geo_cache: dict = {}     # LOS and destinations of the current positions (cleared on any move)
         self.by_side = [[m for m in self.models if m.side == s] for s in (0, 1)]
         self.side_of = [m.side for m in self.models]

@@ -2,13 +2,21 @@
 from __future__ import annotations
 
 OFF = -1       # a cell for a model not (or no longer) on the table
+#: the fields play changes that a side's observation shows (observation.encode rewrites a model's row after one of
+#: them changed)
+SHOWN = frozenset(("cell", "w", "panic", "activated", "fu_used"))
+_set = object.__setattr__
 
 
 class Model:
     __slots__ = ("idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
-                 "fu_used", "halved", "first_enemy", "shield_enemy")
+                 "fu_used", "halved", "first_enemy", "shield_enemy", "changes", "changed_at")
 
-    def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool) -> None:
+    def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool,
+                 changes: list[int] | None = None) -> None:
+        # `changes`: one count shared by a game's models, of the times a SHOWN field changed; `changed_at`: the
+        # count when one of this model's last changed (so an observation written at count n is stale for it iff > n)
+        _set(self, "changes", [0] if changes is None else changes)
         self.idx, self.side, self.slot, self.id = idx, side, slot, mid
         self.profile, self.commander = profile, commander
         self.cell, self.w = OFF, profile.W
@@ -18,6 +26,13 @@ class Model:
         self.halved = False         # UW-PANIC-4 already triggered
         self.first_enemy = -1       # UW-CC-2: the first enemy that attacked it this turn
         self.shield_enemy = -1      # UW-SPEC-5/6: the enemy its Battleshield guards against
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in SHOWN and getattr(self, name, None) != value:
+            changes = self.changes
+            changes[0] += 1
+            _set(self, "changed_at", changes[0])
+        _set(self, name, value)
 
     @property
     def alive(self) -> bool:
