@@ -34,7 +34,7 @@ class UrbanWarGame(TaskGame):
         super().__init__(scenario, dice, options)
         self.board = geo.board_for(config.played_map(scenario, self.options), tuple(self.tables.terrain.items()))
         self.models: list[Model] = []
-        self.model_changes = [0]       # the times a model's shown field was set (models.Model.changes)
+        self.model_changes: list[int] = []   # the models whose shown field changed, in turn (models.Model.changes)
         for side, spec in enumerate(scenario.sides):
             for slot, m in enumerate(spec.models):
                 self.models.append(Model(len(self.models), side, slot, m.id,

@@ -2,21 +2,20 @@
 from __future__ import annotations
 
 OFF = -1       # a cell for a model not (or no longer) on the table
-#: the fields play changes that a side's observation shows (observation.encode rewrites a model's row after one of
-#: them changed)
+#: the fields play changes that a side's observation shows (observation.encode rewrites the rows of the models
+#: that `changes` names since it last wrote)
 SHOWN = frozenset(("cell", "w", "panic", "activated", "fu_used"))
 _set = object.__setattr__
 
 
 class Model:
     __slots__ = ("idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
-                 "fu_used", "halved", "first_enemy", "shield_enemy", "changes", "changed_at")
+                 "fu_used", "halved", "first_enemy", "shield_enemy", "changes")
 
     def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool,
                  changes: list[int] | None = None) -> None:
-        # `changes`: one count shared by a game's models, of the times a SHOWN field changed; `changed_at`: the
-        # count when one of this model's last changed (so an observation written at count n is stale for it iff > n)
-        _set(self, "changes", [0] if changes is None else changes)
+        # `changes`: one list shared by a game's models, of the models (idx) whose SHOWN field changed, in turn
+        _set(self, "changes", [] if changes is None else changes)
         self.idx, self.side, self.slot, self.id = idx, side, slot, mid
         self.profile, self.commander = profile, commander
         self.cell, self.w = OFF, profile.W
@@ -29,9 +28,7 @@ class Model:
 
     def __setattr__(self, name: str, value) -> None:
         if name in SHOWN and getattr(self, name, None) != value:
-            changes = self.changes
-            changes[0] += 1
-            _set(self, "changed_at", changes[0])
+            self.changes.append(self.idx)
         _set(self, name, value)
 
     @property

@@ -103,65 +103,80 @@ _NO_ORDER = (False, HIDDEN)                          # no counter: not face down
 
 def encode(game, side: int) -> np.ndarray:
     """A fresh observation of `side` (UW-HID-1: public; UW-HID-2: own orders). It is kept written in a buffer per
-    side, the game's `template` at first, beside what it was written from (`Written`): the count of the models'
-    shown changes (models.Model.changes: a model set since has a later `changed_at`), the order counters, the acting
-    model and the globals' sources. Only the rows of models whose fields, order as the side sees it or acting flag
-    changed, and only the parts of the globals whose sources changed, are written again."""
+    side, the game's `template` at first, beside what it was written from (`Written`): how far the models' list of
+    changes was read (models.Model.changes), the order counters, the acting model and the globals' sources. Only
+    the rows of models changed since, or whose order as the side sees it changed, are written again (a model that
+    only became or stopped being the acting one: that flag alone), and only the parts of the globals whose sources
+    changed."""
     kept = unchanged_since(game, BUFFER_KEYS[side], ())
     if kept is None:
         buffer = template(game, side)
         kept = remember(game, BUFFER_KEYS[side], (), (buffer, Written(buffer)))
     buffer, written = kept
-    orders, act = game.orders, game.act
+    orders, act, floats = game.orders, game.act, written.floats
     acting = act.get("model", -1) if act is not None else -1
-    changes = game.model_changes[0]
+    changes = game.model_changes
     same_orders = orders.values == written.values and orders.face_up == written.face_up
-    if changes != written.changes or not same_orders or acting != written.acting:
+    if len(changes) != written.changes or not same_orders or acting != written.acting:
+        models = game.models
+        dirty = set(changes[written.changes:]) if written.changes >= 0 else {m.idx for m in models}
         if same_orders:
             seen = written.seen
         else:
-            seen = orders.all_seen_by(side)           # UW-HID-2: own face-down orders only
-            written.values, written.face_up = dict(orders.values), set(orders.face_up)
-        since, old_seen, old_acting, floats = written.changes, written.seen, written.acting, written.floats
-        for m in game.models:
-            i = m.idx
-            at = MODELS_AT + (m.side * MAX_MODELS + m.slot) * MODEL_FEATURES_COUNT
-            if m.changed_at > since or seen.get(i) != old_seen.get(i):
-                write_model(m, seen.get(i, _NO_ORDER), acting == i, floats, at)
-            elif (acting == i) != (old_acting == i):
-                floats[at + _ACTING] = float(acting == i)
-        written.changes, written.seen, written.acting = changes, seen, acting
+            seen, old = orders.all_seen_by(side), written.seen            # UW-HID-2: own face-down orders only
+            dirty.update(i for i in seen.keys() | old.keys() if seen.get(i) != old.get(i))
+            written.values, written.face_up, written.seen = dict(orders.values), set(orders.face_up), seen
+        for i in dirty:
+            write_model(models[i], seen.get(i, _NO_ORDER), acting == i, floats)
+        if acting != written.acting:
+            for i in (written.acting, acting):
+                if i >= 0 and i not in dirty:
+                    floats[row_at(models[i]) + _ACTING] = float(i == acting)
+        written.changes, written.acting = len(changes), acting
     decision = game.decision
     head = (game.turn, None if decision is None else decision[0], game.current_side, game.edges[side])
     if head != written.head:
-        buffer[GLOBALS_AT:GLOBALS_AT + _ACTING_AT] = head_of(game, side)
+        floats[GLOBALS_AT:GLOBALS_AT + _ACTING_AT] = written.heads.get(head) or written.keep_head(head, game, side)
         written.head = head
     tail = None if act is None or "path" not in act else (acting, act["path"][-1], act["kind"], act["attempted"])
     if tail != written.tail:
-        buffer[GLOBALS_AT + _ACTING_AT:] = tail_of(game)
+        write_tail(game, floats)
         written.tail = tail
     return buffer.copy()
 
 
 class Written:
-    """What a side's buffer (`floats`: its items) was last written from (`encode`): the models' change count (-1: no
-    row yet), the order counters (values and face-up keys) and the side's view of them, the acting model, the
-    globals' sources before the acting slots (`head_of`) and from them on (`tail_of`; None: no declared path)."""
-    __slots__ = ("floats", "changes", "values", "face_up", "seen", "acting", "head", "tail")
+    """What a side's buffer (`floats`: its items) was last written from (`encode`): how many of the models' changes
+    (-1: no row yet), the order counters (values and face-up keys) and the side's view of them, the acting model,
+    the globals' sources before the acting slots (`head_of`) and from them on (`write_tail`; None: no declared
+    path); and the globals' first part by its sources, as written before (a game has a few dozen)."""
+    __slots__ = ("floats", "changes", "values", "face_up", "seen", "acting", "head", "tail", "heads")
 
     def __init__(self, buffer: np.ndarray) -> None:
         self.floats = memoryview(buffer)
         self.changes, self.values, self.face_up, self.seen, self.acting = -1, None, None, {}, -1
         self.head = self.tail = False
+        self.heads: dict[tuple, memoryview] = {}
+
+    def keep_head(self, head: tuple, game, side: int) -> memoryview:
+        found = self.heads[head] = memoryview(np.array(head_of(game, side), dtype=np.float32))
+        return found
 
 
 _ROW_START = struct.Struct(f"{_FU + 1}f")            # a row's features up to follow_ups_used
 _ROW_END = struct.Struct("2f")                       # acting, removed
+_DECLARED = struct.Struct("4f")                      # declared_x, declared_y, action_kind, interrupt_attempted
+_NO_TAIL = memoryview(np.zeros(GLOBALS - _ACTING_AT, dtype=np.float32))
 
 
-def write_model(m, order: tuple, acting: bool, floats: memoryview, at: int) -> None:
-    """A model's row at `at` from its state, its order as the side sees it (face down, value) and whether it acts."""
-    cell, w = m.cell, m.w
+def row_at(m) -> int:
+    """Where model `m`'s row starts in the observation."""
+    return MODELS_AT + (m.side * MAX_MODELS + m.slot) * MODEL_FEATURES_COUNT
+
+
+def write_model(m, order: tuple, acting: bool, floats: memoryview) -> None:
+    """A model's row from its state, its order as the side sees it (face down, value) and whether it acts."""
+    cell, w, at = m.cell, m.w, row_at(m)
     placed = cell >= 0 and w > 0
     x, y = (cell % 48 / 47, cell // 48 / 47) if placed else (OFF_TABLE, OFF_TABLE)
     face_down, seen = order
@@ -183,18 +198,17 @@ def head_of(game, side: int) -> list[float]:
     return g
 
 
-def tail_of(game) -> list[float]:
+def write_tail(game, floats: memoryview) -> None:
     """The globals from the acting slots on: the acting model's slot and its declared path's end, its action kind
     and whether an interrupt was tried (all zero before a path is declared)."""
-    g = [0.0] * (GLOBALS - _ACTING_AT)
+    floats[GLOBALS_AT + _ACTING_AT:] = _NO_TAIL
     act = game.act
     if act is not None and "path" in act:
         a = game.models[act["model"]]
-        g[a.side * MAX_MODELS + a.slot] = 1.0
+        floats[GLOBALS_AT + _ACTING_AT + a.side * MAX_MODELS + a.slot] = 1.0
         end = act["path"][-1]
-        at = _DECLARED_AT - _ACTING_AT
-        g[at:at + 4] = (end % 48 / 47, end // 48 / 47, act["kind"] / 4, float(act["attempted"]))
-    return g
+        _DECLARED.pack_into(floats, 4 * (GLOBALS_AT + _DECLARED_AT), end % 48 / 47, end // 48 / 47, act["kind"] / 4,
+                            act["attempted"])
 
 
 # Bounds (the contract's observation_bounds) ----------------------------------------------------------------------
