@@ -188,7 +188,9 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     path = act["path"]
     positions = range(len(path)) if stage == 1 else [len(path) - 1]
     out, offered = [], False
-    reactors = [r for r in game.side_models(1 - actor.side) if r.placed and not r.activated and game.face_down(r)]
+    counters, face_up = game.orders.values, game.orders.face_up      # face down: a counter not face up
+    reactors = [r for r in game.side_models(1 - actor.side)
+                if r.cell >= 0 and r.w > 0 and not r.activated and r.idx in counters and r.idx not in face_up]
     if not reactors:
         return False, out
     actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
@@ -233,8 +235,13 @@ def reactor_facts(game, r, actor) -> list:
     largest squared distance and whether the weapon is usable there; none when in contact with an enemy other
     than the actor, read from the cells around it), whether it is on Overwatch, how far its intercept charge
     reaches (2 x MV + CAL, and the cell beside the actor)."""
-    occ, side_of, cell = game.occ, game.side_of, r.cell
-    in_contact = any((o := occ[c]) >= 0 and o != actor.idx and side_of[o] != r.side for c in geo.NEAR[cell])
+    occ, side_of, cell, actor_idx = game.occ, game.side_of, r.cell, actor.idx
+    in_contact = False
+    for c in geo.NEAR[cell]:
+        o = occ[c]
+        if o >= 0 and o != actor_idx and side_of[o] != r.side:
+            in_contact = True
+            break
     weapon = game.tables.weapons[r.profile.ranged]
     shots = () if in_contact else tuple((band.max_d2, weapon.usable(i))
                                          for i, band in enumerate(game.tables.bands, 1))
