@@ -9,8 +9,9 @@ _set = object.__setattr__
 
 
 class Model:
-    __slots__ = ("idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
-                 "fu_used", "halved", "first_enemy", "shield_enemy", "changes")
+    # `changes` first: a copy (pickle, deepcopy) sets the slots in this order, and setting a SHOWN one reads it
+    __slots__ = ("changes", "idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
+                 "fu_used", "halved", "first_enemy", "shield_enemy")
 
     def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool,
                  changes: list[int] | None = None) -> None:

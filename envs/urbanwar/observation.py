@@ -150,13 +150,18 @@ class Written:
     (-1: no row yet), the order counters (values and face-up keys) and the side's view of them, the acting model,
     the globals' sources before the acting slots (`head_of`) and from them on (`write_tail`; None: no declared
     path); and the globals' first part by its sources, as written before (a game has a few dozen)."""
-    __slots__ = ("floats", "changes", "values", "face_up", "seen", "acting", "head", "tail", "heads")
+    __slots__ = ("buffer", "floats", "changes", "values", "face_up", "seen", "acting", "head", "tail", "heads")
 
     def __init__(self, buffer: np.ndarray) -> None:
-        self.floats = memoryview(buffer)
+        self.buffer, self.floats = buffer, memoryview(buffer)
         self.changes, self.values, self.face_up, self.seen, self.acting = -1, None, None, {}, -1
         self.head = self.tail = False
         self.heads: dict[tuple, memoryview] = {}
+
+    def __reduce__(self):
+        """A copy (pickle, deepcopy) knows nothing written: its buffer is written afresh at the next observation (a
+        memoryview does not copy)."""
+        return Written, (self.buffer,)
 
     def keep_head(self, head: tuple, game, side: int) -> memoryview:
         found = self.heads[head] = memoryview(np.array(head_of(game, side), dtype=np.float32))
