@@ -210,28 +210,31 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     path = act["path"]
     positions = range(len(path)) if stage == 1 else [len(path) - 1]
     out, offered = [], False
-    reactors = [r for r in game.side_models(1 - actor.side) if r.placed and not r.activated and game.face_down(r)]
+    counters, face_up = game.orders.values, game.orders.face_up      # face down: a counter not face up
+    reactors = [r for r in game.side_models(1 - actor.side)
+                if r.cell >= 0 and r.w > 0 and not r.activated and r.idx in counters and r.idx not in face_up]
     if not reactors:
         return False, out
-    bands = game.tables.bands
     actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)
-    others = game.touching(1 - actor.side, besides=actor)  # cells in contact with an enemy of theirs but the actor
-    # per reactor: the model, what blocks its sight (worked out when first needed), its contact with an enemy other
-    # than the actor, its ranged weapon, whether it is on Overwatch, how far its intercept charge reaches
-    facts = [[r, None, r.cell in others, game.tables.weapons[r.profile.ranged], game.order_of(r) == OVERWATCH,
-              2 * r.profile.MV + r.profile.CAL + 1] for r in reactors]
-    overwatch = [fact for fact in facts if fact[4]]
+    facts = [reactor_facts(game, r, actor) for r in reactors]
+    overwatch = [fact for fact in facts if fact[5]]
+    n = geo.N
     for pos in positions:
         cell = path[pos]
-        x, y = cell % geo.N, cell // geo.N
+        x, y = cell % n, cell // n
         for fact in (overwatch if offered else facts):
             # once offered, a Snap-fire model adds nothing: only Overwatch models give choices (UW-HID-6)
-            r, obstacles, r_contact, weapon, ow, reach = fact
-            band = geo.band_of(bands, r.cell, cell)
-            shoots = not r_contact and band >= 1 and weapon.usable(band)                  # UW-OW-6
+            r, obstacles, rx, ry, shots, ow, reach = fact
+            dx, dy = abs(rx - x), abs(ry - y)
+            shoots = False                                    # UW-OW-6: a usable band, not in base contact
+            if dx > 1 or dy > 1:
+                d2 = dx * dx + dy * dy
+                for max_d2, usable in shots:
+                    if d2 <= max_d2:
+                        shoots = usable
+                        break
             # could_intercept's distance check first: a reactor that can neither shoot nor reach needs no sight line
-            if not shoots and (r.panic or (offered and not ow)
-                               or max(abs(r.cell % geo.N - x), abs(r.cell // geo.N - y)) > reach):
+            if not shoots and (r.panic or (offered and not ow) or dx > reach or dy > reach):
                 continue
             if obstacles is None:
                 obstacles = fact[1] = game.obstacles(r, r.cell, besides=actor)
@@ -246,6 +249,26 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
                 if ow:
                     out.append(REACT[r.slot][INTERCEPT][pos])
     return offered, out
+
+
+def reactor_facts(game, r, actor) -> list:
+    """What `reaction_options` reads of reactor `r` at every position: the model, what blocks its sight (None: worked
+    out when first needed), its column and row, its shots (UW-SHOOT-2, UW-OW-6: per band from short on, its
+    largest squared distance and whether the weapon is usable there; none when in contact with an enemy other
+    than the actor, read from the cells around it), whether it is on Overwatch, how far its intercept charge
+    reaches (2 x MV + CAL, and the cell beside the actor)."""
+    occ, side_of, cell, actor_idx = game.occ, game.side_of, r.cell, actor.idx
+    in_contact = False
+    for c in geo.NEAR[cell]:
+        o = occ[c]
+        if o >= 0 and o != actor_idx and side_of[o] != r.side:
+            in_contact = True
+            break
+    weapon = game.tables.weapons[r.profile.ranged]
+    shots = () if in_contact else tuple((band.max_d2, weapon.usable(i))
+                                         for i, band in enumerate(game.tables.bands, 1))
+    return [r, None, cell % geo.N, cell // geo.N, shots, game.order_of(r) == OVERWATCH,
+            2 * r.profile.MV + r.profile.CAL + 1]
 
 
 def could_intercept(game, r, actor, cell: int, actor_touches) -> bool:

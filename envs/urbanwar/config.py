@@ -139,8 +139,12 @@ def scenario_names() -> dict[str, str]:
 
 
 def scenario_path(name: str | None) -> str:
-    names = scenario_names()
     name = name or "block_7"
+    if name.isidentifier():          # a plain name: its file, if there (one look instead of listing the folder)
+        path = CONFIG_DIR / "scenarios" / f"{name}.yaml"
+        if path.is_file():
+            return str(path)
+    names = scenario_names()
     if name not in names:
         if Path(name).suffix == ".yaml":
             return name

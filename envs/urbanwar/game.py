@@ -34,10 +34,12 @@ class UrbanWarGame(TaskGame):
         super().__init__(scenario, dice, options)
         self.board = geo.board_for(config.played_map(scenario, self.options), tuple(self.tables.terrain.items()))
         self.models: list[Model] = []
+        self.model_changes: list[int] = []   # the models whose shown field changed, in turn (models.Model.changes)
         for side, spec in enumerate(scenario.sides):
             for slot, m in enumerate(spec.models):
                 self.models.append(Model(len(self.models), side, slot, m.id,
-                                         config.profile_of(scenario, self.options, m), m.commander))
+                                         config.profile_of(scenario, self.options, m), m.commander,
+                                         self.model_changes))
         self._geo_cache: dict = {}     # LOS and destinations of the current positions (cleared on any move)
         self.by_side = [[m for m in self.models if m.side == s] for s in (0, 1)]
         self.side_of = [m.side for m in self.models]
@@ -49,6 +51,7 @@ class UrbanWarGame(TaskGame):
         self.act: dict | None = None
         self.decisions = 0
         self.deployed = False
+        self._sides_checked = -1       # how many model changes after_task had seen when it last looked at the sides
         self._prepared = None          # the legal mask of the decision just asked, if `decide_by_mask` made it
         if _setup:
             self.push(RollOff())
@@ -108,9 +111,14 @@ class UrbanWarGame(TaskGame):
         return self.decision[1]["side"]
 
     def after_task(self) -> None:
-        """UW-WIN-1/2: a side with no model left loses at once; both wiped out at once is a draw."""
+        """UW-WIN-1/2: a side with no model left loses at once; both wiped out at once is a draw. Only a model's
+        wounds can bring that about: the sides are looked at again once some model's shown field changed since
+        they were last (models.Model.changes)."""
         if self.winner is None and self.deployed:
-            team_a, team_b = self.by_side                   # (after every task: the plain reads of m.w)
+            if len(self.model_changes) == self._sides_checked:
+                return
+            self._sides_checked = len(self.model_changes)
+            team_a, team_b = self.by_side                   # (the plain reads of m.w)
             if any(m.w > 0 for m in team_a) and any(m.w > 0 for m in team_b):
                 return
             alive = [any(m.alive for m in self.by_side[s]) for s in (0, 1)]
@@ -222,6 +230,7 @@ class UrbanWarGame(TaskGame):
     def refresh(self) -> None:
         super().refresh()
         self._geo_cache.clear()
+        self._sides_checked = -1
         derived.forget(self)            # the observation buffers (observation.encode)
 
     def order_of(self, m: Model) -> int | None:

@@ -2,13 +2,21 @@
 from __future__ import annotations
 
 OFF = -1       # a cell for a model not (or no longer) on the table
+#: the fields play changes that a side's observation shows (observation.encode rewrites the rows of the models
+#: that `changes` names since it last wrote)
+SHOWN = frozenset(("cell", "w", "panic", "activated", "fu_used"))
+_set = object.__setattr__
 
 
 class Model:
-    __slots__ = ("idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
+    # `changes` first: a copy (pickle, deepcopy) sets the slots in this order, and setting a SHOWN one reads it
+    __slots__ = ("changes", "idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
                  "fu_used", "halved", "first_enemy", "shield_enemy")
 
-    def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool) -> None:
+    def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool,
+                 changes: list[int] | None = None) -> None:
+        # `changes`: one list shared by a game's models, of the models (idx) whose SHOWN field changed, in turn
+        _set(self, "changes", [] if changes is None else changes)
         self.idx, self.side, self.slot, self.id = idx, side, slot, mid
         self.profile, self.commander = profile, commander
         self.cell, self.w = OFF, profile.W
@@ -18,6 +26,11 @@ class Model:
         self.halved = False         # UW-PANIC-4 already triggered
         self.first_enemy = -1       # UW-CC-2: the first enemy that attacked it this turn
         self.shield_enemy = -1      # UW-SPEC-5/6: the enemy its Battleshield guards against
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in SHOWN and getattr(self, name, None) != value:
+            self.changes.append(self.idx)
+        _set(self, name, value)
 
     @property
     def alive(self) -> bool:

@@ -11,7 +11,7 @@ is a copy of it with the globals filled in.
 """
 from __future__ import annotations
 
-import operator
+import struct
 
 import numpy as np
 
@@ -98,89 +98,122 @@ def template(game, side: int) -> np.ndarray:
 
 BUFFER_KEYS = tuple(f"{PREFIX}obs_buffer_{side}" for side in range(2))
 OFF_TABLE = -1 / 47                                  # x and y of a model off the table
-_CHANGING = operator.attrgetter("cell", "w", "panic", "activated", "fu_used")   # a model's fields play changes
 _NO_ORDER = (False, HIDDEN)                          # no counter: not face down, nothing seen
 
 
 def encode(game, side: int) -> np.ndarray:
     """A fresh observation of `side` (UW-HID-1: public; UW-HID-2: own orders). It is kept written in a buffer per
-    side, the game's `template` at first, beside what its rows were written from (`Written`): the models' changing
-    fields, the orders as the side sees them, the acting model and the globals' sources are each compared whole
-    with the game's (most decisions change one model or none), and only a model row or the globals whose sources
-    changed are written again."""
+    side, the game's `template` at first, beside what it was written from (`Written`): how far the models' list of
+    changes was read (models.Model.changes), the order counters, the acting model and the globals' sources. Only
+    the rows of models changed since, or whose order as the side sees it changed, are written again (a model that
+    only became or stopped being the acting one: that flag alone), and only the parts of the globals whose sources
+    changed."""
     kept = unchanged_since(game, BUFFER_KEYS[side], ())
     if kept is None:
-        kept = remember(game, BUFFER_KEYS[side], (), (template(game, side), Written()))
+        buffer = template(game, side)
+        kept = remember(game, BUFFER_KEYS[side], (), (buffer, Written(buffer)))
     buffer, written = kept
-    models = game.models
-    changing = list(map(_CHANGING, models))
-    orders = game.orders.all_seen_by(side)            # UW-HID-2: own face-down orders only
-    act = game.act
+    orders, act, floats = game.orders, game.act, written.floats
     acting = act.get("model", -1) if act is not None else -1
-    if changing != written.changing or orders != written.orders or acting != written.acting:
-        rows = buffer[MODELS_AT:GLOBALS_AT].reshape(SLOTS, MODEL_FEATURES_COUNT)
-        for m in models:
-            i = m.idx
-            if written.changing is None or changing[i] != written.changing[i] \
-                    or orders.get(i) != written.orders.get(i) or (acting == i) != (written.acting == i):
-                cell, w, panic, activated, fu_used = changing[i]
-                face_down, seen = orders.get(i, _NO_ORDER)
-                write_model(m, (cell, w, panic, activated, face_down, seen, fu_used, acting == i),
-                            rows[m.side * MAX_MODELS + m.slot])
-        written.changing, written.orders, written.acting = changing, orders, acting
-    sources = globals_sources(game, side)
-    if sources != written.globals:
-        buffer[GLOBALS_AT:] = globals_of(game, side)
-        written.globals = sources
+    changes = game.model_changes
+    same_orders = orders.values == written.values and orders.face_up == written.face_up
+    if len(changes) != written.changes or not same_orders or acting != written.acting:
+        models = game.models
+        dirty = set(changes[written.changes:]) if written.changes >= 0 else {m.idx for m in models}
+        if same_orders:
+            seen = written.seen
+        else:
+            seen, old = orders.all_seen_by(side), written.seen            # UW-HID-2: own face-down orders only
+            dirty.update(i for i in seen.keys() | old.keys() if seen.get(i) != old.get(i))
+            written.values, written.face_up, written.seen = dict(orders.values), set(orders.face_up), seen
+        for i in dirty:
+            write_model(models[i], seen.get(i, _NO_ORDER), acting == i, floats)
+        if acting != written.acting:
+            for i in (written.acting, acting):
+                if i >= 0 and i not in dirty:
+                    floats[row_at(models[i]) + _ACTING] = float(i == acting)
+        written.changes, written.acting = len(changes), acting
+    decision = game.decision
+    head = (game.turn, None if decision is None else decision[0], game.current_side, game.edges[side])
+    if head != written.head:
+        floats[GLOBALS_AT:GLOBALS_AT + _ACTING_AT] = written.heads.get(head) or written.keep_head(head, game, side)
+        written.head = head
+    tail = None if act is None or "path" not in act else (acting, act["path"][-1], act["kind"], act["attempted"])
+    if tail != written.tail:
+        write_tail(game, floats)
+        written.tail = tail
     return buffer.copy()
 
 
 class Written:
-    """What a side's buffer was last written from (`encode`); None: nothing yet."""
-    __slots__ = ("changing", "orders", "acting", "globals")
+    """What a side's buffer (`floats`: its items) was last written from (`encode`): how many of the models' changes
+    (-1: no row yet), the order counters (values and face-up keys) and the side's view of them, the acting model,
+    the globals' sources before the acting slots (`head_of`) and from them on (`write_tail`; None: no declared
+    path); and the globals' first part by its sources, as written before (a game has a few dozen)."""
+    __slots__ = ("buffer", "floats", "changes", "values", "face_up", "seen", "acting", "head", "tail", "heads")
 
-    def __init__(self) -> None:
-        self.changing = self.orders = self.acting = self.globals = None
+    def __init__(self, buffer: np.ndarray) -> None:
+        self.buffer, self.floats = buffer, memoryview(buffer)
+        self.changes, self.values, self.face_up, self.seen, self.acting = -1, None, None, {}, -1
+        self.head = self.tail = False
+        self.heads: dict[tuple, memoryview] = {}
+
+    def __reduce__(self):
+        """A copy (pickle, deepcopy) knows nothing written: its buffer is written afresh at the next observation (a
+        memoryview does not copy)."""
+        return Written, (self.buffer,)
+
+    def keep_head(self, head: tuple, game, side: int) -> memoryview:
+        found = self.heads[head] = memoryview(np.array(head_of(game, side), dtype=np.float32))
+        return found
 
 
-def write_model(m, state: tuple, row: np.ndarray) -> None:
-    """A model's row from its state: (cell, w, panic, activated, face down, order as seen, follow-ups used, acting)."""
-    cell, w, panic, activated, face_down, seen, fu_used, acting = state
+_ROW_START = struct.Struct(f"{_FU + 1}f")            # a row's features up to follow_ups_used
+_ROW_END = struct.Struct("2f")                       # acting, removed
+_DECLARED = struct.Struct("4f")                      # declared_x, declared_y, action_kind, interrupt_attempted
+_NO_TAIL = memoryview(np.zeros(GLOBALS - _ACTING_AT, dtype=np.float32))
+
+
+def row_at(m) -> int:
+    """Where model `m`'s row starts in the observation."""
+    return MODELS_AT + (m.side * MAX_MODELS + m.slot) * MODEL_FEATURES_COUNT
+
+
+def write_model(m, order: tuple, acting: bool, floats: memoryview) -> None:
+    """A model's row from its state, its order as the side sees it (face down, value) and whether it acts."""
+    cell, w, at = m.cell, m.w, row_at(m)
     placed = cell >= 0 and w > 0
     x, y = (cell % 48 / 47, cell // 48 / 47) if placed else (OFF_TABLE, OFF_TABLE)
-    row[:_FU + 1] = (float(placed), x, y, w / m.profile.W, panic, activated, face_down, seen == 0, seen == 1,
-                     fu_used / max(1, m.profile.CAL))
-    row[_ACTING:_REMOVED + 1] = (acting, cell >= 0 and w <= 0)
+    face_down, seen = order
+    _ROW_START.pack_into(floats, 4 * at, placed, x, y, w / m.profile.W, m.panic, m.activated, face_down, seen == 0,
+                         seen == 1, m.fu_used / max(1, m.profile.CAL))
+    _ROW_END.pack_into(floats, 4 * (at + _ACTING), acting, cell >= 0 and w <= 0)
 
 
-def globals_sources(game, side: int) -> tuple:
-    """What `globals_of` reads: the turn, the decision and who takes it, the side's edge, the acting model, its
-    declared path's end, its action kind and attempt (the side is the buffer's own)."""
-    decision, act = game.decision, game.act
-    kind = None if decision is None else decision[0]
-    if act is None or "path" not in act:
-        return game.turn, kind, game.current_side, game.edges[side]
-    return (game.turn, kind, game.current_side, game.edges[side], act["model"], act["path"][-1], act["kind"],
-            act["attempted"])
-
-
-def globals_of(game, side: int) -> list[float]:
-    """The globals: the turn, the side, the open decision (public, UW-HID-8), the acting model and its declared
-    path's end, its action kind and whether an interrupt was tried."""
-    g = [0.0] * GLOBALS
+def head_of(game, side: int) -> list[float]:
+    """The globals before the acting slots: the turn, the side, the open decision and who takes it (public,
+    UW-HID-8), the side's edge."""
+    g = [0.0] * _ACTING_AT
     g[GLOBAL["turn"]] = game.turn / game.scenario.turns
     g[GLOBAL["side"]] = float(side)
     if game.decision is not None:
         g[GLOBAL["deciding"]] = float(game.current_side == side)
         g[_KIND_AT + KINDS.index(game.decision[0])] = 1.0
     g[GLOBAL["north_edge"]] = float(game.edges[side] == "north")
+    return g
+
+
+def write_tail(game, floats: memoryview) -> None:
+    """The globals from the acting slots on: the acting model's slot and its declared path's end, its action kind
+    and whether an interrupt was tried (all zero before a path is declared)."""
+    floats[GLOBALS_AT + _ACTING_AT:] = _NO_TAIL
     act = game.act
     if act is not None and "path" in act:
         a = game.models[act["model"]]
-        g[_ACTING_AT + a.side * MAX_MODELS + a.slot] = 1.0
+        floats[GLOBALS_AT + _ACTING_AT + a.side * MAX_MODELS + a.slot] = 1.0
         end = act["path"][-1]
-        g[_DECLARED_AT:_DECLARED_AT + 4] = (end % 48 / 47, end // 48 / 47, act["kind"] / 4, float(act["attempted"]))
-    return g
+        _DECLARED.pack_into(floats, 4 * (GLOBALS_AT + _DECLARED_AT), end % 48 / 47, end // 48 / 47, act["kind"] / 4,
+                            act["attempted"])
 
 
 # Bounds (the contract's observation_bounds) ----------------------------------------------------------------------

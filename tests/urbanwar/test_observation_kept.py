@@ -38,3 +38,17 @@ def test_a_kept_observation_follows_a_hand_edit_once_refreshed():
     after = encode(game, 0)
     assert not np.array_equal(after, before)
     assert np.array_equal(after, encode(fresh_copy(game), 0))
+
+
+def test_a_kept_observation_follows_every_shown_field_set_on_a_model_without_refresh():
+    """models.Model counts the changes of its shown fields: a row is rewritten after any of them, however set."""
+    game = next(g for g in random_positions(registry.get("urbanwar").new_game(seed=4), np.random.default_rng(4), 500)
+                if any(m.side == 0 and m.placed for m in g.models))
+    model = next(m for m in game.models if m.side == 0 and m.placed)
+    for field, value in (("cell", model.cell + 1), ("panic", not model.panic), ("activated", not model.activated),
+                         ("fu_used", model.fu_used + 1), ("w", model.w - 1)):
+        before = encode(game, 0)
+        setattr(model, field, value)
+        after = encode(game, 0)
+        assert not np.array_equal(after, before), field
+        assert np.array_equal(after, encode(fresh_copy(game), 0)), field
