@@ -132,7 +132,7 @@ def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geomet
     assert len(geo.COVER_FROM) > 50 and len(scripted.COVERED) == len(observation.TERRAIN) == 1
     for (digest, shooter), value in geo.COVER_FROM.values.items():
         assert isinstance(shooter, int) and value == boards[digest]._seen_from(shooter)
-    assert len(geo.TOUCHING) > 50
+    assert len(geo.TOUCHING) > 20                                  # fewer with the compiled path search
     for placed, value in geo.TOUCHING.values.items():              # (model, cell) pairs: places every side sees
         assert all(isinstance(x, int) for pair in placed for x in pair) and value == geo._touching_cells(placed)
     for digest, value in scripted.COVERED.values.items():
