@@ -96,6 +96,8 @@ def observation_box(ruleset: Ruleset) -> spaces.Box:
 
 def as_action(action) -> Any:
     """A plain int for numpy integers and 0-d integer arrays (model.predict returns those); else unchanged."""
+    if action.__class__ is int:      # the common case, every step: no isinstance checks
+        return action
     if isinstance(action, np.integer):
         return int(action)
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
@@ -256,8 +258,7 @@ class RubbleEnv(gymnasium.Env):
         """Apply the learner's action, then the opponent's decisions; a masked-out one as `illegal_action` says."""
         if self._episode_over or self._state is None:
             raise GameOverError("step() after the episode ended (or before reset()): call reset() first")
-        if action.__class__ is not int:
-            action = as_action(action)
+        action = as_action(action)
         try:
             events = self._state.apply(action)   # checks the action, and raises before anything changes
         except IllegalActionError:
@@ -298,7 +299,7 @@ class RubbleEnv(gymnasium.Env):
         side = state.current_side
         while side is not None and side != learner:
             action = decide(agents[side], state, side)
-            events.extend(state.apply(action if action.__class__ is int else as_action(action)))
+            events.extend(state.apply(as_action(action)))
             side = state.current_side
         return events
 

@@ -137,8 +137,7 @@ class RubbleAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         agent = self.agent_selection
-        if action.__class__ is not int:
-            action = as_action(action)
+        action = as_action(action)
         game = self._game
         try:
             events = game.apply(action)   # checks the action, and raises before anything here changes

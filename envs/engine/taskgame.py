@@ -154,9 +154,7 @@ class TaskGame(GameState):
         """Play `action` (atomic: see GameState.atomically)."""
         if self.game_over:
             raise GameOverError(f"action {action!r}: the game is over")
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = self.legal.mask(self)
+        mask = self._mask if self._mask is not None else self.legal_action_mask()
         # A plain int the mask allows, asked by a decision, is legal; anything else gets the full check, which names
         # what is wrong.
         if action.__class__ is not int or not 0 <= action < mask.shape[0] or not mask[action] or self.decision is None:

@@ -210,9 +210,8 @@ def reaction_options(game, stage: int) -> tuple[bool, list[int]]:
     path = act["path"]
     positions = range(len(path)) if stage == 1 else [len(path) - 1]
     out, offered = [], False
-    counters, face_up = game.orders.values, game.orders.face_up      # face down: a counter not face up
-    reactors = [r for r in game.side_models(1 - actor.side)
-                if r.cell >= 0 and r.w > 0 and not r.activated and r.idx in counters and r.idx not in face_up]
+    face_down = game.orders.is_face_down
+    reactors = [r for r in game.side_models(1 - actor.side) if r.placed and not r.activated and face_down(r.idx)]
     if not reactors:
         return False, out
     actor_touches = game.touching(actor.side)            # cells in contact with a reactor's side (UW-OW-12)

@@ -378,7 +378,8 @@ def reachable(board, start: int, allowance: int, mode: int, crowd: Crowd, starte
     out = np.empty((4, CELLS), np.int64)
     count = kernel(board.step_array, start, allowance, board.cheapest_step, board.longest_step, blocked,
                    -1 if mode == CHARGE else 0, occupied, enemies, out)
-    return ArrayReach(out[0, :count], out[1, :count], out[3, :count], out[2])
+    k = pathkernel
+    return ArrayReach(out[k.ORDER, :count], out[k.COST, :count], out[k.NEAR, :count], out[k.CAME_FROM])
 
 
 def reachable_python(board, start: int, allowance: int, mode: int, crowd: Crowd, started_with: int = 0) -> Reach:

@@ -164,8 +164,8 @@ class Written:
         return Written, (self.buffer,)
 
     def keep_head(self, head: tuple, game, side: int) -> memoryview:
-        found = self.heads[head] = memoryview(np.array(head_of(game, side), dtype=np.float32))
-        return found
+        self.heads[head] = memoryview(np.array(head_of(game, side), dtype=np.float32))
+        return self.heads[head]
 
 
 _ROW_START = struct.Struct(f"{_FU + 1}f")            # a row's features up to follow_ups_used
