@@ -20,6 +20,7 @@ from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
 from agents.grid_actor import GridEncoder, conv_size
+from agents.trained import ModelFileError
 from envs.engine.contract import ObservationLayout
 
 #: (output channels, stride) of each 3x3 convolution, zero padding 1
@@ -62,6 +63,21 @@ class GridExtractor(BaseFeaturesExtractor):
         convs = [pair(m) for m in self.cnn if isinstance(m, nn.Conv2d)]
         return GridEncoder(self.layout, convs, [stride for _, stride in CONVOLUTIONS], pair(self.board[0]),
                            pair(self.rest[0]))
+
+    def load_numpy_encoder(self, encoder: GridEncoder, path) -> None:
+        """The inverse of numpy_encoder: an actor.zip's encoder weights into this extractor (a warm start,
+        training/warm_start.py); ModelFileError naming `path` if its convolutions or layers differ."""
+        modules = [m for m in self.cnn if isinstance(m, nn.Conv2d)] + [self.board[0], self.rest[0]]
+        pairs = [*encoder.convs, encoder.grid, encoder.vector]
+        strides = [stride for _, stride in CONVOLUTIONS]
+        shapes = [tuple(m.weight.shape) for m in modules]
+        if [w.shape for w, _ in pairs] != shapes or list(encoder.strides) != strides:
+            raise ModelFileError(f"{path}: its grid encoder has layers {[w.shape for w, _ in pairs]} and strides "
+                                 f"{list(encoder.strides)}; this extractor has {shapes} and {strides}")
+        with torch.no_grad():
+            for module, (weights, bias) in zip(modules, pairs):
+                module.weight.copy_(torch.as_tensor(weights))
+                module.bias.copy_(torch.as_tensor(bias))
 
 
 def policy_kwargs(config, ruleset) -> dict:

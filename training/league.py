@@ -48,12 +48,14 @@ from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
 from agents.trained import Actor, PolicyAgent, read_actor
 from envs import registry
+from envs.engine.scenario import ScenarioError
 from envs.gym_env import RubbleEnv
 
 from . import lookup
 from .callbacks import Clock, TimeBudget
 from .config import TrainConfig, load_config
 from .evallog import append_eval_row, eval_row, read_eval_rows
+from .extractors import policy_kwargs
 from .final import final_evaluation
 from .league_config import LeagueSettings, load_league_settings
 from .league_pool import BUILT_IN, LATEST, League, Member, exploiter, side_of
@@ -61,6 +63,7 @@ from .league_ratings import entry_name, update
 from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, git_commit, new_run_name, replacing, versions
 from .series import TRAIN_EVAL_SEED, play_series, seeds_from
 from .train import TB_NAME, Session, check_config, terminate_as_interrupt
+from .warm_start import start_from
 
 #: Rating games use seeds from here: neither the periodic evaluations' (0..) nor the held-out ones (1,000,000..).
 RATING_SEED = 500_000
@@ -140,6 +143,7 @@ def new_league(request: LeagueRequest) -> LeagueDir:
     check_config(config, config.envs, request.config_path, rs)
     if config.imitation.games:
         lookup.agent(rs, config.imitation.teacher)
+    check_starts(settings, rs, request.config_path, config)
     root = Path(request.results) / rs.name / "league"
     if request.run is not None:
         check_run_name(request.run)
@@ -157,6 +161,21 @@ def new_league(request: LeagueRequest) -> LeagueDir:
     for learner in learners(rs.sides, settings):
         _new_side(ldir, info, learner, config)
     return ldir
+
+
+def check_starts(settings: LeagueSettings, rs, config_path, config: TrainConfig) -> None:
+    """`league.start_from`: a main learner's side, and an actor.zip that fits the ruleset, the side and the policy
+    the config builds (checked on a policy of that config before anything is written)."""
+    from sb3_contrib import MaskablePPO
+
+    for side, path in settings.start_from.items():
+        if side not in rs.sides:
+            raise ScenarioError(str(config_path), f"league.start_from.{side}", f"a side of {rs.name} "
+                                f"({', '.join(rs.sides)})", side)
+        env = RubbleEnv(rs.name, learner_side=side)
+        model = MaskablePPO("MlpPolicy", env, device="cpu", policy_kwargs=policy_kwargs(config, rs), n_steps=64,
+                            batch_size=64)
+        start_from(model.policy, path, rs, rs.sides.index(side))
 
 
 def learners(sides, settings: LeagueSettings) -> list[str]:
@@ -312,8 +331,18 @@ class LeagueRun:
         return status
 
     def imitate(self) -> None:
-        for learner in self.learners.values():
-            if learner.model.num_timesteps == 0 and self.config.imitation.games and not learner.info.imitation:
+        """Each learner's start before its first step: the actor `league.start_from` names for its side (main
+        learners only), else behaviour cloning of the scripted agent if the config clones."""
+        for name, learner in self.learners.items():
+            if learner.model.num_timesteps:
+                continue
+            path = self.settings.start_from.get(name)
+            if path is not None:
+                self.bar.say(f"{name} starts from {path}")
+                start_from(learner.model.policy, path, self.rs, learner.side)
+                learner._save_info(imitation={"start_from": str(path)})
+                learner.save("running")
+            elif self.config.imitation.games and not learner.info.imitation:
                 self.bar.say(f"imitation: the scripted {learner.info.side}")
                 learner.imitate()
 

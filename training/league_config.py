@@ -15,10 +15,12 @@ Every field has a default, so any `rubble train` config also runs a league; `rub
       exploiter_steps: 50000 # timesteps each exploiter learns per round (after the main learners' turns)
       exploiter_reset: 0.7   # an exploiter winning more than this against the current policy restarts from the
       exploiter_rounds: 4    # cloned start, as does one that has learnt this many rounds since its last start
+      start_from: {}         # side -> an actor.zip its main learner starts from instead of behaviour cloning
+                             # (training/warm_start.py), e.g. {defender: results/cityfight/defender-.../actor.zip}
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 import yaml
 
@@ -43,6 +45,7 @@ class LeagueSettings:
     exploiter_steps: int = 50_000
     exploiter_reset: float = 0.7
     exploiter_rounds: int = 4
+    start_from: dict = field(default_factory=dict)   # side -> actor.zip path
 
     def to_yaml(self) -> str:
         return yaml.safe_dump({"league": asdict(self)}, sort_keys=False)
@@ -65,7 +68,16 @@ def load_league_settings(path) -> LeagueSettings:
         exploiter_steps=f.int("exploiter_steps", min=1, default=d.exploiter_steps),
         exploiter_reset=_fraction(f, "exploiter_reset", d.exploiter_reset),
         exploiter_rounds=f.int("exploiter_rounds", min=1, default=d.exploiter_rounds),
+        start_from=_start_from(f),
     )
+
+
+def _start_from(f: Fields) -> dict:
+    """side -> path; the sides and the files are checked against the ruleset when a league starts."""
+    starts = f.sub("start_from", default={})
+    for side in starts.data:
+        starts.str(side)
+    return dict(starts.data)
 
 
 def _fraction(f: Fields, key: str, default: float) -> float:

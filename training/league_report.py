@@ -3,7 +3,7 @@ ratings, and the command that reproduces the league."""
 from __future__ import annotations
 
 from .evallog import read_eval_rows
-from .final import duration
+from .final import duration, imitation_lines
 from .ladder import ladder_table
 from .league_pool import LATEST
 from .league_ratings import ranked
@@ -112,6 +112,7 @@ def run_lines(run) -> list[str]:
     budget = f"{info.rounds} rounds" if info.rounds is not None else f"{info.minutes:g} minutes"
     return [f"- status: {info.status}; sessions: {info.sessions}; budget: {budget}; seed {info.seed}; scenario "
             f"{info.scenario or run.rs.default_scenario}; {info.envs} environments per side",
+            *(line for learner in run.sides.values() for line in imitation_lines(learner.info)),
             f"- git commit `{info.git_commit}`; " + ", ".join(f"{k} {v}" for k, v in info.versions.items()),
             "- files: `league.json` (the run and the league: pools, tallies, meta-strategy, ratings, the draws' "
             "generator), `<side>/actor.zip` (the learner, what plays), `<side>/model.zip` (for `--resume`), "

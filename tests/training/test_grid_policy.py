@@ -216,6 +216,24 @@ def test_a_grid_actor_whose_planes_moved_is_refused_for_play(saved, tmp_path):
     assert zipfile.is_zipfile(bad)
 
 
+def test_a_grid_actor_warm_starts_a_fresh_grid_policy_to_the_same_logits(saved):
+    """league.start_from on a grid policy: the encoder's convolutions and dense layers go in with the rest, so the
+    fresh policy plays what actor.zip plays; an MLP policy is refused in one line naming the file."""
+    from training.warm_start import put_actor
+
+    env, _, path = saved
+    actor, fresh = trained.read_actor(path), grid_model(env, seed=7)
+    batch = np.stack(observations(env, 50))
+    put_actor(fresh.policy, actor, path)
+    assert np.allclose(torch_logits(fresh, batch), np.stack([actor.logits(o) for o in batch]), atol=1e-4, rtol=1e-4)
+    from sb3_contrib import MaskablePPO
+
+    mlp = MaskablePPO("MlpPolicy", RubbleEnv(env), n_steps=16, batch_size=16, device="cpu",
+                      policy_kwargs={"net_arch": [32], "activation_fn": torch.nn.Tanh})
+    with pytest.raises(trained.ModelFileError, match=f"^{path}: it was trained with the grid extractor"):
+        put_actor(mlp.policy, actor, path)
+
+
 # Training with it ------------------------------------------------------------------------------------------------
 def test_a_grid_run_clones_trains_saves_a_grid_actor_and_resumes(tmp_path, monkeypatch):
     monkeypatch.setenv("RUBBLE_CACHE", str(tmp_path / "cache"))

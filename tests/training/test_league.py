@@ -190,3 +190,45 @@ def test_a_main_exploiter_starts_again_after_its_rounds_and_forgets_its_results(
     now = Actor.of(run.learners["blue-exploiter"].model)
     obs = np.array([1.0, 0.0], np.float32)
     assert learnt.meta["side"] == "blue" and not np.allclose(learnt.logits(obs), now.logits(obs), atol=0.05)  # float16
+
+
+# Starting from trained actors (league.start_from) --------------------------------------------------------------------
+def trained_red(tmp_path):
+    """A red actor.zip from a one-round league of its own."""
+    first = new_league(LeagueRequest(env=ENV, rounds=1, config_path=toy_config(tmp_path), results=tmp_path, run="first"))
+    run_league(first, progress=False)
+    return first.path / "red" / "actor.zip"
+
+
+def test_a_main_learner_starts_from_the_actor_start_from_names_and_the_other_side_is_untouched(tmp_path):
+    actor_path = trained_red(tmp_path)
+    config = toy_config(tmp_path, name="start.yaml", league={**LEAGUE, "start_from": {"red": str(actor_path)}})
+    ldir = new_league(LeagueRequest(env=ENV, rounds=1, config_path=config, results=tmp_path, run="second"))
+    run = LeagueRun(ldir, progress=False)
+    before = {side: Actor.of(run.learners[side].model) for side in ("blue", "red")}
+    run.imitate()
+    started, trained = Actor.of(run.learners["red"].model), Actor.read(actor_path)
+    for (w, b), (tw, tb) in zip(started.layers, trained.layers, strict=True):
+        assert np.array_equal(w, tw) and np.array_equal(b, tb)      # float16 in the file, copied exactly
+    assert not np.array_equal(before["red"].layers[0][0], trained.layers[0][0])
+    assert all(np.array_equal(w, v) for (w, _), (v, _) in zip(before["blue"].layers, Actor.of(run.learners["blue"].model).layers))
+    assert json.loads((ldir.path / "red" / "run.json").read_text())["imitation"] == {"start_from": str(actor_path)}
+    _, status, _ = run_league(ldir, progress=False)
+    assert status == "finished" and "the red began as the actor of" in ldir.report.read_text()
+
+
+@pytest.mark.parametrize(("start", "changes", "expected"), [
+    ({"green": "RED"}, {}, "start.yaml: field 'league.start_from.green': expected a side of toy-duel (blue, red)"),
+    ({"blue": "RED"}, {}, "trained as the red, not the blue"),
+    ({"red": "RED"}, {"policy.net_arch": [8]}, "its layers are 16x2, 3x16; the config's policy has 8x2, 3x8"),
+    ({"red": "RED"}, {"policy.activation": "relu"}, "its activation is Tanh; the config's policy uses ReLU"),
+    ({"red": "nowhere/actor.zip"}, {}, "nowhere/actor.zip"),
+])
+def test_a_start_that_does_not_fit_fails_in_one_line_before_the_league_is_made(tmp_path, capsys, start, changes, expected):
+    actor_path = str(trained_red(tmp_path))
+    start = {side: actor_path if path == "RED" else path for side, path in start.items()}
+    config = toy_config(tmp_path, name="start.yaml", league={**LEAGUE, "start_from": start}, **changes)
+    code, _, err = run_cli(capsys, "league", ENV, "--rounds", 1, "--config", config, "--results", tmp_path,
+                           "--run", "bad", "--quiet")
+    assert code == 2 and expected in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / ENV / "league" / "bad").exists()
