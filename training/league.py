@@ -30,7 +30,8 @@ join its side's pool with the main learner's, and it starts again from the clone
 which draws an exploiter's snapshot the more often the more it wins.
 
 Both sides (and the exploiters) start by behaviour cloning the scripted agents (training/imitation.py), through the
-clone cache shared with `rubble train` runs of the same seed and config (training/clonecache.py).
+clone cache shared with `rubble train` runs of the same seed and config (training/clonecache.py), unless
+`league.start_from` names an actor.zip for a side: its main learner starts from that (training/warm_start.py).
 
 Ctrl-C or SIGTERM stops a league as it stops a train run: the models, the actors and league.json are saved, each
 file written whole or not at all, and `rubble league ENV --resume RUN` continues from where it stood.
