@@ -5,9 +5,10 @@ spends on the one opponent the exploitability bar's second half measures (result
 league that starts from the single-opponent agents spends its time hardening them instead of growing new ones.
 
 What is copied: actor.zip holds the actor only (agents/trained.py: the grid encoder if any, the policy layers and
-the action layer), so those go into the MaskablePPO policy and the value head keeps its fresh weights. With a
-critic that starts near zero PPO's first advantages are close to the returns themselves (normalized per batch), an
-unbiased if noisy policy gradient, while the critic catches up; no cloning is needed for it.
+the action layer), so those go into the MaskablePPO policy and the value head keeps its fresh weights. An untrained
+critic makes PPO's first advantages noisy (they are still normalized per batch, and the clipped updates keep the
+policy near its start) while the critic catches up; cloning the scripted agent only to fit a critic would cost
+Cityfight eight minutes a side.
 """
 from __future__ import annotations
 
