@@ -177,6 +177,7 @@ def check_starts(settings: LeagueSettings, rs, config_path, config: TrainConfig)
         model = MaskablePPO("MlpPolicy", env, device="cpu", policy_kwargs=policy_kwargs(config, rs), n_steps=64,
                             batch_size=64)
         start_from(model.policy, path, rs, rs.sides.index(side))
+        env.close()
 
 
 def learners(sides, settings: LeagueSettings) -> list[str]:
@@ -262,6 +263,13 @@ class LeagueSide(Session):
     def teacher_opponent(self) -> str:
         return "scripted"      # behaviour cloning plays the scripted agents, as `rubble train` does
 
+    def warm_start(self, path: str) -> None:
+        """The actor in `path` as this learner's start (`league.start_from`), kept in run.json where a clone's
+        statistics go."""
+        start_from(self.model.policy, path, self.rs, self.side)
+        self._save_info(imitation={"start_from": str(path)})
+        self.save("running")
+
     def evaluate(self, timesteps: int):
         """Against the scripted opponent on the curve's seeds: a row of eval.csv."""
         result = self.play_learner("scripted", seeds_from(TRAIN_EVAL_SEED, self.config.eval_games))
@@ -340,9 +348,7 @@ class LeagueRun:
             path = self.settings.start_from.get(name)
             if path is not None:
                 self.bar.say(f"{name} starts from {path}")
-                start_from(learner.model.policy, path, self.rs, learner.side)
-                learner._save_info(imitation={"start_from": str(path)})
-                learner.save("running")
+                learner.warm_start(path)
             elif self.config.imitation.games and not learner.info.imitation:
                 self.bar.say(f"imitation: the scripted {learner.info.side}")
                 learner.imitate()
