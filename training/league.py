@@ -50,7 +50,7 @@ from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 from agents.trained import Actor, PolicyAgent, read_actor
 from envs import registry
 from envs.engine.scenario import ScenarioError
-from envs.gym_env import RubbleEnv
+from envs.gym_env import RubbleEnv, observation_box
 
 from . import lookup
 from .callbacks import Clock, TimeBudget
@@ -167,17 +167,15 @@ def new_league(request: LeagueRequest) -> LeagueDir:
 def check_starts(settings: LeagueSettings, rs, config_path, config: TrainConfig) -> None:
     """`league.start_from`: a main learner's side, and an actor.zip that fits the ruleset, the side and the policy
     the config builds (checked on a policy of that config before anything is written)."""
-    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
     for side, path in settings.start_from.items():
         if side not in rs.sides:
             raise ScenarioError(str(config_path), f"league.start_from.{side}", f"a side of {rs.name} "
                                 f"({', '.join(rs.sides)})", side)
-        env = RubbleEnv(rs.name, learner_side=side)
-        model = MaskablePPO("MlpPolicy", env, device="cpu", policy_kwargs=policy_kwargs(config, rs), n_steps=64,
-                            batch_size=64)
-        start_from(model.policy, path, rs, rs.sides.index(side))
-        env.close()
+        policy = MaskableActorCriticPolicy(observation_box(rs), gymnasium.spaces.Discrete(rs.num_actions),
+                                           lambda _: 0.0, **policy_kwargs(config, rs))
+        start_from(policy, path, rs, rs.sides.index(side))
 
 
 def learners(sides, settings: LeagueSettings) -> list[str]:

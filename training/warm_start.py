@@ -17,13 +17,12 @@ from pathlib import Path
 from agents.trained import Actor, ModelFileError, check_fits, read_actor
 
 
-def start_from(policy, path, ruleset, side: int) -> Actor:
+def start_from(policy, path, ruleset, side: int) -> None:
     """Read the actor in `path`, check it fits the ruleset and side, and copy it into `policy`; ModelFileError (one
     line naming the file) when it does not fit the policy the config builds."""
     actor = read_actor(path)
     check_fits(actor, ruleset, side, path)
     put_actor(policy, actor, Path(path))
-    return actor
 
 
 def put_actor(policy, actor: Actor, path: Path) -> None:
