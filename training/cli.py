@@ -311,6 +311,17 @@ def cmd_exploit(args) -> int:
     return 0
 
 
+def cmd_exploit_summary(args) -> int:
+    from .exploit import table_path
+    from .exploit_summary import read_table, summary_table
+
+    rs = lookup.ruleset(args.env)
+    table = table_path(args.results, rs.name)
+    print(f"{_shown_path(table)}, gathered per frozen agent, config and budget:\n")
+    print(summary_table(read_table(table)))
+    return 0
+
+
 def cmd_evaluate(args) -> int:
     from .evaluate import evaluate
     from .series import HELD_OUT_SEED
@@ -534,6 +545,12 @@ def _add_exploit(sub) -> None:
     p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/league/ (default: results/)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_exploit)
+
+    p = sub.add_parser("exploit-summary", help="the exploitability table's rows gathered per frozen agent: every "
+                                               "seed, pooled and best seed")
+    p.add_argument("env")
+    p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="reads RESULTS/ENV/league/ (default: results/)")
+    p.set_defaults(run=cmd_exploit_summary)
 
 
 def _add_evaluate(sub) -> None:
