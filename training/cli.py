@@ -292,7 +292,8 @@ def cmd_exploit(args) -> int:
     config = Path(args.config) if args.config else default_config_path(rs.name)
     request = ExploitRequest(env=rs.name, agent=args.agent, side=side, seed=args.seed, games=args.games,
                              minutes=args.minutes, timesteps=args.timesteps, config_path=config,
-                             scenario=lookup.scenario(rs, args.scenario), results=args.results)
+                             scenario=lookup.scenario(rs, args.scenario), results=args.results,
+                             start_from=args.start_from)
     table = table_path(args.results, rs.name)
     output.writable_folder(table.parent)
     check_table(table)
@@ -540,6 +541,8 @@ def _add_exploit(sub) -> None:
     budget.add_argument("--timesteps", type=arg.timesteps, help="budget in the best response's decisions")
     p.add_argument("--seed", type=arg.seed, default=0, help="seeds the best response's training (default 0)")
     p.add_argument("--games", type=arg.games, default=500, help="held-out games of the best response against the agent")
+    p.add_argument("--start-from", metavar="ACTOR", help="an actor.zip of the best response's side to start from "
+                                                         "instead of behaviour cloning (the row's budget names it)")
     p.add_argument("--config", help="training config (default: configs/training/ENV.yaml, else default.yaml)")
     p.add_argument("--scenario")
     p.add_argument("--results", type=Path, default=RESULTS_ROOT, help="writes RESULTS/ENV/league/ (default: results/)")

@@ -109,7 +109,7 @@ def imitation_lines(info) -> list[str]:
     if not i:
         return ["- imitation: none (PPO from a random policy)"]
     if "start_from" in i:
-        return [f"- start: the {info.side} began as the actor of `{i['start_from']}` (the league's `start_from`, "
+        return [f"- start: the {info.side} began as the actor of `{i['start_from']}` (`start_from`, "
                 "training/warm_start.py) in place of behaviour cloning; its value head from fresh weights"]
     return [f"- imitation: before PPO the policy copied the {i['teacher']} {info.side} (behaviour cloning, "
             f"training/imitation.py): {i['decisions']:,} decisions from {i['games']:,} games (the teacher won "

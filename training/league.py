@@ -50,13 +50,12 @@ from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 from agents.trained import Actor, PolicyAgent, read_actor
 from envs import registry
 from envs.engine.scenario import ScenarioError
-from envs.gym_env import RubbleEnv, observation_box
+from envs.gym_env import RubbleEnv
 
 from . import lookup
 from .callbacks import Clock, TimeBudget
 from .config import TrainConfig, load_config
 from .evallog import append_eval_row, eval_row, read_eval_rows
-from .extractors import policy_kwargs
 from .final import final_evaluation
 from .league_config import LeagueSettings, load_league_settings
 from .league_pool import BUILT_IN, LATEST, League, Member, exploiter, side_of
@@ -64,7 +63,7 @@ from .league_ratings import entry_name, update
 from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, git_commit, new_run_name, replacing, versions
 from .series import TRAIN_EVAL_SEED, play_series, seeds_from
 from .train import TB_NAME, Session, check_config, terminate_as_interrupt
-from .warm_start import start_from
+from .warm_start import check_start, start_from
 
 #: Rating games use seeds from here: neither the periodic evaluations' (0..) nor the held-out ones (1,000,000..).
 RATING_SEED = 500_000
@@ -167,15 +166,11 @@ def new_league(request: LeagueRequest) -> LeagueDir:
 def check_starts(settings: LeagueSettings, rs, config_path, config: TrainConfig) -> None:
     """`league.start_from`: a main learner's side, and an actor.zip that fits the ruleset, the side and the policy
     the config builds (checked on a policy of that config before anything is written)."""
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-
     for side, path in settings.start_from.items():
         if side not in rs.sides:
             raise ScenarioError(str(config_path), f"league.start_from.{side}", f"a side of {rs.name} "
                                 f"({', '.join(rs.sides)})", side)
-        policy = MaskableActorCriticPolicy(observation_box(rs), gymnasium.spaces.Discrete(rs.num_actions),
-                                           lambda _: 0.0, **policy_kwargs(config, rs))
-        start_from(policy, path, rs, rs.sides.index(side))
+        check_start(path, rs, rs.sides.index(side), config)
 
 
 def learners(sides, settings: LeagueSettings) -> list[str]:

@@ -47,6 +47,7 @@ from .rundir import (
 )
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
+from .warm_start import check_start, start_from
 
 TB_NAME = "ppo"               # TensorBoard logs go to <run>/tb/ppo_0; a resumed session appends there
 UNLIMITED = 10**12            # learn()'s total under a time budget: the clock stops the run, not the count
@@ -68,6 +69,7 @@ class TrainRequest:
     run: str | None = None
     results: Path = RESULTS_ROOT
     folder: Path | None = None     # where the run folder goes instead of RESULTS/<env>/ (e.g. a best response's)
+    start_from: str | None = None  # an actor.zip of the side to start from in place of behaviour cloning
 
 
 @dataclass
@@ -99,8 +101,15 @@ def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
     timesteps, minutes = budget(request, config)
     rundir.write_info(RunInfo(env=rs.name, run=name, side=request.side, opponent=opponent,
                               scenario=request.scenario, seed=request.seed, timesteps=timesteps, minutes=minutes,
-                              envs=request.envs or config.envs, versions=versions(), git_commit=git_commit()))
+                              envs=request.envs or config.envs, versions=versions(), git_commit=git_commit(),
+                              imitation=start_record(request.start_from)))
     return rundir
+
+
+def start_record(start_from: str | None) -> dict:
+    """run.json's `imitation` of a run that starts from an actor (absolute, as the opponent): set before the first
+    session, so behaviour cloning is skipped and Session puts the actor in the new model."""
+    return {"start_from": str(Path(start_from).resolve())} if start_from else {}
 
 
 def budget(request: TrainRequest, config: TrainConfig) -> tuple[int | None, float | None]:
@@ -190,8 +199,11 @@ class Session:
             # New games for the new session: the env seeds move on with the steps already taken.
             model.set_random_seed(self.info.seed + self.info.trained_timesteps)
             return model
-        return MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
-                           verbose=0, policy_kwargs=policy_kwargs(self.config, self.rs), **asdict(self.config.ppo))
+        model = MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
+                            verbose=0, policy_kwargs=policy_kwargs(self.config, self.rs), **asdict(self.config.ppo))
+        if "start_from" in self.info.imitation:    # a new run's start (a resumed one has it in its saved model)
+            start_from(model.policy, self.info.imitation["start_from"], self.rs, self.side)
+        return model
 
     def _resumed(self, tb: str):
         """The newest model that loads (model.zip, else the newest checkpoint), nothing unpickled; the logs are
@@ -378,7 +390,9 @@ def new_run(request: TrainRequest) -> RunDir:
     rs = registry.get(request.env)
     check_config(config, request.envs or config.envs, path, rs)
     lookup.agent(rs, request.opponent)              # unknown names fail before the folder exists
-    if config.imitation.games:
+    if request.start_from:
+        check_start(request.start_from, rs, rs.sides.index(request.side), config)
+    elif config.imitation.games:
         lookup.agent(rs, config.imitation.teacher)
     return start_run(request, config)
 

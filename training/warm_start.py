@@ -1,4 +1,6 @@
-"""A learner that starts from a trained actor instead of behaviour cloning (`league.start_from`).
+"""A learner that starts from a trained actor instead of behaviour cloning (`league.start_from`, and `--start-from`
+of `rubble exploit`: a best response that can already win where one cloned from the scripted agent finds no win to
+learn from; results/cityfight/league/README.md).
 
 Why: an hour of league spread over both sides and a pool gives each side a fraction of what a single-opponent run
 spends on the one opponent the exploitability bar's second half measures (results/cityfight/league/README.md). A
@@ -23,6 +25,21 @@ def start_from(policy, path, ruleset, side: int) -> None:
     actor = read_actor(path)
     check_fits(actor, ruleset, side, path)
     put_actor(policy, actor, Path(path))
+
+
+def check_start(path, ruleset, side: int, config) -> None:
+    """The same checks as start_from, on a policy the config builds (no environment, no PPO model): run before any
+    folder is made, so that an unfit actor fails in one line and leaves nothing behind."""
+    import gymnasium
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from envs.gym_env import observation_box
+
+    from .extractors import policy_kwargs
+
+    policy = MaskableActorCriticPolicy(observation_box(ruleset), gymnasium.spaces.Discrete(ruleset.num_actions),
+                                       lambda _: 0.0, **policy_kwargs(config, ruleset))
+    start_from(policy, path, ruleset, side)
 
 
 def put_actor(policy, actor: Actor, path: Path) -> None:

@@ -232,3 +232,33 @@ def test_a_start_that_does_not_fit_fails_in_one_line_before_the_league_is_made(t
                            "--run", "bad", "--quiet")
     assert code == 2 and expected in err and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / ENV / "league" / "bad").exists()
+
+
+def test_a_best_response_can_start_from_a_trained_actor_and_its_row_names_that_start(tmp_path, capsys):
+    config = toy_config(tmp_path)
+    common = ("--agent", "scripted", "--side", "blue", "--games", 20, "--config", config, "--results", tmp_path, "--quiet")
+    code, _, err = run_cli(capsys, "exploit", ENV, "--timesteps", 512, *common)
+    assert code == 0, err
+    paper = tmp_path / ENV / "league" / "exploit" / "red-vs-scripted-seed0" / "actor.zip"
+    code, _, err = run_cli(capsys, "exploit", ENV, "--timesteps", 64, "--start-from", paper, *common)
+    assert code == 0, err
+    run = tmp_path / ENV / "league" / "exploit" / "red-vs-scripted-seed0-2"
+    games, wins = (run / "eval.csv").read_text().splitlines()[1].split(",")[2:4]
+    assert int(games) > 0 and wins == games     # at step 0 it already plays paper (a cloned start wins none above)
+    assert json.loads((run / "run.json").read_text())["imitation"] == {"start_from": str(paper.resolve())}
+    assert "began as the actor of" in (run / "report.md").read_text()
+    rows = (tmp_path / ENV / "league" / "exploitability.md").read_text().splitlines()[-2:]
+    assert "| 512 timesteps |" in rows[0] and f"| 64 timesteps from {paper} |" in rows[1]
+
+
+@pytest.mark.parametrize(("side", "start", "expected"), [
+    ("red", "RED", "trained as the red, not the blue"),        # the best response plays blue
+    ("blue", "nowhere/actor.zip", "nowhere/actor.zip"),
+])
+def test_a_best_response_start_that_does_not_fit_fails_in_one_line_and_makes_no_run(tmp_path, capsys, side, start,
+                                                                                      expected):
+    start = str(trained_red(tmp_path)) if start == "RED" else start
+    code, _, err = run_cli(capsys, "exploit", ENV, "--agent", "scripted", "--side", side, "--timesteps", 64,
+                           "--start-from", start, "--config", toy_config(tmp_path), "--results", tmp_path, "--quiet")
+    assert code == 2 and expected in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / ENV / "league" / "exploit").exists()
