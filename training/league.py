@@ -63,7 +63,7 @@ from .league_ratings import entry_name, update
 from .rundir import RESULTS_ROOT, RunDir, RunInfo, check_run_name, git_commit, new_run_name, replacing, versions
 from .series import TRAIN_EVAL_SEED, play_series, seeds_from
 from .train import TB_NAME, Session, check_config, terminate_as_interrupt
-from .warm_start import check_start, start_from
+from .warm_start import check_start, start_record
 
 #: Rating games use seeds from here: neither the periodic evaluations' (0..) nor the held-out ones (1,000,000..).
 RATING_SEED = 500_000
@@ -159,7 +159,7 @@ def new_league(request: LeagueRequest) -> LeagueDir:
                       rounds=request.rounds, envs=config.envs, versions=versions(), git_commit=git_commit())
     ldir.write(info, League.new(rs.sides, request.seed, settings))
     for learner in learners(rs.sides, settings):
-        _new_side(ldir, info, learner, config)
+        _new_side(ldir, info, learner, config, settings.start_from.get(learner))
     return ldir
 
 
@@ -178,14 +178,15 @@ def learners(sides, settings: LeagueSettings) -> list[str]:
     return [*sides, *(exploiter(side) for side in sides if settings.exploiters)]
 
 
-def _new_side(ldir: LeagueDir, info: LeagueInfo, learner: str, config: TrainConfig) -> None:
-    """<learner>/ as a train run folder: config.yaml and run.json (its model comes with the first session)."""
+def _new_side(ldir: LeagueDir, info: LeagueInfo, learner: str, config: TrainConfig, start: str | None) -> None:
+    """<learner>/ as a train run folder: config.yaml and run.json (its model comes with the first session, from the
+    actor `start` if `league.start_from` names one for it)."""
     rundir = ldir.side(learner)
     rundir.path.mkdir()
     rundir.config.write_text(config.to_yaml(), encoding="utf-8")
     rundir.write_info(RunInfo(env=info.env, run=f"{info.run}-{learner}", side=side_of(learner), opponent="league",
                               scenario=info.scenario, seed=info.seed, timesteps=None, minutes=None, envs=info.envs,
-                              versions=info.versions, git_commit=info.git_commit))
+                              versions=info.versions, git_commit=info.git_commit, imitation=start_record(start)))
 
 
 def find_league(results: Path, env: str, run: str) -> LeagueDir:
@@ -255,13 +256,6 @@ class LeagueSide(Session):
     @property
     def teacher_opponent(self) -> str:
         return "scripted"      # behaviour cloning plays the scripted agents, as `rubble train` does
-
-    def warm_start(self, path: str) -> None:
-        """The actor in `path` as this learner's start (`league.start_from`), kept in run.json where a clone's
-        statistics go."""
-        start_from(self.model.policy, path, self.rs, self.side)
-        self._save_info(imitation={"start_from": str(path)})
-        self.save("running")
 
     def evaluate(self, timesteps: int):
         """Against the scripted opponent on the curve's seeds: a row of eval.csv."""
@@ -333,15 +327,13 @@ class LeagueRun:
         return status
 
     def imitate(self) -> None:
-        """Each learner's start before its first step: the actor `league.start_from` names for its side (main
-        learners only), else behaviour cloning of the scripted agent if the config clones."""
+        """Each learner's start before its first step: behaviour cloning of the scripted agent if the config clones,
+        unless `league.start_from` named an actor for it (run.json has it; Session put it in the new model)."""
         for name, learner in self.learners.items():
             if learner.model.num_timesteps:
                 continue
-            path = self.settings.start_from.get(name)
-            if path is not None:
-                self.bar.say(f"{name} starts from {path}")
-                learner.warm_start(path)
+            if "start_from" in learner.info.imitation:
+                self.bar.say(f"{name} starts from {learner.info.imitation['start_from']}")
             elif self.config.imitation.games and not learner.info.imitation:
                 self.bar.say(f"imitation: the scripted {learner.info.side}")
                 learner.imitate()

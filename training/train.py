@@ -47,7 +47,7 @@ from .rundir import (
 )
 from .series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 from .vector import make_vec_env
-from .warm_start import check_start, start_from
+from .warm_start import check_start, start_from, start_record
 
 TB_NAME = "ppo"               # TensorBoard logs go to <run>/tb/ppo_0; a resumed session appends there
 UNLIMITED = 10**12            # learn()'s total under a time budget: the clock stops the run, not the count
@@ -104,12 +104,6 @@ def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
                               envs=request.envs or config.envs, versions=versions(), git_commit=git_commit(),
                               imitation=start_record(request.start_from)))
     return rundir
-
-
-def start_record(start_from: str | None) -> dict:
-    """run.json's `imitation` of a run that starts from an actor (absolute, as the opponent): set before the first
-    session, so behaviour cloning is skipped and Session puts the actor in the new model."""
-    return {"start_from": str(Path(start_from).resolve())} if start_from else {}
 
 
 def budget(request: TrainRequest, config: TrainConfig) -> tuple[int | None, float | None]:

@@ -27,6 +27,13 @@ def start_from(policy, path, ruleset, side: int) -> None:
     put_actor(policy, actor, Path(path))
 
 
+def start_record(path: str | None) -> dict:
+    """run.json's `imitation` of a run (or a league's learner) that starts from an actor, as an absolute path (a
+    resumed run may start from another directory): set before the first session, so behaviour cloning is skipped
+    and Session puts the actor in the new model."""
+    return {"start_from": str(Path(path).resolve())} if path else {}
+
+
 def check_start(path, ruleset, side: int, config) -> None:
     """The same checks as start_from, on a policy the config builds (no environment, no PPO model): run before any
     folder is made, so that an unfit actor fails in one line and leaves nothing behind."""

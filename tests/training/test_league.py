@@ -204,15 +204,17 @@ def test_a_main_learner_starts_from_the_actor_start_from_names_and_the_other_sid
     actor_path = trained_red(tmp_path)
     config = toy_config(tmp_path, name="start.yaml", league={**LEAGUE, "start_from": {"red": str(actor_path)}})
     ldir = new_league(LeagueRequest(env=ENV, rounds=1, config_path=config, results=tmp_path, run="second"))
-    run = LeagueRun(ldir, progress=False)
-    before = {side: Actor.of(run.learners[side].model) for side in ("blue", "red")}
+    plain = new_league(LeagueRequest(env=ENV, rounds=1, config_path=toy_config(tmp_path), results=tmp_path, run="plain"))
+    run, fresh = LeagueRun(ldir, progress=False), LeagueRun(plain, progress=False)    # the same seed: the same init
     run.imitate()
     started, trained = Actor.of(run.learners["red"].model), Actor.read(actor_path)
     for (w, b), (tw, tb) in zip(started.layers, trained.layers, strict=True):
         assert np.array_equal(w, tw) and np.array_equal(b, tb)      # float16 in the file, copied exactly
-    assert not np.array_equal(before["red"].layers[0][0], trained.layers[0][0])
-    assert all(np.array_equal(w, v) for (w, _), (v, _) in zip(before["blue"].layers, Actor.of(run.learners["blue"].model).layers))
-    assert json.loads((ldir.path / "red" / "run.json").read_text())["imitation"] == {"start_from": str(actor_path)}
+    assert not np.array_equal(Actor.of(fresh.learners["red"].model).layers[0][0], trained.layers[0][0])
+    blue, fresh_blue = Actor.of(run.learners["blue"].model), Actor.of(fresh.learners["blue"].model)
+    assert all(np.array_equal(w, v) for (w, _), (v, _) in zip(blue.layers, fresh_blue.layers, strict=True))
+    run_json = json.loads((ldir.path / "red" / "run.json").read_text())
+    assert run_json["imitation"] == {"start_from": str(actor_path.resolve())}
     _, status, _ = run_league(ldir, progress=False)
     assert status == "finished" and "the red began as the actor of" in ldir.report.read_text()
 
