@@ -7,6 +7,7 @@ derivation and opponent inside `step`) and the PettingZoo AEC env (its `agent_se
 
     python -m tests.generic.golden            # print the fingerprints of the current code
     python -m tests.generic.golden --write    # rewrite tests/generic/golden_traces.json
+    python -m tests.generic.golden --write k47   # rewrite only the named rulesets' fingerprints
 
 Rewrite the file only in a commit that says which game changed and why.
 """
@@ -108,11 +109,11 @@ def aec_trace(ruleset, seed: int) -> str:
     return trace.hexdigest()
 
 
-def fingerprints() -> dict[str, str]:
+def fingerprints(rulesets=RULESETS) -> dict[str, str]:
     """Every golden trace of the current code, by a key naming the driver, ruleset, pairing and seed."""
     from envs import registry
     found = {}
-    for name in RULESETS:
+    for name in rulesets:
         ruleset = registry.get(name)
         for pairing in PAIRINGS:
             for seed in SEEDS:
@@ -124,8 +125,12 @@ def fingerprints() -> dict[str, str]:
 
 
 def main(argv: list[str]) -> int:
-    found = fingerprints()
+    named = tuple(arg for arg in argv if not arg.startswith("--"))
+    found = fingerprints(named or RULESETS)
     if "--write" in argv:
+        # Only the named rulesets are rewritten: work on one ruleset never re-fingerprints another's games.
+        kept = json.loads(GOLDEN_FILE.read_text()) if named else {}
+        found = {**kept, **found}
         GOLDEN_FILE.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
         print(f"wrote {len(found)} fingerprints to {GOLDEN_FILE}")
     else:
