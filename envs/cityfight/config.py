@@ -214,10 +214,10 @@ def default_search_ratings(tables: Tables, terrain: tuple, width: int, height: i
     return ratings
 
 
-def _search_ratings(f: Fields, ratings: list, tables: Tables, terrain, width: int, height: int) -> tuple:
+def _search_ratings(f: Fields, ratings: list | None, tables: Tables, terrain, width: int, height: int) -> tuple:
     """One SR 2..12 per MSq (the schema); here: one row per MSq row of this map, one per MSq column."""
-    if not f.has("search_ratings"):
-        return tuple(default_search_ratings(tables, terrain, width, height))   # CF-TER-5
+    if ratings is None:      # CF-TER-5: a scenario that gives no SR takes the CF-TAB-7 default for every MSq
+        return tuple(default_search_ratings(tables, terrain, width, height))
     if len(ratings) != height // 3 or any(len(r) != width // 3 for r in ratings):
         raise f.error("search_ratings", f"{height // 3} rows of {width // 3} integers 2..12", ratings)
     return tuple(v for r in ratings for v in r)

@@ -80,7 +80,8 @@ class Scenario(Spec, kw_only=True):
     tables: str = "standard"
     turns: Annotated[int, Meta(ge=1, le=100)] = 8            # CF-TURN-8
     map: Annotated[str, Meta(description="rows of legend characters; sides multiples of 3 (CF-GRID-1), at most 18x18")]
-    search_ratings: list[list[Annotated[int, Meta(ge=2, le=12)]]]   # one row per MegaSquare row
+    # CF-TER-5: one row per MegaSquare row; left out, each MSq gets the CF-TAB-7 default (config.default_search_ratings)
+    search_ratings: list[list[Annotated[int, Meta(ge=2, le=12)]]] | None = None
     prepared: Squares = []
     objectives: Squares = []
     chokepoints: Squares = []

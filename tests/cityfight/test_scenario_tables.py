@@ -151,6 +151,19 @@ def test_CF_TAB_7_default_search_ratings():
     assert config.default_search_ratings(T, tuple(".........") + tuple("B" * 9 * 0), 3, 3) == [6]
 
 
+def test_CF_TER_5_a_scenario_without_search_ratings_takes_the_CF_TAB_7_default(tmp_path):
+    text = SCENARIO_FILE.read_text()
+    start, end = text.index("search_ratings:"), text.index("prepared:")
+    path = tmp_path / "no_ratings.yaml"
+    path.write_text(text[:start] + text[end:])
+    spec = config.load_scenario(str(path))
+    assert spec.search_ratings == tuple(config.default_search_ratings(T, OFFICE.terrain, 18, 18))
+    # MSq A1 (a1-c3) holds four Wood squares: 4-6 non-Open squares give SR 8; MSq F3 (p7-r9) none: SR 6.
+    assert spec.search_ratings[0] == 8 and spec.search_ratings[2 * 6 + 5] == 6
+    game = CityfightGame.new(str(path), seed=0)
+    assert game.scenario.search_ratings == spec.search_ratings
+
+
 # Validation -------------------------------------------------------------------------------------------------
 def broken(tmp_path, old: str, new: str) -> str:
     text = SCENARIO_FILE.read_text()
