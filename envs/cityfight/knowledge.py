@@ -56,6 +56,16 @@ class Knowledge:
         self.stamp = new_stamp()
         self.row_stamps = [self.stamp] * (len(PER_SQUARE_ROWS) + 1)   # per row of `turns`, then `searched`
 
+    def __getstate__(self) -> dict:
+        """What a copy (pickle, deepcopy) needs: not the rows' views, which a copy would make arrays of their own,
+        apart from `turns`, so that the writers' reports never reached the copy's observation."""
+        return {key: getattr(self, key) for key in self.__slots__ if key not in PER_SQUARE_ROWS}
+
+    def __setstate__(self, state: dict) -> None:
+        for key, value in state.items():
+            setattr(self, key, value)
+        self.occupied, self.empty, self.exposed, self.origins, self.impacts = self.turns
+
     def touch(self, *rows: int) -> None:
         """A new stamp: the per-square reports or `searched` changed (every writer below calls it), for these rows
         (OCCUPIED ... SEARCHED) or, with none named, all of them (a position edited by hand)."""

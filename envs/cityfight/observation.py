@@ -112,6 +112,20 @@ class Written:
         self.decided: list = []                               # the decision's squares written
         self.globals = None                                   # the GLOBAL values written
 
+    def __reduce__(self):
+        """A copy (pickle, deepcopy) keeps what was written but trusts none of it: a copy turns `planes`, a view
+        into `obs`, into an array of its own, so the copy's planes are views of its own `obs` again and every part
+        that play changes is written afresh at its next observation (the static planes are never written again)."""
+        return _copied_written, (self.obs, None if self.view is self.planes else self.view)
+
+    def forget(self) -> None:
+        """Every stamp back to 'nothing written', and the parts whose rewrite does not clear them cleared."""
+        self.map = self.turn = self.reports = self.placed = self.now = self.globals = None
+        self.rows, self.own, self.decided = [], [None] * MAX_ELEMENTS, []
+        self.view[P["decision_square"]] = 0                   # rewritten square by square, never cleared whole
+        at = GLOBAL + CONTEXT + PLANES * SQUARES
+        self.obs[at:at + MAX_ELEMENTS * OWN] = 0              # a dead element's row is cleared only once written
+
     def update_planes(self, game, side: int) -> None:
         view, k = self.view, game.knowledge[side]
         public = map_planes(game)                             # the same array while the public map is unchanged
@@ -172,6 +186,16 @@ class Written:
             elif written[slot] is not None:
                 block[slot] = 0
                 written[slot] = None
+
+
+def _copied_written(obs: np.ndarray, view: np.ndarray | None) -> Written:
+    """A side's Written rebuilt over a copied buffer (`view`: the copied board-order planes of a map not 18 x 18)."""
+    written = Written.__new__(Written)
+    written.obs = obs
+    written.planes = obs[GLOBAL + CONTEXT:GLOBAL + CONTEXT + PLANES * SQUARES].reshape(PLANES, SQUARES)
+    written.view = written.planes if view is None else view
+    written.forget()
+    return written
 
 
 def own_decision(game, side: int):
