@@ -1,4 +1,4 @@
-"""The grid encoder of a trained actor in plain numpy: what `policy.extractor: grid` (training/extractors.py) learns.
+"""The grid encoder of a trained actor in plain numpy: what `policy.extractor: grid` (training/learn/extractors.py) learns.
 
 The observation splits by the ruleset's declared layout (envs.engine.contract.ObservationLayout) into the board's
 planes and the vector part. The planes go through 3x3 convolutions (zero padding 1, each with its stride, ReLU),

@@ -15,7 +15,7 @@ A mixture is a JSON file whose name ends in `.mixture.json` (data only, nothing 
 Paths are relative to the file. Every member must be an actor.zip trained for the same ruleset and side. The
 member of a game is drawn with the weights from a Generator seeded with the agent's seed for that game, so the
 same seed plays the same member: the adapters reseed an agent at each game (envs/gym_env.py's `reseed`,
-training/simulate.py builds one per game).
+training/measure/simulate.py builds one per game).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Trained policies saved by `rubble train`, played as an Agent. Two files hold one:
 
   model.zip   the MaskablePPO model (SB3 format) with its value network and optimizer state: only `rubble train
-              --resume` reads it (training/resume.py, with nothing unpickled); never played, never committed.
+              --resume` reads it (training/learn/resume.py, with nothing unpickled); never played, never committed.
   actor.zip   the actor alone, its weights in float16 (numpy's npz, itself a zip, read with allow_pickle=False):
               what plays, and what results/ keeps. A file that is anything else is refused in one line.
               Two kinds: an MLP (the observation straight into the dense layers w0, w1, ...) and, when its meta

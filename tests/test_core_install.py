@@ -13,8 +13,8 @@ from training import cli
 
 LEARNING = ("torch", "stable_baselines3", "sb3_contrib", "tensorboard", "pygame")
 CORE_MODULES = ("envs", "envs.gym_env", "envs.pettingzoo_env", "agents.base", "agents.scripted.rifles",
-                "agents.scripted.cityfight", "agents.trained", "training.cli", "training.simulate", "training.play",
-                "training.bench", "training.evaluate", "training.exploitability")
+                "agents.scripted.cityfight", "agents.trained", "training.cli", "training.measure.simulate", "training.play.terminal",
+                "training.measure.bench", "training.measure.evaluate", "training.league.exploitability")
 
 
 def test_the_core_imports_no_learning_library():

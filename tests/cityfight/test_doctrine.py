@@ -7,8 +7,8 @@ from envs.cityfight import hidden, knowledge
 from envs.cityfight.state import Smoke
 from envs.engine.dice import ScriptedDice, SeededDice
 from envs.engine.grid import parse_square_id
-from training.simulate import Matchup, run_series
-from training.stats import tally_side
+from training.measure.simulate import Matchup, run_series
+from training.measure.stats import tally_side
 
 from .builders import act, activate, build, el, office, place, scenario, sq
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from training.replay_html import legend
+from training.replay.viewer import legend
 
 
 def test_the_picture_draws_the_key_the_ruleset_declares(ruleset, monkeypatch):

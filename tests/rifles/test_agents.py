@@ -2,8 +2,8 @@
 import pytest
 
 import envs  # noqa: F401  (registers the rulesets)
-from training.simulate import Matchup, run_series
-from training.stats import tally_side
+from training.measure.simulate import Matchup, run_series
+from training.measure.stats import tally_side
 
 SEEDS = range(200)
 

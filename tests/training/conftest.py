@@ -1,4 +1,4 @@
-"""Every training test keeps its cloned starts (training/clonecache.py) in its own folder, never the user's cache."""
+"""Every training test keeps its cloned starts (training/learn/clonecache.py) in its own folder, never the user's cache."""
 import pytest
 
 

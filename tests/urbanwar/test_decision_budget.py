@@ -1,4 +1,4 @@
-"""`python -m training.decision_budget`: decisions per kind of seeded random games (run as a user runs it)."""
+"""`python -m training.measure.decision_budget`: decisions per kind of seeded random games (run as a user runs it)."""
 from __future__ import annotations
 
 import subprocess
@@ -9,7 +9,7 @@ ROOT = Path(__file__).parents[2]
 
 
 def budget(*args: str) -> dict[str, float]:
-    out = subprocess.run([sys.executable, "-m", "training.decision_budget", "urbanwar", "--quiet", *args], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "training.measure.decision_budget", "urbanwar", "--quiet", *args], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     rows = [line.split() for line in out.splitlines()[1:]]
     return {row[0]: float(row[1]) for row in rows}
@@ -25,6 +25,6 @@ def test_every_kind_is_counted_and_orders_all_snap_fire_make_longer_games():
 
 
 def test_a_bad_probability_fails_in_one_line():
-    run = subprocess.run([sys.executable, "-m", "training.decision_budget", "urbanwar", "--prefer-p", "2"], cwd=ROOT,
+    run = subprocess.run([sys.executable, "-m", "training.measure.decision_budget", "urbanwar", "--prefer-p", "2"], cwd=ROOT,
                          capture_output=True, text=True)
     assert run.returncode == 2 and "--prefer-p in [0, 1]" in run.stderr
