@@ -119,6 +119,10 @@ class ToyDuel(Ruleset):
     def hidden_variants(self, state, side: int) -> list[DuelState]:
         return []
 
+    def public_facts(self, state) -> tuple:
+        """Nothing is public in a duel of sealed choices."""
+        return ()
+
     def turn_limit(self, state) -> int:
         return 1
 

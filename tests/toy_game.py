@@ -13,6 +13,7 @@ Only registered (as "toy-race") when the tests call `register()`, never by `impo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -254,6 +255,12 @@ class ToyRace(Ruleset):
 
     def hidden_variants(self, state, side: int) -> list[ToyRaceState]:
         return hidden_variants(state, side)
+
+    def public_facts(self, state: ToyRaceState) -> tuple:
+        """Both scores as shares of the target (reached: 1), the AP left and the turn as a share of the limit (the
+        scenarios differ in both: the race is to the target); never a lucky number (TOY-4)."""
+        scores = tuple(Fraction(min(s, state.target), state.target) for s in state.scores)
+        return scores, state.ap, Fraction(state.turn, state.turn_limit)
 
     def turn_limit(self, state: ToyRaceState) -> int:
         return state.turn_limit

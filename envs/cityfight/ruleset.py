@@ -4,7 +4,7 @@ from __future__ import annotations
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
-from . import config, hidden, render
+from . import config, hidden, public, render
 from .actions import NUM_ACTIONS
 from .flow import Decision
 from .game import CityfightGame
@@ -34,6 +34,9 @@ class Cityfight(Ruleset):
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)   # CF-HID-3, CF-HID-15
+
+    def public_facts(self, state: GameState) -> tuple:
+        return public.public_facts(state)   # CF-HID-1, CF-OW-1, CF-HID-9, CF-HID-11
 
     def observation_bounds(self):
         """Over every table file a scenario may name (envs.cityfight.observation.bounds)."""

@@ -4,7 +4,7 @@ A ruleset is two classes:
 
   * a `Ruleset` subclass: its metadata (name, Gymnasium id, sides, sizes, default scenario) as class
     attributes, and the verbs that make games (`scenarios`, `new_game`, `build_position`, `from_dict`) and
-    that the generic suite needs (`hidden_variants`, `turn_limit`);
+    that the generic suite needs (`hidden_variants`, `public_facts`, `turn_limit`);
   * a `GameState` subclass: one game in progress, with the state verbs (mask, apply, observation, view,
     returns, clone, save/restore, labels, renders, invariants).
 
@@ -23,7 +23,7 @@ object with `act(observation, mask, view) -> int`; `agents/` provides the polici
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Protocol
@@ -273,6 +273,10 @@ class Ruleset(ABC):
     #: the decision kinds by which a side that is not acting reacts (envs/engine/reaction.py); the generic suite
     #: checks that whether such a window opens never depends on what the acting side may not know
     reaction_kinds: ClassVar[tuple[str, ...]] = ()
+    #: the observation sizes of earlier versions of this ruleset whose features are each a prefix of today's (later
+    #: versions only appended features): an actor trained on one of them plays by reading that many leading features
+    #: (agents/trained.py), so a shipped actor keeps playing when the observation grows
+    prefix_observation_sizes: ClassVar[tuple[int, ...]] = ()
 
     def __init__(self) -> None:
         # Checked here, not at class creation: only a concrete class is instantiated (ABCMeta refuses the rest).
@@ -306,6 +310,14 @@ class Ruleset(ABC):
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         """Copies of `state` that differ only in what `side` may not know (the other dice, hidden positions...):
         side's observation, its mask when it decides, and everything the adapters show it must not change."""
+
+    @abstractmethod
+    def public_facts(self, state: GameState) -> Hashable:
+        """What both sides may know of `state` by the catalog's public rules (its `Public:` lists), as one hashable
+        value in the ruleset's words: e.g. Konflikt '47's dice in the bag and ranging-in states (KC-HID-3). A policy
+        without memory decides from its observation, so each side's observation determines these facts: two states
+        whose observations for a side are equal have equal public facts (tests/generic/test_public_facts.py). What
+        only history holds (the dice already rolled, the event log) is not a fact of the state and is left out."""
 
     @abstractmethod
     def turn_limit(self, state: GameState) -> int:

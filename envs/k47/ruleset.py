@@ -8,7 +8,7 @@ import numpy as np
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable, yaml_files
 
-from . import config, hidden, render
+from . import config, hidden, public, render
 from .actions import NUM_ACTIONS
 from .game import K47Game
 from .observation import SIZE, bounds, layout
@@ -42,6 +42,9 @@ class K47(Ruleset):
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)
+
+    def public_facts(self, state: GameState) -> tuple:
+        return public.public_facts(state)   # KC-HID-1/2/3/5
 
     def picture_key(self, state=None) -> list[tuple]:
         return render.picture_key(state)

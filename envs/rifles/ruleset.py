@@ -4,7 +4,7 @@ from __future__ import annotations
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
-from . import config, hidden, render
+from . import config, hidden, public, render
 from .actions import NUM_ACTIONS
 from .game import RiflesGame
 from .observation import SIZE, bounds, layout
@@ -33,6 +33,9 @@ class Rifles(Ruleset):
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)   # RB-HID-3..5
+
+    def public_facts(self, state: GameState) -> tuple:
+        return public.public_facts(state)   # RB-HID-1, RB-HID-3
 
     def observation_bounds(self):
         """Over every scenario of this ruleset (envs.rifles.observation.bounds)."""

@@ -8,7 +8,7 @@ import numpy as np
 from envs.engine.contract import GameState, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
-from . import config, hidden, render, turns
+from . import config, hidden, public, render, turns
 from .actions import NUM_ACTIONS
 from .game import UrbanWarGame
 from .observation import SIZE_OBS, bounds, layout
@@ -40,6 +40,9 @@ class UrbanWar(Ruleset):
 
     def hidden_variants(self, state: GameState, side: int) -> list[GameState]:
         return hidden.hidden_variants(state, side)     # UW-HID-2, UW-HID-5, UW-HID-7
+
+    def public_facts(self, state: GameState) -> tuple:
+        return public.public_facts(state)   # UW-HID-1, UW-HID-4, UW-HID-8
 
     def picture_key(self, state=None) -> list[tuple]:
         return render.picture_key(state)

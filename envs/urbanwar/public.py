@@ -1,0 +1,51 @@
+"""What both sides of an Urban War game may know (UW-HID-1, UW-HID-4, UW-HID-8), as the contract's `public_facts`
+(envs.engine.contract); and which face-down models both sides know to be on Overwatch (UW-HID-4), which the
+observations show.
+
+All dice are public too (UW-HID-1), but they belong to the event log, not to the position."""
+from __future__ import annotations
+
+OVERWATCH = 1
+
+
+def public_facts(game) -> tuple:
+    """UW-HID-1: the models and their counters, the declared action; UW-HID-4: the sides without Snap-fire left;
+    UW-HID-8: the open decision and who takes it."""
+    decision = None if game.decision is None else (str(game.decision[0]), game.current_side)
+    return (game.turn, game.winner, tuple(game.edges), decision, declared_action(game),
+            tuple(model_facts(game, m) for m in game.models), tuple(no_snap_fire_left(game, s) for s in (0, 1)))
+
+
+def model_facts(game, m) -> tuple:
+    """UW-HID-1: place, wounds, panic, follow-ups used, activated, the counter (face up: its order; face down:
+    that there is one; UW-HID-4: Overwatch once known)."""
+    orders = game.orders
+    if not orders.has(m.idx):
+        counter = None
+    elif orders.is_face_down(m.idx):
+        counter = OVERWATCH if known_overwatch(game, m) else "face down"
+    else:
+        counter = orders.true_value(m.idx)
+    return m.idx, m.cell, m.w, m.panic, m.fu_used, m.activated, m.alive, counter
+
+
+def declared_action(game) -> tuple | None:
+    """UW-HID-1, UW-MOVE-4: the acting model, its declared action kind and path, and whether an interrupt was tried."""
+    act = game.act
+    if act is None or "path" not in act:
+        return None
+    return act["model"], act["kind"], tuple(act["path"]), act["attempted"]
+
+
+def no_snap_fire_left(game, side: int) -> bool | None:
+    """UW-HID-4: once every order is placed, whether `side` has no unactivated Snap-fire model left (public);
+    None while the orders are being placed (UW-HID-5: the choices are sealed)."""
+    if game.orders.pending() is not None:
+        return None
+    return not any(game.can_activate(m) for m in game.side_models(side))
+
+
+def known_overwatch(game, m) -> bool:
+    """UW-HID-4: a face-down model whose side has no unactivated Snap-fire model left is known to be on Overwatch
+    (the only other order); a killed model's counter is gone with it, so its order stays hidden."""
+    return game.orders.is_face_down(m.idx) and bool(no_snap_fire_left(game, m.side))
