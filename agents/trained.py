@@ -18,6 +18,7 @@ so a file saved again is read again); every agent built from it shares the loade
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -25,6 +26,7 @@ import numpy as np
 
 from envs import registry
 
+from .archive import ModelFileError, ZipLimits, check_npy_header, check_zip
 from .grid_actor import EncoderFileError, GridEncoder
 
 #: Attribute `rubble train` sets on the model before saving; SB3 stores it in the zip's data.
@@ -122,14 +124,20 @@ class Actor:
         """The actor in `path`, checked; ModelFileError (one line naming the file) for anything else."""
         path = Path(path)
         _check_is_actor_zip(path)
+        infos = check_zip(path, ACTOR_LIMITS)          # before inflating anything: names, count, sizes, ratios
         try:
             with np.load(path, allow_pickle=False) as data:
-                arrays = {name: data[name] for name in data.files}
+                meta = _meta(path, data["meta"])       # meta.npy is small (ACTOR_LIMITS)
+                check_zip(path, _limits_for(meta))
+                for info in infos:
+                    check_npy_header(path, data.zip, info)
+                arrays = {name: data[name] for name in data.files if name != "meta"}
         except ValueError as exc:       # numpy refuses object arrays without pickle
+            if isinstance(exc, ModelFileError):
+                raise
             raise ModelFileError(f"{path}: holds Python objects, which are never loaded ({exc})") from None
         except (OSError, zipfile.BadZipFile, EOFError) as exc:
             raise ModelFileError(f"{path}: unreadable actor file ({exc})") from None
-        meta = _meta(path, arrays.pop("meta"))
         encoder = _encoder(path, meta, arrays)
         layers = _layers(path, arrays)
         if encoder is not None and layers[0][0].shape[1] != encoder.features:
@@ -141,8 +149,30 @@ class Actor:
         return cls(layers, activation, meta, encoder)
 
 
-class ModelFileError(ValueError):
-    """A model file that is refused; the message is one line naming the file and what was expected."""
+#: What an actor.zip may hold, read from its central directory before anything is inflated: its arrays by name (the
+#: head's w0/b0..., a grid encoder's), at most MAX_ACTOR_MEMBERS of them, a small meta, no member inflating more than
+#: MAX_RATIO to 1 (archive.py); the sizes the meta's ruleset allows are checked once the meta is read (`_limits_for`).
+ACTOR_NAMES = re.compile(r"meta\.npy|[wb]\d{1,3}\.npy|conv\d{1,3}_[wb]\.npy|(grid|vector)_[wb]\.npy")
+MAX_ACTOR_MEMBERS = 64
+MAX_META_BYTES = 64 << 10
+#: the widest layer an actor may have (those under results/ are a few hundred wide; a float32 value is 4 bytes)
+MAX_WIDTH = 4096
+NPY_HEADER_BYTES = 4096
+ACTOR_LIMITS = ZipLimits(ACTOR_NAMES, MAX_ACTOR_MEMBERS, size=256 << 20, total=1 << 30,
+                         sizes={"meta.npy": MAX_META_BYTES})
+
+
+def _limits_for(meta: dict) -> ZipLimits:
+    """The sizes an actor trained for the meta's ruleset may declare: no array over MAX_WIDTH rows of the widest of
+    its observation, its actions and MAX_WIDTH, in float32 (ACTOR_LIMITS where the ruleset is unknown: check_fits
+    refuses the actor later, naming it)."""
+    try:
+        ruleset = registry.get(meta["env"])
+    except (KeyError, ValueError):
+        return ACTOR_LIMITS
+    values = MAX_WIDTH * max(ruleset.observation_size, ruleset.num_actions, MAX_WIDTH)
+    size = NPY_HEADER_BYTES + 4 * values
+    return ZipLimits(ACTOR_NAMES, MAX_ACTOR_MEMBERS, size=size, total=4 * size, sizes={"meta.npy": MAX_META_BYTES})
 
 
 def _check_is_actor_zip(path: Path) -> None:
