@@ -9,10 +9,10 @@ import pytest
 from agents.trained import Actor
 from tests import toy_duel
 from tests.training.helpers import run_cli, write_config
-from training.learn import train
-from training.league.run import LeagueDir, LeagueRequest, LeagueRun, new_league, run_league
 from training.league.config import LeagueSettings, load_league_settings
 from training.league.pool import LATEST, League, Member, meta_strategy
+from training.league.run import LeagueDir, LeagueRequest, LeagueRun, new_league, run_league
+from training.learn import train
 
 toy_duel.register()
 ENV = toy_duel.NAME

@@ -3,9 +3,9 @@ from dataclasses import replace
 
 from envs import registry
 from tests.training.helpers import ENV, write_config
+from training.folders.rundir import RunInfo
 from training.learn.clonecache import clone_key
 from training.learn.config import load_config
-from training.folders.rundir import RunInfo
 
 
 def info(**changes) -> RunInfo:

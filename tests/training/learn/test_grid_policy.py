@@ -17,9 +17,9 @@ from envs.engine.scenario import ScenarioError
 from envs.gym_env import RubbleEnv
 from tests import toy_game
 from tests.training.helpers import ENV, run_cli, write_config
+from training.folders.rundir import RunDir
 from training.learn.config import load_config
 from training.learn.extractors import GridExtractor, policy_kwargs
-from training.folders.rundir import RunDir
 from training.learn.train import Session, TrainRequest, check_config, new_run, run_session
 
 GRID_ENVS = ("cityfight", "rifles-urban")

@@ -10,9 +10,9 @@ from stable_baselines3.common.callbacks import BaseCallback
 from agents.trained import model_meta
 from envs import registry
 from tests.training.helpers import ENV, run_cli, write_config
+from training.folders.rundir import RunDir
 from training.learn.clonecache import clone_key, clone_path
 from training.learn.config import load_config
-from training.folders.rundir import RunDir
 from training.learn.train import Session, TrainRequest, new_run, run_session
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from envs import registry
 from tests.training.helpers import ENV, run_cli, tiny_actor
-from training.measure.evaluate import Contestant, pairings
 from training.league.exploitability import best_model
+from training.measure.evaluate import Contestant, pairings
 from training.measure.ladder import rate
 from training.measure.stats import GameRecord
 

@@ -17,13 +17,13 @@ from envs.engine.scenario import Fields, ScenarioError
 from tests import toy_game
 from tests.training.helpers import run_cli
 from training import lookup
+from training.measure.paired import paired_difference
 from training.playtest import run as playtest_run
 from training.playtest.catalog import catalog_rules, never_fired
 from training.playtest.dice import PAIRINGS, PhaseDice, phases_match_seed, stream_matches_seed
 from training.playtest.run import Plan, run_games
 from training.playtest.scenario import new_game as variant_game
 from training.playtest.spec import VariantBuilder, load_playtest, variant_from_words
-from training.measure.paired import paired_difference
 from training.playtest.telemetry import play
 
 URBAN = "rifles-urban"

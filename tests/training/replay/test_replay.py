@@ -9,8 +9,8 @@ import pytest
 import envs
 from envs.paths import PROJECT_ROOT
 from tests.training.helpers import run_cli
-from training.replay import files as replay
 from training.cli import main
+from training.replay import files as replay
 from training.replay.wrappers import RecordAECReplays, RecordReplays
 
 SCHEMA = PROJECT_ROOT / "schemas" / "rubble-replay-v2.schema.json"
@@ -222,8 +222,8 @@ def test_serve_answers_with_the_viewer_page_on_localhost(recorded, tmp_path):
     import threading
     import urllib.request
 
-    from training.replay.viewer import write_html
     from training.replay.serve import page_server
+    from training.replay.viewer import write_html
 
     folder, _ = recorded
     page = write_html(folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz", tmp_path / "v.html").read_bytes()

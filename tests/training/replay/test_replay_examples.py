@@ -3,9 +3,9 @@ browser (headless system Chromium through Playwright; skipped, saying why, when 
 import pytest
 
 from envs.paths import PROJECT_ROOT
+from training.cli import main
 from training.replay import files as replay
 from training.replay import unit_cards
-from training.cli import main
 from training.replay.browser import missing, open_viewer, page
 from training.replay.examples import EXAMPLES, trained_side
 
