@@ -8,13 +8,14 @@ for its material, a unit in an unknown building, among others.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from msgspec import UNSET
 
-from envs.engine.scenario import Fields
+from envs.engine.scenario import Fields, ScenarioError
 from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
 
@@ -99,6 +100,9 @@ class Scenario:
     units: tuple             # UnitSpec
     options: dict
     variants: dict           # variant -> {unit id: cell}
+    #: the scenario's own data when it was given as data, not read from a file (`load_scenario_data`): a saved game
+    #: carries it, as it has no file to name
+    data: dict | None = field(default=None, compare=False)
 
 
 # Tables ----------------------------------------------------------------------------------------------
@@ -157,7 +161,27 @@ def _with_base(f: Fields) -> Fields:
 
 @lru_cache(maxsize=16)
 def load_scenario(path: str) -> Scenario:
-    f = _with_base(Fields.load(path))
+    """The scenario in the YAML file at `path`, checked (errors name the file, field and line)."""
+    return _scenario(Fields.load(path), path)
+
+
+def load_scenario_data(data: dict, source: str = "<scenario data>") -> Scenario:
+    """A scenario given as data, in the YAML files' own shape (whole, or `based_on` a scenario of
+    configs/k47/scenarios), checked as a file would be; errors name `source` as the file. Rule tests build their
+    own boards with it (envs/k47/position.py). Kept per content: a game restored or cloned reads it again."""
+    if not isinstance(data, dict):
+        raise ScenarioError(source, "<top>", "a mapping of fields (a scenario as data)", type(data).__name__)
+    return _scenario_from_text(json.dumps(data, sort_keys=True), source)
+
+
+@lru_cache(maxsize=16)
+def _scenario_from_text(text: str, source: str) -> Scenario:
+    scenario = _scenario(Fields(json.loads(text), source), source)
+    return Scenario(**{**scenario.__dict__, "data": json.loads(text)})
+
+
+def _scenario(f: Fields, path: str) -> Scenario:
+    f = _with_base(f)
     spec = check(f, schema.Scenario)     # keys, types and ranges; what follows checks what the schema cannot say
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{spec.tables}.yaml"))
     width, height = spec.board.width, spec.board.height
@@ -378,10 +402,11 @@ def _unit(u: Fields, spec: schema.Unit, side: int, board: Board, tables: Tables)
                     vclass, tracked, fixed)
 
 
-def _models(u: Fields, specs: list[schema.Model], tables: Tables):
-    """Each model's weapons, named in the tables (not in the schema); `weapons` (mounted) before `weapon`."""
+def _models(u: Fields, specs: list[schema.Model], tables: Tables, key: str = "models"):
+    """Each model's weapons, named in the tables (not in the schema); `weapons` (mounted) before `weapon`. `key`:
+    the field the list sits under (a position's `loadout`), for the errors."""
     known = tuple(tables.weapons)
-    for m, spec in zip(u.items("models"), specs):
+    for m, spec in zip(u.items(key), specs):
         if spec.weapons is not None:
             weapons = []
             for i, w in enumerate(spec.weapons):

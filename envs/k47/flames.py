@@ -81,21 +81,27 @@ def evacuate(game, section: int) -> None:
 
 
 def exit_cell(game, s):
+    """KB-FLAME-6: the lowest-index free outside cell of a floor-0 opening (bunker: door), else the lowest-index
+    free cell sharing an edge with the section; None: trapped."""
     board = game.board
-    door_cells = sorted({board.openings[i].outside for i in s.openings if board.openings[i].floor == 0
-                         and (s.material != "bunker" or board.openings[i].kind == "door")}, key=board.cell_index)
-    for c in door_cells:
-        if free(game, c):
-            return c
+    door_cells = {board.openings[i].outside for i in s.openings if board.openings[i].floor == 0
+                  and (s.material != "bunker" or board.openings[i].kind == "door")}
+    for cells in (door_cells, edge_ring(s)):
+        for c in sorted((c for c in cells if board.in_bounds(c)), key=board.cell_index):
+            if free(game, c):
+                return c
+    return None
+
+
+def edge_ring(s) -> list:
+    """The cells sharing an edge with section `s` (off the board too: the caller keeps those on it). Sorted by cell
+    index, never by truthiness: cell (0, 0) has index 0 and comes first (KB-FLAME-6)."""
     ring = []
     for x in range(s.x0, s.x1 + 1):
         ring += [(x, s.y0 - 1), (x, s.y1 + 1)]
     for y in range(s.y0, s.y1 + 1):
         ring += [(s.x0 - 1, y), (s.x1 + 1, y)]
-    for c in sorted(ring, key=lambda c: (board.in_bounds(c) and board.cell_index(c)) or 10 ** 6):
-        if board.in_bounds(c) and free(game, c):
-            return c
-    return None
+    return ring
 
 
 def free(game, cell) -> bool:

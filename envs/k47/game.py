@@ -5,8 +5,11 @@ own (`decision[1]["side"]`), reactions included (KC-DEC-2).
 """
 from __future__ import annotations
 
+import copy
+
 from envs.engine import derived
 from envs.engine.dice import Dice
+from envs.engine.events import Event
 from envs.engine.orderbag import OrderBag
 from envs.engine.taskgame import TaskGame
 
@@ -330,7 +333,8 @@ class K47Game(TaskGame):
 
     def to_dict(self) -> dict:
         return {
-            "scenario": self.scenario.path, "options": dict(self.options), "dice": self.dice.to_dict(),
+            "scenario": self.scenario.path, "scenario_data": copy.deepcopy(self.scenario.data),
+            "setup_events": [event_to_dict(e) for e in self.setup_events], "options": dict(self.options), "dice": self.dice.to_dict(),
             "turn": self.turn, "outcome": self.outcome, "vp": list(self.vp),
             "decision": [str(self.decision[0]), dict(self.decision[1])] if self.decision else None,
             "tasks": [self.FLOW.save(t) for t in self.tasks], "units": [u.to_dict() for u in self.units],
@@ -355,7 +359,26 @@ class K47Game(TaskGame):
         game.pending_keep = dict(data["pending_keep"])
         game.drawn = data["drawn"]
         game.destroyed = list(data["destroyed"])
+        game.setup_events = [event_from_dict(e) for e in data.get("setup_events", [])]
         return game
+
+    @classmethod
+    def _without_setup(cls, data: dict, dice: Dice | None) -> K47Game:
+        """A game saved from a scenario given as data (a rule test's own board) carries that data: it has no file."""
+        if data.get("scenario_data") is None:
+            return super()._without_setup(data, dice)
+        scenario = config.load_scenario_data(data["scenario_data"], data["scenario"])
+        return cls(scenario, dice or Dice.from_dict(data["dice"]), data["options"], _setup=False)
+
+
+def event_to_dict(event: Event) -> dict:
+    """An event as JSON-ready data (the set-up's events travel with a saved game)."""
+    return {"kind": event.kind, "text": event.text, "side": event.side, "dice": list(event.dice), "rule": event.rule,
+            "data": dict(event.data)}
+
+
+def event_from_dict(data: dict) -> Event:
+    return Event(data["kind"], data["text"], data["side"], tuple(data["dice"]), data["rule"], dict(data["data"]))
 
 
 @task(AskTarget)

@@ -134,6 +134,34 @@ def test_KB_FLAME_5_artillery_in_a_burning_section_is_destroyed():
     assert [e.rule for e in g.log.take() if e.kind == "destroyed"] == ["KB-FLAME-5"]
 
 
+def bunker_in_the_corner() -> dict:
+    """Village crossroads as data with K moved to x1-2, y0-1: its door N(1,0) opens off the board, and (0, 0),
+    cell index 0, shares an edge with it."""
+    import yaml
+
+    from envs.k47 import config
+    d = yaml.safe_load(open(config.scenario_path(None), encoding="utf-8"))
+    d["map"][0] = ".KK" + d["map"][0][3:]
+    d["map"][1] = ".KK" + d["map"][1][3:]
+    for y in (6, 7):
+        d["map"][y] = "..." + ".." + d["map"][y][5:]
+    k = d["buildings"][2]["sections"][0]
+    k["cells"] = [[1, 0], [2, 1]]
+    k["openings"] = [{"floor": 0, "kind": "door", "edge": [1, 0, "N"]},
+                     {"floor": 0, "kind": "slit", "edges": [[1, 1, "S"], [2, 1, "S"], [2, 1, "E"]]}]
+    d["sides"][1]["units"][3]["fixed_opening"] = [2, 1, "S"]
+    return d
+
+
+def test_KB_FLAME_6_evacuation_takes_cell_index_0_first():
+    # K burns on a 4; its door leads off the board, so B4 leaves by the lowest-index free cell sharing an edge with
+    # it: (0, 0) (index 0), before (3, 0) (index 3); 1 pin and Down (KB-FLAME-4)
+    g = game({"scenario": bunker_in_the_corner(), "only": ["A1", "B4"], "decide": ["unit", 0]}, [4])
+    b4 = g.units[B4]
+    flames.catch_fire(g, b4.section)
+    assert b4.cell == (0, 0) and b4.pins == 1 and b4.order == "down" and g.dice.remaining == 0
+
+
 def test_KB_ASLT_4_leap_out_from_floor_0_reaction_fire_sees_it_in_the_open():
     g = game({"only": ["A1", "B1"], "units": {"A1": {"at": [9, 12]}, "B1": {"in": ["T1", 0]}},
               "decide": ["order", "B1"]})

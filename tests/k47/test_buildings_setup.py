@@ -133,14 +133,13 @@ def large_town_hall(d):
 
 
 def test_KB_LARGE_1_no_two_section_run_into_a_section_wider_than_6_inches(tmp_path):
-    path = scenario_file(tmp_path, large_town_hall)
-    name = str(path)[:-len(".yaml")]                                    # scenario_path joins an absolute name as is
-    g = RS.build_position({"scenario": name, "only": ["A1", "B1"], "units": {"B1": {"in": ["T0", 0]}},
+    path = scenario_file(tmp_path, large_town_hall)                     # a scenario file anywhere (position.py)
+    g = RS.build_position({"scenario": path, "only": ["A1", "B1"], "units": {"B1": {"in": ["T0", 0]}},
                            "decide": ["order", "B1"]})
     t0, t1, t2 = (g.board.section_named(n).index for n in ("T0", "T1", "T2"))
     g.apply(order("run"))
     assert ("floor", (t1, 0)) in legal(g) and ("floor", (t2, 0)) not in legal(g)   # T2 is 8" wide
-    g = RS.build_position({"scenario": name, "only": ["A1", "B1"], "units": {"B1": {"in": ["T2", 0]}},
+    g = RS.build_position({"scenario": path, "only": ["A1", "B1"], "units": {"B1": {"in": ["T2", 0]}},
                            "decide": ["order", "B1"]})
     g.apply(order("run"))
     assert ("floor", (t0, 0)) in legal(g)                               # the start section does not count
