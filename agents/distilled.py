@@ -20,6 +20,7 @@ from pathlib import Path
 
 import yaml
 
+from envs.engine.scenario import ScenarioError, load_yaml
 from envs.rifles.actions import CODEC
 
 from .priority import Criterion, Priority
@@ -148,9 +149,10 @@ def _read_rule(path, rule: str, entry) -> tuple[str, object]:
 def read_list(path) -> tuple[dict[str, Priority], dict[str, str], dict]:
     """(rankings, answers, the raw document) from a distilled list file; DistilledListError names what is wrong."""
     try:
-        data = yaml.safe_load(Path(path).read_text())
-    except (OSError, yaml.YAMLError) as exc:
-        raise DistilledListError(f"{path}: not a readable YAML file ({str(exc).splitlines()[0]})") from None
+        data = load_yaml(path)                  # the project's one YAML reader (aliases refused)
+    except ScenarioError as exc:
+        where = f"line {exc.line}: " if exc.line else ""
+        raise DistilledListError(f"{path}: not a readable YAML file ({where}{str(exc).split(': ', 2)[-1]})") from None
     if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
         raise _fail(path, "rules", "a mapping of rule ID to its ranking or answer", None if not isinstance(data, dict)
                     else data.get("rules"))

@@ -47,6 +47,51 @@ def _yaml_error(path: Path, err: yaml.YAMLError) -> ScenarioError:
     return ScenarioError(str(path), "<file>", f"valid YAML{column}", _Unknown(" ".join(problem.split())), line)
 
 
+class _AliasError(yaml.YAMLError):
+    """An alias met while composing: a few bytes of nested aliases expand to gigabytes (the "billion laughs")."""
+
+    def __init__(self, mark) -> None:
+        super().__init__()
+        self.problem_mark = mark
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """PyYAML's safe loader that refuses every alias (*name) before expanding it: no committed config uses one."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise _AliasError(self.peek_event().start_mark)
+        return super().compose_node(parent, index)
+
+
+def _read_yaml(path: Path):
+    """(the document's node, its data) of a YAML file without aliases; ScenarioError in one line naming the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        loader = _NoAliasLoader(text)
+        try:
+            node = loader.get_single_node()
+            data = None if node is None else loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except FileNotFoundError:
+        raise ScenarioError(str(path), "<file>", "an existing YAML file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScenarioError(str(path), "<file>", "a readable UTF-8 YAML file", _Unknown(str(err))) from None
+    except _AliasError as err:
+        raise ScenarioError(str(path), "<file>", "YAML without aliases (*name): spell every value out",
+                            _Unknown(f"an alias (column {err.problem_mark.column + 1})"), err.problem_mark.line + 1) from None
+    except yaml.YAMLError as err:
+        raise _yaml_error(path, err) from None
+    return node, data
+
+
+def load_yaml(path):
+    """The data of a YAML file, read as every config is (no aliases); ScenarioError in one line naming the file.
+    The one place the project reads YAML: a loader elsewhere calls this."""
+    return _read_yaml(Path(path))[1]
+
+
 def _node_lines(node, path: str, lines: dict) -> None:
     """Record the 1-based line of every field path below `node` ("player.groups[0].units[1]")."""
     lines.setdefault(path, node.start_mark.line + 1)
@@ -81,16 +126,7 @@ class Fields:
     def load(cls, path) -> Fields:
         """Read a YAML file; a missing or unreadable file or a YAML syntax error is a ScenarioError too."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-            data = yaml.safe_load(text)
-        except FileNotFoundError:
-            raise ScenarioError(str(path), "<file>", "an existing YAML file") from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise ScenarioError(str(path), "<file>", "a readable UTF-8 YAML file", _Unknown(str(err))) from None
-        except yaml.YAMLError as err:
-            raise _yaml_error(path, err) from None
+        node, data = _read_yaml(path)
         lines: dict = {}
         if node is not None:
             _node_lines(node, "", lines)

@@ -80,7 +80,7 @@ class Model(Spec):
     weapon: str | None = None                                  # a weapon of the tables, carried by hand
     weapons: Annotated[list[Mounted], Meta(min_length=1)] | None = None
     role: Literal["rifleman", "nco", "crew", "carrier"] = "rifleman"
-    count: Annotated[int, Meta(ge=1)] = 1
+    count: Annotated[int, Meta(ge=1, le=10)] = 1                 # a unit's models: the observation counts tenths
 
 
 class Unit(Spec, kw_only=True):                                # KC-SCN-6/7: `at` a cell outside or `in` a section
@@ -194,6 +194,8 @@ class Weapon(Spec, kw_only=True):                              # KC-TAB-3
     pen: NonNegative | None = None                             # null: small arms (KC-SHOOT-11)
     he: HeDice | None = None                                   # null: no HE mode (KC-HE-1)
     rules: list[WeaponRule] = []
+    # KC-TAB-3: an indirect weapon that also fires direct, to this range (the medium howitzer); null: indirect only
+    direct_range: Annotated[float, Meta(ge=1, description="inches")] | None = None
 
 
 class HeRow(Spec):

@@ -46,7 +46,7 @@ class Group(Spec, kw_only=True):
     name: str | None = None                   # a label for the designer only
     at: At
     units: Annotated[list[Unit], Meta(min_length=1)]
-    demo_charges: Annotated[int, Meta(ge=0)] = 0    # RU-DC-1
+    demo_charges: Annotated[int, Meta(ge=0, le=20)] = 0    # RU-DC-1
     sewers: bool = False
 
 
@@ -90,8 +90,8 @@ class Scenario(Spec, kw_only=True):
     tables: str = "standard"
     darkness_tables: str | None = None        # RD-GEN-1
     turns: Annotated[int, Meta(ge=1, le=100)]   # RB-TURN-1
-    ap: Annotated[int, Meta(ge=1)]            # RB-TURN-2
-    recon_points: Annotated[int, Meta(ge=0)]  # RB-AP-4
+    ap: Annotated[int, Meta(ge=1, le=20)]     # RB-TURN-2
+    recon_points: Annotated[int, Meta(ge=0, le=20)]  # RB-AP-4
     posture: Annotated[int, Meta(ge=-1, le=1)]  # RU-SCN-3
     options: Options = Options()
     stripes: Annotated[list[StripeSpec], Meta(min_length=1)]

@@ -66,8 +66,8 @@ class Scenario(Spec, kw_only=True):
 
 
 # Tables (configs/urbanwar/tables/*.yaml; UW-TAB-1..4) -----------------------------------------------------------------
-BandValues = Annotated[tuple[int, Annotated[int, Meta(ge=1, description="attack dice")], int,
-                             Annotated[int, Meta(ge=1, description="damage rolls")]],
+BandValues = Annotated[tuple[int, Annotated[int, Meta(ge=1, le=20, description="attack dice")], int,
+                             Annotated[int, Meta(ge=1, le=10, description="damage rolls")]],
                        Meta(description="[to-hit modifier, dice >= 1, strength, damage rolls >= 1]")]
 
 
