@@ -272,34 +272,7 @@ def test_pettingzoo_parallel_api_test_on_the_turn_based_conversion(ruleset):
         parallel_api_test(turn_based_aec_to_parallel(env()), num_cycles=300)
 
 
-# 5. Pickling ----------------------------------------------------------------------------------------------
-def test_both_envs_pickle_and_deepcopy_mid_game_and_continue_identically(ruleset):
-    import copy
-    import pickle
-
-    from envs.pettingzoo_env import aec_env_factory
-    env = gym_env(ruleset)
-    env.reset(seed=9)
-    env.step(checkers.legal_action(env, 9))
-    factory, _ = aec_env_factory(ruleset.name)
-    aec = pickle.loads(pickle.dumps(factory))(illegal_action="penalize")
-    aec.reset(seed=9)
-    for original in (env, aec):
-        for twin in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):
-            if original is env:
-                action = checkers.legal_action(env, 1)
-                assert twin.state.to_dict() == original.state.to_dict()
-                first, second = copy.deepcopy(env).step(action), twin.step(action)
-                assert np.array_equal(first[0], second[0]) and first[1:4] == second[1:4]
-            else:
-                action = checkers.random_action(np.random.default_rng(1), aec.observe(aec.agent_selection)["action_mask"])
-                probe = copy.deepcopy(original)
-                probe.step(action)
-                twin.step(action)
-                assert probe.agent_selection == twin.agent_selection
-                assert np.array_equal(probe.state(), twin.state())
-
-
+# 5. Pickling: tests/generic/test_copies.py holds every copy to the original -------------------------------------
 SPAWN_RULESET = "rifles-urban"     # one ruleset: starting processes is the cost, not the game
 
 
