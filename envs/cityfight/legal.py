@@ -11,7 +11,7 @@ from . import ap, assault, fire, he, movement, overwatch, search, smoke
 from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
 from .config import CATEGORIES
 from .flow import Decision, answer
-from .state import SIDE_NAMES
+from .state import DEAD, SIDE_NAMES
 from .tasks import ActPrompt, EndActivation
 
 
@@ -53,7 +53,7 @@ def act_actions(game, e, runs: bool = True) -> list[int]:
     """CF-ACT-1..11: the actions the activating element may take now; Pass is always legal (CF-ACT-10).
     Without the runs if `runs` is False (a doctrine that plans step by step skips their 64 checks)."""
     found = [OFF["pass"]]
-    if e.suppressed:                                          # CF-ACT-11
+    if e.suppressed or e.square == DEAD:                      # CF-ACT-11; a killed element may only pass (CF-HID-4)
         return found
     if runs:                                                  # the moves and the runs from one walk of the steps
         moves, pairs = movement.move_and_run_targets(game, e)
@@ -71,7 +71,7 @@ def act_mask(game, e) -> np.ndarray:
     prompt builds it at every act decision; a list of actions to convert cost a third of it)."""
     m = np.zeros(NUM_ACTIONS, dtype=bool)
     m[OFF["pass"]] = True                                     # CF-ACT-10
-    if e.suppressed:                                          # CF-ACT-11
+    if e.suppressed or e.square == DEAD:                      # CF-ACT-11; a killed element may only pass (CF-HID-4)
         return m
     moves, pairs = movement.move_and_run_targets(game, e)
     for d in moves:
@@ -209,7 +209,13 @@ def dice_legal(game, ctx) -> list[int]:
 
 
 def join_legal(game, ctx) -> list[int]:
-    return [OFF["pass"], OFF["join"]]
+    """CF-ACT-12; CF-HID-4/5: a join slot with no element able to join may only pass."""
+    return [OFF["pass"], OFF["join"]] if ctx.get("able", True) else [OFF["pass"]]
+
+
+def ifa_legal(game, ctx) -> list[int]:
+    """CF-SRCH-23: Pass, or fire at one of the options; CF-HID-4/5: a slot that cannot fire may only pass."""
+    return options_of("fire", squares=True)(game, ctx) if ctx.get("able", True) else [OFF["pass"]]
 
 
 def announce_legal(game, ctx) -> list[int]:
@@ -223,7 +229,7 @@ def weapon_legal(game, ctx) -> list[int]:
 
 LEGAL = {
     "activate": activate_legal, "act": act_legal, "dice": dice_legal, "join": join_legal,
-    "announce": announce_legal, "ifa": options_of("fire", squares=True), "return_fire": options_of("react"),
+    "announce": announce_legal, "ifa": ifa_legal, "return_fire": options_of("react"),
     "overwatch_fire": weapon_legal,
 }
 

@@ -8,6 +8,7 @@ import numpy as np
 from . import ap, fire, knowledge
 from .board import sight_row
 from .flow import Decision, answer, task
+from .movement import STACK
 from .state import DEAD
 from .tasks import IfaOffer, SearchOffer, SearchResolve, SearchRoll
 
@@ -46,27 +47,46 @@ def clear_search_msqs(board) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(msqs_in_sight(board, a, board.los[a])) for a in range(board.size))
 
 
+#: CF-GRID-5: a square holds at most 3 friendly elements, so a search has at most 2 joiners (CF-ACT-12)
+JOIN_SLOTS = STACK - 1
+
+
 def joiners(game, searcher) -> list[int]:
     """CF-ACT-12: unsuppressed same-section elements in the searcher's square, with 1 AP to pay."""
-    return [e.slot for e in game.elements[searcher.side]
-            if e is not searcher and e.square == searcher.square and e.section == searcher.section
-            and not e.suppressed and ap.can_spend(game, e, 1)]
+    return [e.slot for e in game.elements[searcher.side] if e is not searcher and may_join(game, searcher, e)]
+
+
+def may_join(game, searcher, e) -> bool:
+    """CF-ACT-12: same section, same square, not suppressed, 1 AP to pay."""
+    return (e.square == searcher.square and e.section == searcher.section and not e.suppressed
+            and ap.can_spend(game, e, 1))
+
+
+def slots(found: list[int]) -> list[int]:
+    """`found` (element slots) padded with DEAD to JOIN_SLOTS: CF-HID-4/5, the searching side is always asked the
+    same number of questions, so that who decides next never tells the enemy how many elements share the
+    searcher's square or searched."""
+    return list(found) + [DEAD] * (JOIN_SLOTS - len(found))
 
 
 # Resolution -----------------------------------------------------------------------------------------------
 def do_search(game, e, msq: int) -> None:
     ap.spend(game, e, 1)
-    game.push(SearchOffer(e.side, e.slot, msq, [], joiners(game, e)))
+    game.push(SearchOffer(e.side, e.slot, msq, [], slots(joiners(game, e))))
 
 
 @task(SearchOffer)
 def search_offer(game, side: int, searcher: int, msq: int, joined: list, candidates: list) -> None:
-    """CF-ACT-12: each possible joiner in element order, a yes/no decision of the searching side."""
-    candidates = [c for c in candidates if ap.can_spend(game, game.element(side, c), 1)]
+    """CF-ACT-12: each possible joiner in element order, a yes/no decision of the searching side.
+    CF-HID-4/5: JOIN_SLOTS questions whatever the square holds; a slot with no element able to join (none there,
+    or it has no AP left) asks about the searcher itself, with Pass as the only legal answer."""
     if not candidates:
         game.push(SearchRoll(side, searcher, msq, joined))
         return
-    game.decide(Decision.JOIN, side, element=candidates[0], searcher=searcher, msq=msq, joined=joined, rest=candidates[1:])
+    slot = candidates[0]
+    able = slot != DEAD and may_join(game, game.element(side, searcher), game.element(side, slot))
+    game.decide(Decision.JOIN, side, element=slot if able else searcher, able=able, searcher=searcher, msq=msq,
+                joined=joined, rest=candidates[1:])
 
 
 @answer(Decision.JOIN)
@@ -164,7 +184,8 @@ def search_resolve(game, side: int, searcher: int, msq: int, joined: list, numbe
     knowledge.searched_by_side(mine, msq, game.turn)
     game.log.add("search", f"search of {game.board.msq_names[msq]} (N {number}): "
                  f"{len(found)} square(s) occupied " + " ".join(game.name(s) for s in found), side, msq=msq, found=found, rule="CF-SRCH-8")
-    game.push(IfaOffer(side, [searcher] + list(joined)))
+    if found:                                                 # CF-SRCH-23: only after a search that spotted squares
+        game.push(IfaOffer(side, [searcher] + slots(joined)))
 
 
 def ifa_targets(game, e) -> list[int]:
@@ -177,14 +198,23 @@ def ifa_targets(game, e) -> list[int]:
 
 @task(IfaOffer)
 def ifa_offer(game, side: int, searchers: list) -> None:
-    """CF-SRCH-23: each element that searched, in order, may make an Immediate Fire Action."""
-    while searchers:
-        e = game.element(side, searchers[0])
-        options = ifa_targets(game, e)
-        if options:
-            game.decide(Decision.IFA, side, element=e.slot, options=options, rest=searchers[1:])
-            return
-        searchers = searchers[1:]
+    """CF-SRCH-23: each element that searched, in order, may make an Immediate Fire Action.
+    CF-HID-4/5: the searcher and every join slot are asked, whether or not the element is there, may still fire or
+    has a target: the enemy knows the search spotted its squares, never how many searched nor their AP. A slot
+    that cannot fire (no element, fired already, no AP, nothing in range) may only pass; its options are then the
+    squares SPOTTED now (what the side knows), `able` False."""
+    if not searchers:
+        return
+    slot, rest = searchers[0], searchers[1:]
+    targets = ifa_targets(game, game.element(side, slot)) if slot != DEAD else []
+    element = slot if slot != DEAD else searchers_first(game, side)
+    game.decide(Decision.IFA, side, element=element, able=bool(targets),
+                options=targets or list(game.knowledge[side].spotted), rest=rest)
+
+
+def searchers_first(game, side: int) -> int:
+    """The element whose activation this is: an empty IFA slot is asked about it."""
+    return game.active if game.active_side == side else 0
 
 
 @answer(Decision.IFA)

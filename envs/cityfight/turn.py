@@ -1,8 +1,6 @@
 """The turn sequence (CF-TURN-1..8): upkeep, Command-Control, the alternating Action Phase, resupply, recovery, check."""
 from __future__ import annotations
 
-import numpy as np
-
 from . import ammo, ap, knowledge, recovery, smoke, victory
 from .flow import Decision, answer, task
 from .legal import act_mask
@@ -76,15 +74,14 @@ def eligible(game, side: int) -> list:
 
 @task(NextActivation)
 def next_activation(game) -> None:
-    """CF-TURN-6: a side that cannot activate is Out; the other activates its remaining elements in a row."""
+    """CF-TURN-6: a side that cannot activate is Out; the other activates its remaining elements in a row.
+    CF-HID-4: a side whose turn it is is always asked, even when it cannot activate (then Out is its only legal
+    answer): passing it over would tell the enemy, through who decides next, that its elements are all spent,
+    suppressed or out of AP (CF-HID-3)."""
     if all(game.outs):
         game.push(EndActionPhase())
         return
     side = game.next_side if not game.outs[game.next_side] else 1 - game.next_side
-    if not eligible(game, side):
-        declare_out(game, side, "cannot activate")
-        game.push(NextActivation())
-        return
     game.decide(Decision.ACTIVATE, side)
 
 
@@ -99,7 +96,7 @@ def declare_out(game, side: int, why: str) -> None:
 def answer_activate(game, ctx, name, *args) -> None:
     side = ctx["side"]
     if name == "out":
-        declare_out(game, side, "declared")
+        declare_out(game, side, "declared" if eligible(game, side) else "cannot activate")
         game.push(NextActivation())
         return
     e = game.element(side, args[0])
@@ -112,15 +109,15 @@ def answer_activate(game, ctx, name, *args) -> None:
 
 @task(ActPrompt)
 def act_prompt(game) -> None:
-    """CF-TURN-4: the activation goes on until the element passes, has spent 2 AP or cannot act."""
+    """CF-TURN-4: the activation goes on until the element passes, has spent 2 AP or cannot act.
+    CF-HID-4: it ends only by the acting side's Pass. An element that has spent 2 AP, cannot act (its pool, its
+    suppression) or was killed is still asked, with Pass as its only legal answer: ending the activation unasked
+    would tell the enemy, through who decides next, the hidden AP and state of the element (CF-HID-3) or that its
+    fire killed it (CF-HID-8)."""
     side = game.active_side
     e = game.element(side, game.active)
-    mask = act_mask(game, e) if e.square != DEAD else None
-    if mask is None or np.count_nonzero(mask) <= 1:           # Pass alone: nothing to decide
-        game.push(EndActivation())
-        return
     game.decide(Decision.ACT, side, element=e.slot)
-    game.prepared_mask = mask                                 # the mask of this decision, already computed
+    game.prepared_mask = act_mask(game, e)                    # the mask of this decision, already computed
 
 
 @task(EndActivation)

@@ -100,6 +100,30 @@ def activate(game, name: str) -> list:
     return act(game, "activate", name)
 
 
+def search_msq(game, msq: str, joiners=()) -> list:
+    """Search MSq `msq`, then answer the join questions (CF-ACT-12; CF-HID-4/5: always JOIN_SLOTS of them): join
+    for the elements named in `joiners`, pass for the rest."""
+    events = act(game, "search", msq)
+    while decision(game) == "join":
+        name = game.element(game.current_side, game.decision[1]["element"]).name
+        events += act(game, "join" if name in joiners and game.decision[1]["able"] else "pass")
+    return events
+
+
+def forced(game) -> bool:
+    """Whether the pending decision allows nothing but pass (CF-HID-4: asked rather than skipped)."""
+    mask = game.legal_action_mask()
+    return np.count_nonzero(mask) == 1 and bool(mask[action(game, "pass")])
+
+
+def pass_forced(game) -> list:
+    """Answer pass to every pending decision that allows nothing else."""
+    events = []
+    while game.current_side is not None and forced(game):
+        events += act(game, "pass")
+    return events
+
+
 def illegal(game, family: str, *args) -> None:
     """CF legality both ways: masked out, IllegalActionError, state unchanged."""
     a = action(game, family, *args)

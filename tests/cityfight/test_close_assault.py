@@ -1,7 +1,7 @@
 """Close assault (CF-CA-1..11)."""
 from envs.cityfight import assault
 
-from .builders import act, activate, build, decision, el, illegal, legal, sq
+from .builders import act, activate, build, decision, el, forced, illegal, legal, sq
 
 MAP = """
 .........
@@ -96,6 +96,8 @@ def test_CF_CA_9_ooa_elements_may_take_part():
 def test_CF_CA_10_everyone_in_the_square_spends_no_more_ap():
     game = move_in([("D1", "B", "f6"), ("D2", "B", "f6"), ("D3", "B", "a9")], [1, 2, 1, 2, 1, 2])
     assert all(el(game, n).assaulted for n in ("A1", "D1", "D2"))
+    assert game.current_side == 0 and decision(game) == "act" and forced(game)   # CF-HID-4: asked, pass only
+    act(game, "pass")
     assert game.current_side == 1 and decision(game) == "activate"
     illegal(game, "activate", "D1")
 

@@ -13,7 +13,7 @@ from envs.cityfight.hidden import hidden_variants
 from envs.cityfight.movement import building_step_ok, ends_movement
 from envs.cityfight.observation import CONTEXT, GLOBAL, PLANES, P, encode
 
-from .builders import act, activate, build, decision, el, illegal, legal, sq
+from .builders import act, activate, build, decision, el, illegal, legal, sq, search_msq
 
 new_game = registry.get("cityfight").new_game
 
@@ -412,7 +412,7 @@ def test_CF_VAR_1_night_search_minus_2_and_recovery_minus_1_outside_lit_d3():
                  night=True)
     assert game.conditions["illuminated"] == (game.board.msq_names.index("D3"),)
     activate(game, "A1")
-    act(game, "search", "A3")
+    search_msq(game, "A3")
     assert game.knowledge[1].last_search[1] == 3 + 4 + 2 - 2          # own MSq +2, night -2 (CF-SRCH-20)
     for name in ("A1", "A2"):
         el(game, name).suppressed = True
@@ -440,7 +440,7 @@ SEARCH_MAP = """
 def searched(dice, enemies=(("D1", "B", "e5"),), at="a1", msq="B2", **options):
     game = build(SEARCH_MAP, attackers=[("A1", "B", at)], defenders=list(enemies), dice=dice, **options)
     activate(game, "A1")
-    act(game, "search", msq)
+    search_msq(game, msq)
     return game
 
 
@@ -471,7 +471,7 @@ def test_CF_SRCH_21_at_night_a_target_that_fired_and_did_not_move_gets_plus_4():
                      night=night)
         el(game, "D1").fired_still = fired_still
         activate(game, "A1")
-        act(game, "search", "B2")
+        search_msq(game, "B2")
         return game.knowledge[0].occupied[sq(game, "e5")] == 1
     assert revealed(True, True)           # N 6 - 2 = 4, + 4 = 8 >= SR 8
     assert not revealed(True, False)      # 4 < 8

@@ -10,7 +10,7 @@ from envs.engine.grid import parse_square_id
 from training.measure.simulate import Matchup, run_series
 from training.measure.stats import tally_side
 
-from .builders import act, activate, build, el, office, place, scenario, sq
+from .builders import act, activate, build, el, office, pass_forced, place, scenario, search_msq, sq
 
 MAP = """
 .........
@@ -99,7 +99,7 @@ def test_CF_BOT_1_no_rolls_and_ties_to_the_lowest_element_then_reading_order():
     game = build(spec=spec(), attackers=[("A1", "C", "e7")], defenders=[("D1", "B", "f5"), ("D2", "B", "d5")],
                  dice=[3, 3])
     activate(game, "A1")
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert choice(game) == "fire at d5"
 
 
@@ -186,7 +186,7 @@ def test_CF_BOT_6_ifa_at_the_spotted_square_of_lowest_cover_then_nearest():
     game = build(spec=spec(board), attackers=[("A1", "C", "e7")],
                  defenders=[("D1", "B", "f5"), ("D2", "B", "d4"), ("D3", "B", "e5")], dice=[6, 6])
     activate(game, "A1")
-    act(game, "search", "B2")                            # declares d4, e5 (Open); reveals f5 (Cluttered)
+    search_msq(game, "B2")                            # declares d4, e5 (Open); reveals f5 (Cluttered)
     assert choice(game) == "fire at e5"                  # Open before Cluttered f5 (nearer); e5 nearer than d4
 
 
@@ -224,7 +224,7 @@ def test_CF_BOT_7_unspotted_fire_one_die_with_an_mg_else_two():
         assert choice(game) == dice
     game = build(spec=spec(), attackers=[("A1", "E", "e7")], defenders=[("D1", "B", "e5")], dice=[3, 3])
     activate(game, "A1")
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     play(game)                                           # IFA: spotted fire
     assert choice(game) == "roll 2 dice"
 
@@ -234,6 +234,7 @@ def test_CF_BOT_8_search_the_objectives_msq_then_move_on_a_shortest_path():
     game = build(spec=spec(objectives=["d3"]), attackers=[("A1", "B", "d8")], defenders=[("D1", "B", "i1")])
     activate(game, "A1")
     assert play(game, [1, 1]) == "search MSq B1"         # unsearched this turn or last
+    pass_forced(game)                                    # the join slots: nobody there (CF-HID-4)
     assert choice(game) == "move N"
 
 
@@ -292,6 +293,7 @@ def test_CF_BOT_10_first_activation_an_mg_element_watches_the_first_unwatched_ch
     assert choice(game) == "activate element D2"
     activate(game, "D2")
     assert play(game) == "overwatch e6"
+    pass_forced(game)                                    # 2 AP spent: Pass alone ends the activation (CF-HID-4)
     activate(game, "D3")                                 # a later activation: no more chokepoint watching
     assert not choice(game).startswith("overwatch")
     game = build(spec=spec(objectives=["d3"], chokepoints=["e6", "c6"]), attackers=[("A1", "B", "a9")],

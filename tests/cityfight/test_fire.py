@@ -8,7 +8,7 @@ from envs.cityfight.actions import OFF, SQUARES
 from envs.cityfight.config import CATEGORIES
 from envs.cityfight.observation import PLANES, P, encode
 
-from .builders import OFFICE, act, activate, build, decision, el, illegal, legal, scenario, sq
+from .builders import OFFICE, act, activate, build, decision, el, illegal, legal, scenario, sq, search_msq
 
 MAP = """
 .........
@@ -107,7 +107,7 @@ def test_CF_FIRE_9_spotted_fire_is_ifa_return_overwatch_or_assault_else_unspotte
     act(game, "dice", 2)                                 # plain fire: unspotted, K becomes S
     assert el(game, "D1").alive and el(game, "D1").suppressed
     game = shooter(enemies=[("D1", "B", "a3")], dice=[1, 1, 6, 6])
-    act(game, "search", "A1")
+    search_msq(game, "A1")
     act(game, "fire", "a3")                              # IFA: spotted
     act(game, "dice", 2)
     assert not el(game, "D1").alive

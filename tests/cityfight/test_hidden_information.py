@@ -6,7 +6,7 @@ from envs.cityfight.hidden import hidden_variants
 from envs.cityfight.observation import CONTEXT, GLOBAL, PHASES, PLANES, P, encode
 from tests import checkers
 
-from .builders import act, activate, build, decision, el, legal, office, sq
+from .builders import act, activate, build, decision, el, legal, office, sq, search_msq
 
 MAP = """
 .........
@@ -80,7 +80,7 @@ def test_CF_HID_4_enemy_activation_seen_only_as_a_count():
 
 def test_CF_HID_5_searched_side_learns_msq_n_and_declared_squares():
     game = duel(dice=[2, 2])
-    act(game, "search", "A1")
+    search_msq(game, "A1")
     k = game.knowledge[1]
     assert k.last_search == [0, 4 + 2, 1] and k.exposed[sq(game, "a3")] == 1
     assert k.origins.tolist() == [-1] * len(k.origins) and k.occupied[sq(game, "a1")] == -1   # not where the searcher is
@@ -89,7 +89,7 @@ def test_CF_HID_5_searched_side_learns_msq_n_and_declared_squares():
 def test_CF_HID_6_searching_side_reads_occupied_empty_or_unknown():
     game = build(MAP, attackers=[("A1", "B", "a1")], defenders=[("D1", "B", "c3"), ("D2", "B", "b2")], dice=[1, 1])
     activate(game, "A1")
-    act(game, "search", "A1")                            # N 4 vs SR 7: c3 (Brick) stays unknown
+    search_msq(game, "A1")                            # N 4 vs SR 7: c3 (Brick) stays unknown
     k = game.knowledge[0]
     assert k.occupied[sq(game, "b2")] == 1 and k.empty[sq(game, "b1")] == 1
     assert k.occupied[sq(game, "c3")] == -1 and k.empty[sq(game, "c3")] == -1
@@ -139,7 +139,7 @@ def test_CF_HID_12_return_fire_tells_the_firer_the_square_is_occupied():
 
 def test_CF_HID_13_past_reports_carry_their_age():
     game = duel(dice=[2, 2])
-    act(game, "search", "A1")
+    search_msq(game, "A1")
     assert at(game, "seen_occupied", 0, "a3") == 1 and at(game, "spotted", 0, "a3") == 1
     game.turn = 2
     game.knowledge[0].spotted = []
@@ -149,7 +149,7 @@ def test_CF_HID_13_past_reports_carry_their_age():
 def test_CF_HID_6_the_searching_side_sees_its_own_searches_by_age_and_the_enemy_does_not():
     game = duel(dice=[2, 2])
     assert at(game, "own_search", 0, "a1") == 0
-    act(game, "search", "A1")                            # MSq A1: squares a1..c3
+    search_msq(game, "A1")                            # MSq A1: squares a1..c3
     assert [at(game, "own_search", 0, s) for s in ("a1", "c3", "d1")] == [1, 1, 0]
     assert at(game, "own_search", 1, "a1") == 0          # the searched side's report is enemy_search
     assert at(game, "enemy_search", 1, "a1") == 1 and at(game, "enemy_search", 0, "a1") == 0

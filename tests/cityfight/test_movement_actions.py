@@ -1,7 +1,7 @@
 """Actions (CF-ACT-1..12) and movement (CF-MOVE-1..8)."""
 from envs.cityfight.actions import OFF
 
-from .builders import act, activate, build, decision, el, illegal, legal, sq
+from .builders import act, activate, build, decision, el, forced, illegal, legal, search_msq, sq
 
 MAP = """
 .........
@@ -45,7 +45,7 @@ def test_CF_ACT_3_no_run_whose_first_step_ends_movement():
 
 def test_CF_ACT_4_search_costs_one_ap():
     game = one(dice=[1, 1])
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert el(game, "A1").ap_spent == 1
 
 
@@ -57,6 +57,8 @@ def test_CF_ACT_5_overwatch_only_as_the_first_ap_and_ends_the_activation():
     game = one()
     act(game, "overwatch", "e8")
     assert el(game, "A1").overwatch == sq(game, "e8") and el(game, "A1").ap_spent == 2
+    assert game.current_side == 0 and forced(game)      # 2 AP spent: asked, Pass its only answer (CF-HID-4)
+    act(game, "pass")
     assert game.current_side == 1
 
 
@@ -103,6 +105,8 @@ def test_CF_ACT_12_joint_search_same_section_same_square_one_ap_each():
     act(game, "search", "B2")
     assert decision(game) == "join" and game.decision[1]["element"] == el(game, "A2").slot   # A3 is elsewhere
     act(game, "join")
+    assert decision(game) == "join" and forced(game)                # the second join slot: nobody (CF-HID-4)
+    act(game, "pass")
     assert el(game, "A2").ap_spent == 1 and not el(game, "A2").activated
     assert game.knowledge[1].last_search[1] == 3 + 3 + 2 + 1      # own MSq +2, one joiner +1
     act(game, "pass")

@@ -1,7 +1,7 @@
 """Search (CF-SRCH-1..23)."""
 from envs.cityfight import search
 
-from .builders import act, activate, build, decision, el, illegal, legal, scenario, sq
+from .builders import act, activate, build, decision, el, illegal, legal, pass_forced, scenario, search_msq, sq
 
 MAP = """
 ............
@@ -54,7 +54,7 @@ def test_CF_SRCH_3_from_smoke_only_the_own_msq():
 
 def test_CF_SRCH_4_occupied_open_squares_are_declared_without_a_roll():
     game = searcher(enemies=[("D1", "B", "h3")], dice=[1, 1])
-    act(game, "search", "C1")                          # N = 2, SR 6: still declared
+    search_msq(game, "C1")                          # N = 2, SR 6: still declared
     assert game.knowledge[0].occupied[sq(game, "h3")] == 1 and sq(game, "h3") in game.knowledge[0].spotted
     assert game.knowledge[0].empty[sq(game, "g1")] == 1
 
@@ -62,44 +62,44 @@ def test_CF_SRCH_4_occupied_open_squares_are_declared_without_a_roll():
 def test_CF_SRCH_5_smoke_squares_are_skipped_unless_searcher_in_msq():
     game = searcher(enemies=[("D1", "B", "h3")], dice=[6, 6])
     game.smoke[sq(game, "h3")], game.smoke_count = 1, 1
-    act(game, "search", "C1")
+    search_msq(game, "C1")
     assert game.knowledge[0].occupied[sq(game, "h3")] == -1 and game.knowledge[0].empty[sq(game, "h3")] == -1
     game = searcher("g1", enemies=[("D1", "B", "h3")], dice=[1, 1])
     game.smoke[sq(game, "h3")], game.smoke_count = 1, 1
-    act(game, "search", "C1")
+    search_msq(game, "C1")
     assert game.knowledge[0].occupied[sq(game, "h3")] == 1
 
 
 def test_CF_SRCH_6_one_2d6_plus_dms_announced_to_the_enemy():
     game = searcher(dice=[5, 2])
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert n_told(game) == 7 and game.knowledge[1].last_search[0] == game.board.msq_names.index("B2")
 
 
 def test_CF_SRCH_7_under_announcing_is_an_option():
     game = searcher(dice=[5, 2], allow_under_announce=True)
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert decision(game) == "announce"
     act(game, "announce", 2)
     assert n_told(game) == 5
     game = searcher(dice=[5, 2])
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert decision(game) != "announce" and n_told(game) == 7
 
 
 def test_CF_SRCH_8_non_open_square_revealed_when_n_plus_dms_reach_sr():
     game = searcher(dice=[4, 4])                       # N 8 vs SR 8 of B2
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert game.knowledge[0].occupied[sq(game, "e5")] == 1
     game = searcher(dice=[4, 3])
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert game.knowledge[0].occupied[sq(game, "e5")] == -1 and game.knowledge[0].empty[sq(game, "e5")] == -1
 
 
 def test_CF_SRCH_9_effective_sr_at_most_7_in_own_msq():
     game = searcher("d4", dice=[2, 3])                 # N = 5 + 2 (own MSq) = 7 >= min(8, 7)
     assert search.effective_sr(game, el(game, "A1"), game.board.msq[sq(game, "e5")]) == 7
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert game.knowledge[0].occupied[sq(game, "e5")] == 1
 
 
@@ -136,7 +136,7 @@ def test_CF_SRCH_14_fired_and_not_moved_plus_2():
 
 def test_CF_SRCH_15_seen_earlier_this_turn_and_not_moved_plus_1():
     game = searcher(dice=[4, 4])
-    act(game, "search", "B2")
+    search_msq(game, "B2")
     assert el(game, "D1").seen_still and target(game) == 1
 
 
@@ -174,16 +174,17 @@ def test_CF_SRCH_21_at_night_fired_and_not_moved_gives_plus_4():
 
 def test_CF_SRCH_22_spotted_squares_last_until_the_activation_ends():
     game = searcher(enemies=[("D1", "B", "b1")], dice=[1, 1])
-    act(game, "search", "A1")
+    search_msq(game, "A1")
     act(game, "pass")                                   # declines the IFA
-    assert sq(game, "b1") in game.knowledge[0].spotted and game.current_side == 0
+    pass_forced(game)                                   # the two join slots' IFA questions: nobody there
+    assert sq(game, "b1") in game.knowledge[0].spotted and decision(game) == "act"
     act(game, "pass")                                   # ends A1's activation
     assert game.knowledge[0].spotted == []
 
 
 def test_CF_SRCH_23_ifa_right_after_a_search_at_a_spotted_square():
     game = searcher(enemies=[("D1", "B", "b1"), ("D2", "B", "d1")], dice=[1, 1, 6, 6])
-    act(game, "search", "A1")
+    search_msq(game, "A1")
     assert decision(game) == "ifa"
     illegal(game, "fire", "c1")                         # not spotted
     act(game, "fire", "b1")

@@ -1,12 +1,15 @@
 """Turn sequence (CF-TURN-1..8) and action points (CF-AP-1..11)."""
 from dataclasses import replace
 
+import numpy as np
+
 from envs.cityfight import ap
 from envs.cityfight.game import CityfightGame
 from envs.cityfight.tasks import EndActionPhase
 from envs.engine.dice import SeededDice
 
-from .builders import OFFICE, act, activate, build, decision, dice, el, illegal, kinds, legal, office
+from .builders import (OFFICE, act, activate, build, decision, dice, el, forced, illegal, kinds, legal, office,
+                       search_msq)
 
 MAP = """
 .........
@@ -54,7 +57,9 @@ def test_CF_TURN_4_activation_runs_until_two_ap_then_alternates():
     act(game, "move", 2)
     assert decision(game) == "act" and game.current_side == 0      # 1 AP spent: A1 goes on
     act(game, "move", 2)
-    assert decision(game) == "activate" and game.current_side == 1  # 2 AP spent: the defender's turn
+    assert decision(game) == "act" and forced(game)                 # 2 AP spent: Pass alone (CF-HID-4)
+    act(game, "pass")
+    assert decision(game) == "activate" and game.current_side == 1  # the defender's turn
     act(game, "activate", "D1")
     act(game, "pass")
     illegal(game, "activate", "A1")                                 # once per element per phase
@@ -80,7 +85,15 @@ def test_CF_TURN_6_out_side_lets_the_other_activate_in_a_row():
     assert game.current_side == 1 and decision(game) == "activate"   # the defender again
     act(game, "activate", "D2")
     act(game, "pass")
-    assert game.turn == 2                                            # D1, D2 done: phase over
+    assert forced_out(game)                                          # D1, D2 done: asked, Out alone (CF-HID-4)
+    act(game, "out")
+    assert game.turn == 2                                            # both Out: phase over
+
+
+def forced_out(game) -> bool:
+    """The activation decision allows nothing but Out."""
+    mask = game.legal_action_mask()
+    return decision(game) == "activate" and np.count_nonzero(mask) == 1 and legal(game, "out")
 
 
 def test_CF_TURN_6_side_that_cannot_activate_is_out():
@@ -89,6 +102,8 @@ def test_CF_TURN_6_side_that_cannot_activate_is_out():
         el(game, name).suppressed = True
     activate(game, "A1")
     act(game, "pass")
+    assert game.current_side == 1 and forced_out(game)             # CF-HID-4: asked, Out its only answer
+    act(game, "out")
     assert game.outs[1] and game.current_side == 0
 
 
@@ -110,7 +125,7 @@ def test_CF_TURN_8_game_ends_after_the_last_turn_check():
 def test_CF_TURN_8_game_ends_at_once_when_a_side_has_no_element():
     game = build(MAP, attackers=[("A1", "D", "a1")], defenders=[("D1", "A", "a3")], dice=[1, 1, 6, 6])
     activate(game, "A1")
-    act(game, "search", "A1")
+    search_msq(game, "A1")
     act(game, "fire", "a3")               # IFA: spotted, so the K stands
     act(game, "dice", 2)
     assert game.winner == 0 and game.returns() == (1.0, -1.0)
@@ -179,6 +194,7 @@ def test_CF_AP_9_elements_pay_from_the_pool_at_most_two_each():
     act(game, "move", 2)
     act(game, "move", 2)
     assert game.sections[0][0].pool == 1 and el(game, "A1").ap_spent == 2
+    act(game, "pass")                     # the cap reached: Pass is A1's only answer (CF-HID-4)
     act(game, "activate", "D1")
     act(game, "pass")
     activate(game, "A2")
