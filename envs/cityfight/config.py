@@ -292,7 +292,17 @@ def load_scenario(path: str) -> Scenario:
 
 @lru_cache(maxsize=16)
 def _load_scenario_file(path: str) -> Scenario:
-    f = Fields.load(path)
+    return _scenario(Fields.load(path), path)
+
+
+def scenario_from_data(data: dict, where: str = "<scenario data>") -> Scenario:
+    """A scenario given as data (the mapping a scenario file holds), validated as a file is (errors name `where`),
+    kept as a built scenario so that saved games of this process find it again."""
+    return register_built(_scenario(Fields(data, where), where))
+
+
+def _scenario(f: Fields, path: str) -> Scenario:
+    """The validated scenario of the fields `f` read from `path` (a file, or data)."""
     spec = check(f, schema.Scenario)  # keys, types and ranges (envs/cityfight/schema.py); what follows reads the checked file
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{spec.tables}.yaml"))
     width, height, terrain = _map(f)

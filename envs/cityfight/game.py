@@ -7,6 +7,7 @@ stack (envs.engine.flow) that pause on a decision of the side that owns it (CF-T
 from __future__ import annotations
 
 from envs.engine.dice import Dice
+from envs.engine.events import event_from_dict, event_to_dict
 from envs.engine.taskgame import TaskGame
 
 from . import assault, config, fire, leaders, legal, movement, overwatch, render, search, turn, victory, views  # noqa: F401  (their tasks register with flow)
@@ -239,6 +240,7 @@ class CityfightGame(TaskGame):
             "outs": list(self.outs), "next_side": self.next_side, "active": self.active, "active_side": self.active_side,
             "decision": None if self.decision is None else [self.decision[0], _copy(self.decision[1])],
             "tasks": [_copy(FLOW.save(t)) for t in self.tasks], "graveyard": list(self.graveyard),
+            "setup_events": [event_to_dict(e) for e in self.setup_events],   # what the set-up rolled (hidden set-up)
             "sections": [[s.to_dict() for s in side] for side in self.sections],
             "elements": [[e.to_dict() for e in side] for side in self.elements],
         }
@@ -261,6 +263,7 @@ class CityfightGame(TaskGame):
         game.knowledge = [Knowledge.from_dict(k) for k in data["knowledge"]]
         game.decision = None if data["decision"] is None else (Decision(data["decision"][0]), _copy(data["decision"][1]))
         game.tasks = [FLOW.load(_copy(t)) for t in data["tasks"]]
+        game.setup_events = [event_from_dict(e) for e in data.get("setup_events", [])]
         game.sections = [[Section.from_dict(s) for s in side] for side in data["sections"]]
         game.elements = [[Element.from_dict(e) for e in side] for side in data["elements"]]
         return game

@@ -54,6 +54,26 @@ def roll(dice, result: str, needs: str = "", table: str = "") -> dict:
     return {"dice": [int(d) for d in dice], "needs": needs, "table": table, "result": result}
 
 
+def event_to_dict(event: Event) -> dict:
+    """An event as JSON-ready data (a saved game carries its set-up's events)."""
+    return {"kind": event.kind, "text": event.text, "side": event.side, "dice": list(event.dice), "rule": event.rule,
+            "data": _plain(event.data)}
+
+
+def event_from_dict(data: dict) -> Event:
+    """The event `event_to_dict` wrote (never aliasing `data`)."""
+    return Event(data["kind"], data["text"], data["side"], tuple(data["dice"]), data["rule"], _plain(data["data"]))
+
+
+def _plain(value):
+    """A copy of JSON-like data: dicts and lists copied all the way down, tuples as lists."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
 class EventLog:
     """Collects the events of one `apply` call; rulesets append, the caller gets the list."""
 
