@@ -11,6 +11,7 @@ and time `--verify` on them (the ruleset imported first, each replay verified fo
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -110,15 +111,28 @@ def time_verify(seconds: float = 5.0) -> list[str]:
     return lines
 
 
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--time"]:
+def main(argv: list[str] | None = None) -> int:
+    """Record the example replays of the named rulesets, or re-record, re-draw or time the committed ones."""
+    parser = argparse.ArgumentParser(prog="python -m training.replay.examples", description=__doc__.splitlines()[0])
+    parser.add_argument("env", nargs="*", help=f"rulesets to record (default: all of {', '.join(EXAMPLES)})")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--time", action="store_true", help="time the verification of every committed replay")
+    what.add_argument("--rerecord", action="store_true", help="re-record committed replays of an older format version")
+    what.add_argument("--pages", action="store_true", help="the viewer pages and screenshots again, from the committed replays")
+    args = parser.parse_args(argv)
+    if args.time:
         print("\n".join(time_verify()))
-    elif sys.argv[1:] == ["--rerecord"]:
+    elif args.rerecord:
         print("\n".join(rerecord_committed()) or "every committed replay is at the current version")
-    elif sys.argv[1:] == ["--pages"]:   # pages and screenshots again from the committed replays (old ones removed)
+    elif args.pages:
         for env in EXAMPLES:
             for found in sorted(replay_dir(env).glob("*.rubble.json")):
                 page_and_screenshot(found)
     else:
-        for name in sys.argv[1:] or list(EXAMPLES):
+        for name in args.env or list(EXAMPLES):
             print(make(name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
