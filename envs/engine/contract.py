@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 import numpy as np
 
@@ -242,6 +242,15 @@ class ObservationLayout:
         return layout
 
 
+class LiveUnit(NamedTuple):
+    """A unit on the board, as `Ruleset.live_units` declares it: its side, its type in the ruleset's words, and its
+    cell (row, column) on the grid of the ruleset's board picture."""
+
+    side: int
+    kind: str
+    cell: tuple[int, int]
+
+
 # A registered ruleset ---------------------------------------------------------------------------------------
 #: The metadata every concrete Ruleset subclass sets, with what each must be.
 METADATA: dict[str, tuple[type, str]] = {
@@ -294,7 +303,8 @@ class Ruleset(ABC):
     @abstractmethod
     def new_game(self, scenario: str | None = None, seed: int | None = 0, dice: Dice | None = None,
                  **options) -> GameState:
-        """A new game of `scenario` (None: the default) with seeded dice (or the dice given) and rule options."""
+        """A new game of `scenario` (None: the default) with seeded dice (or the dice given) and rule options.
+        `scenario` is a name of `scenarios()` or the path of a YAML scenario file (a playtest plays edited copies)."""
 
     @abstractmethod
     def build_position(self, spec: dict, dice: Dice | None = None, **options) -> GameState:
@@ -346,6 +356,22 @@ class Ruleset(ABC):
     def declares_standing(self) -> bool:
         """Whether this ruleset declares a standing (overrides `standing`): what `reward_shaping` needs."""
         return type(self).standing is not Ruleset.standing
+
+    # What a playtest counts ------------------------------------------------------------------------------------
+    def live_units(self, state: GameState) -> dict[Hashable, LiveUnit] | None:
+        """Every unit on the board and alive, by a key that stays the unit's for the whole game: a playtest counts a
+        unit present before a decision and gone after it as a casualty, of its type, where it stood. None: the
+        ruleset does not say, and a playtest shows its casualties as not measured (never as zeros)."""
+        return None
+
+    def cell_box(self, cell: tuple[int, int]) -> tuple[int, int, int, int] | None:
+        """(x0, y0, x1, y1): the pixels of `cell` (a `LiveUnit.cell`) on `render_rgb(None)`'s picture, for a heat
+        map of where units were lost; None: cells are not located on the picture."""
+        return None
+
+    def cell_name(self, state: GameState, cell: tuple[int, int]) -> str:
+        """A `LiveUnit.cell` in the game's words."""
+        return f"row {cell[0]}, column {cell[1]}"
 
     # What the pictures show ------------------------------------------------------------------------------------
     def picture_key(self, state: GameState | None = None) -> list[tuple]:
