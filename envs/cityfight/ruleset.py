@@ -1,7 +1,7 @@
 """Cityfight as the suite sees it (envs.engine.contract): "cityfight" / "rubble/Cityfight-v0"."""
 from __future__ import annotations
 
-from envs.engine.contract import GameState, ObservationLayout, Ruleset
+from envs.engine.contract import GameState, LiveUnit, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
 from . import config, hidden, public, render
@@ -54,3 +54,25 @@ class Cityfight(Ruleset):
 
     def turn_limit(self, state: CityfightGame) -> int:
         return state.scenario.turns
+
+    # What a playtest counts (the contract's live_units, cell_box, cell_name)
+    def live_units(self, state: CityfightGame) -> dict:
+        """Every element not dead, by its slot; its type is its element row's name, its cell (y, x)."""
+        from .state import DEAD
+
+        found = {}
+        for side in (0, 1):
+            for e in state.elements[side]:
+                if e.square != DEAD:
+                    x, y = state.board.xy(e.square)
+                    found[(side, e.slot)] = LiveUnit(side, state.tables.elements[e.row].name, (y, x))
+        return found
+
+    def cell_box(self, cell) -> tuple[int, int, int, int]:
+        y, x = cell
+        c, top, left = render.CELL, render.HEADER, render.MARGIN
+        return left + x * c, top + y * c, left + x * c + c - 1, top + y * c + c - 1
+
+    def cell_name(self, state: CityfightGame, cell) -> str:
+        y, x = cell
+        return state.name(y * state.board.width + x)

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 
-from envs.engine.contract import GameState, ObservationLayout, Ruleset
+from envs.engine.contract import GameState, LiveUnit, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable, yaml_files
 
 from . import config, hidden, public, render
@@ -34,7 +35,10 @@ class K47(Ruleset):
         return yaml_files(config.CONFIG_DIR / "scenarios")
 
     def new_game(self, scenario=None, seed=0, dice=None, **options) -> K47Game:
-        return K47Game.new(scenario or self.default_scenario, seed=seed, dice=dice, **options)
+        scenario = scenario or self.default_scenario
+        if str(scenario).endswith(".yaml"):   # a path (the contract): config.scenario_path names a file by its stem
+            scenario = str(Path(scenario).resolve().with_suffix(""))
+        return K47Game.new(scenario, seed=seed, dice=dice, **options)
 
     def build_position(self, spec: dict, dice=None, **options) -> K47Game:
         from .position import build_position
@@ -51,6 +55,30 @@ class K47(Ruleset):
 
     def turn_limit(self, state: K47Game) -> int:
         return state.scenario.turns + 1        # KC-TURN-7: a possible 7th turn
+
+    # What a playtest counts (the contract's live_units, cell_box, cell_name)
+    def live_units(self, state: K47Game) -> dict:
+        """Every unit not destroyed, by its id; its type is its kind and quality (a vehicle's class), its cell (y, x):
+        a unit inside stands in the middle cell of its section."""
+        found = {}
+        for u in state.living():
+            if u.cell is not None:
+                x, y = u.cell
+            else:
+                s = state.board.sections[u.section]
+                x, y = (s.x0 + s.x1) // 2, (s.y0 + s.y1) // 2
+            kind = f"{u.quality} {u.vclass or u.kind}"
+            found[u.uid] = LiveUnit(u.side, kind, (y, x))
+        return found
+
+    def cell_box(self, cell) -> tuple[int, int, int, int]:
+        y, x = cell
+        return x * render.PX, y * render.PX, (x + 1) * render.PX - 1, (y + 1) * render.PX - 1
+
+    def cell_name(self, state: K47Game, cell) -> str:
+        y, x = cell
+        inside = [s.name for s in state.board.sections if s.x0 <= x <= s.x1 and s.y0 <= y <= s.y1]
+        return f"({x},{y})" + (f" section {inside[0]}" if inside else "")
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """Per feature, over every scenario and option set (observation.bounds)."""

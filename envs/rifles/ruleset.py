@@ -1,7 +1,7 @@
 """The Rifles rulesets as the suite sees them (envs.engine.contract): urban warfare and Rifles in the Darkness."""
 from __future__ import annotations
 
-from envs.engine.contract import GameState, ObservationLayout, Ruleset
+from envs.engine.contract import GameState, LiveUnit, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
 from . import config, hidden, public, render
@@ -52,6 +52,23 @@ class Rifles(Ruleset):
 
     def turn_limit(self, state: RiflesGame) -> int:
         return state.scenario.turns
+
+    # What a playtest counts (the contract's live_units, cell_box, cell_name)
+    def live_units(self, state: RiflesGame) -> dict:
+        """Every soldier still on the table; his type is his weapon (leaders marked), his cell (Stripe, place)."""
+        return {(group.side, unit.name): LiveUnit(group.side, unit.kind or unit.weapon + (" leader" if unit.leader else ""),
+                                                  (group.stripe, group.place))
+                for group in state.players + state.enemies for unit in group.units}
+
+    def cell_box(self, cell) -> tuple[int, int, int, int]:
+        stripe, place = cell
+        top = render.HEADER + (render.STRIPES - stripe) * render.CELL_H   # as render draws it: Stripe 6 at the top
+        return place * render.CELL_W, top, place * render.CELL_W + render.CELL_W - 1, top + render.CELL_H - 1
+
+    def cell_name(self, state: RiflesGame, cell) -> str:
+        stripe, place = cell
+        feature = state.places[stripe][place]
+        return f"Stripe {stripe} " + ("Open" if feature is None else f"{feature.fid} ({feature.kind})")
 
 
 class RiflesUrban(Rifles):

@@ -5,7 +5,7 @@ import itertools
 
 import numpy as np
 
-from envs.engine.contract import GameState, ObservationLayout, Ruleset
+from envs.engine.contract import GameState, LiveUnit, ObservationLayout, Ruleset
 from envs.engine.scenario import loadable
 
 from . import config, hidden, public, render, turns
@@ -55,6 +55,21 @@ class UrbanWar(Ruleset):
 
     def turn_limit(self, state: UrbanWarGame) -> int:
         return state.scenario.turns
+
+    # What a playtest counts (the contract's live_units, cell_box, cell_name)
+    def live_units(self, state: UrbanWarGame) -> dict:
+        """Every model on the board with wounds left (UW-SHOOT-11 removes the rest), by its id; its type is its
+        profile's name, its cell (y, x) on the 48 x 48 grid."""
+        return {m.id: LiveUnit(m.side, m.profile.name, divmod(m.cell, config.SIZE)) for m in state.models if m.placed}
+
+    def cell_box(self, cell) -> tuple[int, int, int, int]:
+        y, x = cell
+        return x * render.PX, y * render.PX, (x + 1) * render.PX - 1, (y + 1) * render.PX - 1
+
+    def cell_name(self, state: UrbanWarGame, cell) -> str:
+        y, x = cell
+        terrain = state.scenario.tables.terrain[state.board.chars[y * config.SIZE + x]]
+        return f"({x},{y}) {terrain.name}"
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """Per feature, over every scenario and its terrain and profile variants (observation.bounds)."""
