@@ -38,10 +38,26 @@ class Weapon:
     pen: int | None          # None: small arms (KC-SHOOT-11)
     he: str | None           # HE dice (KC-HE-1), None: no HE mode
     rules: frozenset
+    #: KC-TAB-3: an indirect weapon that also fires direct, to this range (the medium howitzer); None: indirect only
+    direct_range: float | None = None
 
     @property
     def small_arms(self) -> bool:
         return self.pen is None and self.he is None and "flamethrower" not in self.rules
+
+    @property
+    def direct_reach(self) -> float:
+        """The range of its direct fire (KC-TAB-2's long range is beyond half of it)."""
+        return self.direct_range if self.direct_range is not None else self.range
+
+    def fires_indirect(self, declared: bool) -> bool:
+        """KC-TAB-3: an indirect weapon fires indirect, unless it also fires direct (the medium howitzer) and the
+        attack was not declared indirect (`declared`: the target decision's mode 1)."""
+        return "indirect" in self.rules and (self.direct_range is None or declared)
+
+    def fires_he(self, declared: bool) -> bool:
+        """KC-HE-1: a weapon with HE only (no Pen of its own) always fires HE; a dual-mode one when declared."""
+        return self.he is not None and (self.pen is None or declared)
 
 
 @dataclass(frozen=True)
@@ -117,7 +133,7 @@ def load_tables(path: str) -> Tables:
     mv = t.movement
     return Tables(quality={q: (getattr(t.quality, q).morale, getattr(t.quality, q).damage) for q in QUALITIES},
                   to_hit={k: getattr(t.to_hit, k) for k in t.to_hit.__struct_fields__},
-                  weapons={name: _weapon(name, w) for name, w in t.weapons.items()},
+                  weapons={name: _weapon(f, name, w) for name, w in t.weapons.items()},
                   he={value: (row.pen, row.pins) for value, row in he.items()},
                   vehicle_damage=dict(t.vehicle_damage), fubar=fubar,
                   movement={k: (getattr(mv, k).advance, getattr(mv, k).run) for k in mv.__struct_fields__},
@@ -128,8 +144,13 @@ def load_tables(path: str) -> Tables:
                   digest=hashlib.sha256(Path(path).read_bytes()).hexdigest())
 
 
-def _weapon(name: str, w: schema.Weapon) -> Weapon:
-    return Weapon(name, float(w.range), float(w.min_range), w.shots, w.pen, w.he, frozenset(w.rules))
+def _weapon(f: Fields, name: str, w: schema.Weapon) -> Weapon:
+    """KC-TAB-3: `direct_range` belongs to an indirect weapon (a schema cannot tie one key to another's value)."""
+    if w.direct_range is not None and "indirect" not in w.rules:
+        raise f.error(f"weapons.{name}.direct_range", "a direct range only on a weapon with the indirect rule "
+                      "(KC-TAB-3)", w.direct_range)
+    direct = None if w.direct_range is None else float(w.direct_range)
+    return Weapon(name, float(w.range), float(w.min_range), w.shots, w.pen, w.he, frozenset(w.rules), direct)
 
 
 # Scenarios -------------------------------------------------------------------------------------------

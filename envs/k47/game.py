@@ -398,9 +398,9 @@ def target_answer(game, ctx, name, *args) -> None:
         game.log.add("hold_fire", f"{unit.name} holds its fire", unit.side, rule="KC-DEC-2")
         return
     target, mode = args
-    if mode:
-        game.he_mode[str(unit.uid)] = True        # KC-HE-1: the dual-mode weapon fires HE
-    game.log.add("declare", f"{unit.name} fires at {game.units[target].name}{' with HE' if mode else ''}",
+    if mode:   # KC-HE-1: the dual-mode weapon fires HE; KC-TAB-3: a weapon firing both ways fires indirect
+        game.he_mode[str(unit.uid)] = True
+    game.log.add("declare", f"{unit.name} fires at {game.units[target].name}{legal.mode_words(game, unit, mode)}",
                  unit.side, rule="KC-SHOOT-1", uid=unit.uid, target=target)
     game.push(Declare(unit.uid, target, ctx["moved"]))
 

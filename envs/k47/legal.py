@@ -60,24 +60,25 @@ def move_choices(game, ctx):
 
 
 def target_choices(game, ctx):
-    """KC-SHOOT-3/4 (inside: KB-FROM-3, a target a side not yet declared reaches); KC-HE-1: mode 1 fires HE."""
-    from .shooting import firing_weapons
+    """KC-SHOOT-3/4 (inside: KB-FROM-3, a target a side not yet declared reaches); mode 1 fires the unit's
+    weapon's second mode (shooting.second_mode): HE (KC-HE-1) or indirect (KC-TAB-3)."""
+    from .shooting import firing_weapons, second_mode
     unit = game.units[ctx["uid"]]
     out = [OFF["pass"]]
     declared = ctx.get("declared", [])
-    dual = any(game.tables.weapons[w].he and game.tables.weapons[w].pen is not None for _, w, _ in unit.weapons())
+    mode = second_mode(game.tables, unit)
     uids = firefrom.declarable(game, unit, ctx["moved"], declared) if unit.inside \
         else game.asked_targets(unit, ctx["moved"])
-    common = firefrom.sides_key(game, unit, ctx["moved"], declared) if unit.inside and dual else None
+    common = firefrom.sides_key(game, unit, ctx["moved"], declared) if unit.inside and mode else None
     for uid in uids:
         out.append(TABLE["target"][uid][0])
         t = game.units[uid]
-        if not dual or t.vehicle:
+        if mode is None or (mode == "he" and t.vehicle):       # KC-HE-1: against armour it stays AT
             continue
-        # KC-HE-1: HE mode only where the dual-mode weapon fires (inside: through the side the target would take)
+        # mode 1 only where the weapon fires in it (inside: through the side the target would take)
         side = firefrom.best_side_from(game, unit, t, ctx["moved"], declared, common) if unit.inside else None
         sides, models = (None, None) if side is None else ((side[0],), side[1])
-        if firing_weapons(game, unit, t, ctx["moved"], he=True, sides=sides, models=models):
+        if firing_weapons(game, unit, t, ctx["moved"], he=True, sides=sides, models=models, indirect=True):
             out.append(TABLE["target"][uid][1])
     return sorted(out)
 
@@ -138,8 +139,17 @@ def label(game, action: int) -> str:
     if name == "assault":
         return f"assault {_unit(game, args[0])}"
     if name == "target":
-        return f"fire at {_unit(game, args[0])}{' with HE' if args[1] else ''}"
+        uid = game.decision[1].get("uid") if game.decision is not None else None
+        return f"fire at {_unit(game, args[0])}{mode_words(game, None if uid is None else game.units[uid], args[1])}"
     return {"yes": "yes (react / keep)", "pass": "pass (decline / hold / stay / return)"}[name]
+
+
+def mode_words(game, unit, mode: int) -> str:
+    """The words of a target's mode 1 for `unit`: ' indirect' (KC-TAB-3) or ' with HE' (KC-HE-1)."""
+    from .shooting import second_mode
+    if not mode:
+        return ""
+    return " indirect" if unit is not None and second_mode(game.tables, unit) == "indirect" else " with HE"
 
 
 def _unit(game, uid: int) -> str:

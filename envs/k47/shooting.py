@@ -35,32 +35,34 @@ def _declaration_order(tables, weapons) -> tuple:
 FIRING = BoundedStore("k47 firing weapons", 20_000)
 
 
-def firing_key(pos, unit, target, moved, ambush, he, sides, models) -> tuple:
+def firing_key(pos, unit, target, moved, ambush, he, sides, models, indirect=False) -> tuple:
     """Everything `weapons_that_fire` reads: the board and its sections' states, the tables (by digest), the unit's
     place, kind, facing, designated opening and weapons, the target's place, and the attack's terms."""
     return (pos.board, pos.tables.digest, tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
             unit.kind, unit.facing, unit.fixed_opening, unit.loadout(), target.alive, target.cell,
-            target.section, target.floor, moved, ambush, he, sides, None if models is None else tuple(models))
+            target.section, target.floor, moved, ambush, he, sides, None if models is None else tuple(models), indirect)
 
 
 def firing_weapons(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False,
-                   sides=None, models=None) -> list:
+                   sides=None, models=None, indirect: bool = False) -> list:
     """`weapons_that_fire`, kept per `firing_key` (a fresh list each call)."""
-    key = firing_key(pos, unit, target, moved, ambush, he, sides, models)
-    return list(FIRING.get(key, weapons_that_fire, pos, unit, target, moved, ambush, he, sides, models))
+    key = firing_key(pos, unit, target, moved, ambush, he, sides, models, indirect)
+    return list(FIRING.get(key, weapons_that_fire, pos, unit, target, moved, ambush, he, sides, models, indirect))
 
 
 def weapons_that_fire(pos, unit, target, moved: bool, ambush: bool = False, he: bool = False,
-                      sides=None, models=None) -> list:
+                      sides=None, models=None, indirect: bool = False) -> list:
     """(model, weapon, range in inches, order index) of every weapon that may fire at `target` (KC-SHOOT-3/4).
 
     KB-FROM-2: inside, at most 2 models per opening, a team weapon taking both places; KB-FROM-3/4: only through
     openings on `sides` and only `models` (one side's attack; None: any); KC-WPN-3: Fixed weapons not on an
     Advance; KC-IND-4/5: no indirect fire from Ambush or from inside; KV-FIRE-1: hull weapons front arc only;
-    KB-AT-6: never at a unit in the same building."""
+    KB-AT-6: never at a unit in the same building. KC-TAB-3: a weapon that fires both ways (the medium howitzer)
+    fires indirect only in an attack declared `indirect`, else direct, each in its own range band."""
     if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
         return []
-    entries, kinds = firing_plan(pos.tables, unit)
+    entries, plan_kinds = firing_plan(pos.tables, unit)
+    kinds = [in_mode(k, indirect) for k in plan_kinds]
     barred = _barred(pos, unit, target, moved, ambush, he)
     if unit.inside:               # KB-FROM-2: each weapon takes places at openings, so each is asked in turn
         return _from_inside(pos, unit, target, entries, kinds, barred, sides, models, {})
@@ -100,7 +102,8 @@ def firers_by_side(pos, unit, target, moved: bool, sides, models) -> dict:
                                                                    models=models)}) for side in sides}
     if not unit.alive or not target.alive or geometry.same_building(pos, unit, target):
         return {side: [] for side in sides}
-    entries, kinds = firing_plan(pos.tables, unit)
+    entries, plan_kinds = firing_plan(pos.tables, unit)
+    kinds = [in_mode(k, False) for k in plan_kinds]     # KC-IND-5: never indirect from inside
     barred = _barred(pos, unit, target, moved, False, False)
     seen: dict = {}
     return {side: sorted({m for m, *_ in _from_inside(pos, unit, target, entries, kinds, barred, (side,), models,
@@ -114,13 +117,22 @@ class WeaponTerms(NamedTuple):
     name: str
     mount: str | None
     fixed: bool             # KB-FROM-5: it may not fire after moving
-    indirect: bool          # KC-IND-4/5
+    indirect: bool          # KC-IND-4/5: it fires indirect in this attack (`in_mode`)
     no_he: bool
     hull: bool              # KV-FIRE-1: front arc only
     sight_class: tuple      # geometry.weapon_sight_class
-    low: float              # its range band, with the float tolerance of the checks
+    low: float              # its range band in this attack, with the float tolerance of the checks
     high: float
     places: int             # KB-FROM-2: places it takes at an opening (a team weapon both)
+    direct_high: float | None = None   # KC-TAB-3: a weapon that also fires direct, to this range (None: indirect only)
+
+
+def in_mode(terms: WeaponTerms, indirect: bool) -> WeaponTerms:
+    """KC-TAB-3: the terms of a weapon firing both ways (the medium howitzer: direct to 60", indirect 24-60") in
+    the attack's mode: direct unless the attack was declared indirect. Other weapons are as they are."""
+    if terms.direct_high is None or indirect:
+        return terms
+    return terms._replace(indirect=False, low=-1e-9, high=terms.direct_high)
 
 
 #: process-wide (envs.engine.derived.BoundedStore): a loadout's weapons in `weapon_order` with their WeaponTerms, a
@@ -140,7 +152,8 @@ def _firing_plan(tables, kind, weapons) -> tuple:
         w = tables.weapons[name]
         terms = WeaponTerms(
             name, mount, "fixed" in w.rules, "indirect" in w.rules, w.he is None, mount == "hull",
-            geometry.weapon_sight_class(w, kind), w.min_range - 1e-9, w.range + 1e-9, 2 if "team" in w.rules else 1)
+            geometry.weapon_sight_class(w, kind), w.min_range - 1e-9, w.range + 1e-9, 2 if "team" in w.rules else 1,
+            None if w.direct_range is None else w.direct_range + 1e-9)
         entries.append((m, name, index, kinds.setdefault(terms, len(kinds))))
     return tuple(entries), tuple(kinds)
 
@@ -184,6 +197,17 @@ def _through_openings(pos, unit, name, target, sides, used, seen, terms) -> floa
             continue
         used[opening.index] = used.get(opening.index, 0) + places
         return dist
+    return None
+
+
+def second_mode(tables, unit) -> str | None:
+    """What the target decision's mode 1 declares for this unit: "indirect" with a weapon that fires both ways
+    (KC-TAB-3: the medium howitzer), "he" with a dual-mode AT/HE weapon (KC-HE-1), None with neither."""
+    weapons = [tables.weapons[name] for _, name, _ in unit.weapons()]
+    if any(w.direct_range is not None and "indirect" in w.rules for w in weapons):
+        return "indirect"
+    if any(w.he is not None and w.pen is not None for w in weapons):
+        return "he"
     return None
 
 
@@ -237,8 +261,8 @@ def need(pos, unit, weapon: str, target, dist: float, moved: bool, flame: bool =
     mod = 0
     if dist <= t["point_blank_in"] + 1e-9:
         mod += t["point_blank"]
-    if dist > w.range / 2 + 1e-9:
-        mod += t["long_range"]
+    if dist > w.direct_reach / 2 + 1e-9:
+        mod += t["long_range"]                              # KC-TAB-3: half of the weapon's direct range
     mod += t["per_pin"] * unit.pins
     if unit.quality == "inexperienced":
         mod += t["inexperienced"]
@@ -291,8 +315,10 @@ def down_answer(game, ctx, name) -> None:
 def shoot(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False) -> None:
     unit, t = game.units[firer], game.units[target]
     he = he or game.he_mode.pop(str(firer), False)
-    # KC-HE-1: HE is the dual-mode weapon's mode; the unit's other weapons fire too
-    weapons = firing_weapons(game, unit, t, moved, sides=None if side is None else (side,), models=models)
+    # KC-HE-1: HE is the dual-mode weapon's mode; the unit's other weapons fire too. KC-TAB-3: the same declared
+    # mode fires a weapon that fires both ways (the medium howitzer) indirect.
+    weapons = firing_weapons(game, unit, t, moved, sides=None if side is None else (side,), models=models,
+                             indirect=he)
     if not weapons or not t.alive:
         game.log.add("no_shot", f"{unit.name} has no weapon that can fire at {t.name}", unit.side, rule="KC-SHOOT-4")
         return
@@ -300,13 +326,13 @@ def shoot(game, firer: int, target: int, moved: bool, side=None, models=None, he
     if flame:
         game.flame_attack(unit, t, flame[0])
         return
-    hits = roll_hits(game, unit, t, weapons, moved)
+    hits = roll_hits(game, unit, t, weapons, moved, he)
     resolve_hits(game, unit, t, hits, he)
 
 
-def roll_hits(game, unit, t, weapons, moved) -> list:
-    """KC-SHOOT-5/6, KC-IND-1..3: each weapon type's dice together, then second dice for natural 6s. Returns
-    [(weapon, hits)]."""
+def roll_hits(game, unit, t, weapons, moved, indirect: bool = False) -> list:
+    """KC-SHOOT-5/6, KC-IND-1..3: each weapon type's dice together, then second dice for natural 6s (`indirect`:
+    the attack was declared indirect, KC-TAB-3). Returns [(weapon, hits, range)]."""
     out = []
     groups: dict = {}
     for _m, name, dist, _index in weapons:
@@ -314,7 +340,8 @@ def roll_hits(game, unit, t, weapons, moved) -> list:
     for name, dists in groups.items():
         w = game.tables.weapons[name]
         dist = min(dists)
-        if "indirect" in w.rules:
+        fired_indirect = w.fires_indirect(indirect)
+        if fired_indirect:
             n = game.ranged_need(unit, t)
         else:
             n = need(game, unit, name, t, dist, moved)
@@ -324,7 +351,7 @@ def roll_hits(game, unit, t, weapons, moved) -> list:
             out.append((name, 0, dist))
             continue
         faces = game.dice.dice(shots)
-        if "indirect" in w.rules:
+        if fired_indirect:
             hits = sum(1 for f in faces if f >= n and (f == 6 or n < 6))   # KC-IND-1: natural 6 unless ranged in
         else:
             hits = sum(1 for f in faces if f != 1 and f >= min(n, 6))
@@ -334,20 +361,21 @@ def roll_hits(game, unit, t, weapons, moved) -> list:
             hits = sum(1 for f in seconds if f >= 4)
         game.log.add("to_hit", f"{unit.name}'s {name} x{shots} needs {n}+: {hits} hits", unit.side,
                      tuple(faces + seconds), rule="KC-SHOOT-5")
-        if "indirect" in w.rules:
+        if fired_indirect:
             game.note_ranging(unit, t, hits > 0)
         out.append((name, hits, dist))
     return out
 
 
 def resolve_hits(game, unit, t, hits, he: bool) -> None:
-    """KC-SHOOT-7..10, KC-HE-1..3, KB-HE-1..5, KB-AT-5, KV-DMG-1..3."""
+    """KC-SHOOT-7..10, KC-HE-1..3, KB-HE-1..5, KB-AT-5, KV-DMG-1..3 (`he`: the attack's declared mode, HE for a
+    dual-mode weapon and indirect for one that fires both ways)."""
     total = sum(h for _, h, _ in hits)
     if total == 0:
         return
-    indirect = any("indirect" in game.tables.weapons[n].rules for n, h, _ in hits if h)
+    indirect = any(game.tables.weapons[n].fires_indirect(he) for n, h, _ in hits if h)
     victim = t
-    if t.inside and indirect:                          # KB-HE-1/2: the blast runs down the floors
+    if t.inside and indirect:   # KB-HE-1/2: the blast runs down the floors; KB-HE-3: a direct hit has no floor roll
         victim = game.floor_roll(t)
         if victim is None:
             return
@@ -358,7 +386,7 @@ def resolve_hits(game, unit, t, hits, he: bool) -> None:
     small = []
     for name, h, dist in hits:
         w = game.tables.weapons[name]
-        if h and w.he is not None and (he or "indirect" in w.rules):
+        if h and w.fires_he(he):
             for _ in range(h):
                 rolled = game.roll_expr(w.he, rule="KC-HE-1")
                 he_hits += rolled

@@ -97,13 +97,14 @@ def test_KB_HE_3_KB_HE_4_direct_he_at_a_unit_inside_no_floor_roll_no_extra_prote
 
 
 def howitzer(b1_order, dice):
-    """A4 made a medium howitzer team (HE 2D6, indirect) at (20, 17), 26" from T1; B1 on T1's top floor."""
+    """A4 made a medium howitzer team (HE 2D6) at (20, 17), 26" from T1, firing indirect (mode 1, KC-TAB-3); B1 on
+    T1's top floor."""
     g = game({"only": ["A4", "B1"], "units": {"A4": {"at": [20, 17]}, "B1": {"in": ["T1", 2], "order": b1_order}},
               "decide": ["order", "A4"]}, dice)
     g.units[A4].models[1].weapons = [("medium_howitzer", "hand")]
     g.refresh()                   # a model changed by hand (Unit.arms)
     g.apply(order("fire"))
-    ev = g.apply(CODEC.encode("target", B1, 0))               # B1 holds a die: no Down reaction
+    ev = g.apply(CODEC.encode("target", B1, 1))               # B1 holds a die: no Down reaction
     return g, ev
 
 
@@ -112,6 +113,7 @@ def test_KB_HE_5_two_d6_he_rolling_12_hits_collapses_the_section():
     g, ev = howitzer("down", [6, 5, 6, 6, 1] + [1] * 6)   # Down halves the 12 to 6 damage rolls: collapse anyway
     t1 = g.board.section_named("T1").index
     assert g.section_state[t1] == "rubble" and not g.units[B1].alive and "KB-HE-5" in rules(ev)
+    assert "KB-TAB-2" in rules(ev)                                      # indirect: the floor roll
     g, ev = howitzer("down", [6, 5, 6, 5, 1] + [1] * 5)   # 11 hits: no collapse
     assert g.section_state[t1] == "intact" and g.units[B1].alive and g.dice.remaining == 0
 

@@ -148,14 +148,15 @@ def test_KC_HE_3_he_pen_from_the_table_and_no_long_range_loss():
 
 
 def test_KC_HE_3_KC_TAB_4_2d6_he_pen_3_and_d3_extra_pins():
-    # A4 with a medium howitzer (HE 2D6, indirect 24-60"): a natural 6, 2D6 = 2 hits, D3 of 3 = 2 extra pins,
+    # A4 with a medium howitzer firing indirect (mode 1, 24-60"): a natural 6, 2D6 = 2 hits, D3 of 3 = 2 extra pins,
     # damage at Pen +3: the natural 1 fails, the 2 kills
     g = game({"only": ["A4", "B2"], "units": {"A4": {"at": [2, 16]}, "B2": {"at": [2, 3]}}, "decide": ["order", "A4"]},
              [6, 1, 1, 3, 1, 2])
     arm(g.units[A4], "medium_howitzer")
-    ev = fire(g, B2)
+    ev = fire(g, B2, mode=1)
     b2 = g.units[B2]
     assert b2.pins == 3 and len(b2.models) == 7 and "KC-IND-1" not in rules(ev) and g.dice.remaining == 0
+    assert "KC-IND-3" in rules(ev)                                      # the hit zeroes it in: indirect fire
 
 
 def test_KC_IND_4_indirect_fire_needs_its_own_sight_not_from_ambush_over_friends():
