@@ -24,8 +24,9 @@ class Entry:
     agent_providers: tuple[str, ...] = ()   # modules that register agents for it when imported
 
 
-#: Modules that register agents for every ruleset (the uniform random agent).
-COMMON_AGENT_PROVIDERS = ("agents.base",)
+#: Modules that register agents for every ruleset: the uniform random agent; the named trained agents
+#: (results/agents.yaml: `strongest`, `league`...), each for the rulesets and sides that file lists.
+COMMON_AGENT_PROVIDERS = ("agents.base", "agents.named")
 
 _ENTRIES: dict[str, Entry] = {}
 _LOADED: dict[str, Ruleset] = {}

@@ -1,6 +1,7 @@
 """Turn names given on the command line into registry objects; an unknown name is one clear CommandError."""
 from __future__ import annotations
 
+from agents import named
 from agents.mixture import SUFFIX as MIXTURE
 from envs import registry
 from envs.engine.contract import AgentFactory, Ruleset
@@ -65,9 +66,22 @@ def agent(rs: Ruleset, name: str, sides: tuple[int, ...] = ()) -> AgentFactory:
     if name.startswith("distilled:"):
         return _distilled(rs, name.removeprefix("distilled:"))
     factories = agent_factories(rs)
+    if isinstance(factories.get(name), named.NamedAgent):
+        return _named(rs, factories[name], sides)
     if name in factories:
         return factories[name]
     raise _unknown("agent", name, [*factories, "or a trained model's .zip path", "or a .mixture.json path"])
+
+
+def _named(rs: Ruleset, chosen: named.NamedAgent, sides: tuple[int, ...]) -> AgentFactory:
+    """A named agent (results/agents.yaml): each of `sides` must be one it names, and its file must fit that side;
+    each side then plays its own actor or mixture, checked now as a path given by hand would be."""
+    try:
+        paths = {side: str(chosen.entry(rs, side).file) for side in sides}
+    except named.NamedAgentError as exc:
+        raise CommandError(str(exc)) from None
+    checked = {side: agent(rs, path, (side,)) for side, path in paths.items()}
+    return lambda side, seed: checked[side](side, seed) if side in checked else chosen(side, seed)
 
 
 def _distilled(rs: Ruleset, path: str) -> AgentFactory:

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 import envs  # noqa: F401 - importing the package registers every ruleset
+from agents import named
 from envs import registry
 from envs.engine.scenario import ScenarioError
 from training import lookup
@@ -38,8 +39,20 @@ def describe(rs) -> tuple[str, int]:
         problem = lookup.scenario_problem(rs, name)
         broken += problem is not None
         lines.append(f"    {name}: {shown_path(path)}{default}" + (f"  BROKEN: {problem}" if problem else ""))
-    lines.append(f"  agents: {', '.join(lookup.agent_factories(rs))}")
+    factories = lookup.agent_factories(rs)
+    lines.append(f"  agents: {', '.join(factories)}")
+    lines += named_lines(factories)
     return "\n".join(lines), broken + (not scenarios)
+
+
+def named_lines(factories) -> list[str]:
+    """The named agents (results/agents.yaml) among `factories`: per name and side, the file and its strength."""
+    lines = []
+    for name, factory in factories.items():
+        if isinstance(factory, named.NamedAgent):
+            lines.append(f"    {name}:")
+            lines += [f"      {side}: {entry.path}  ({entry.strength()})" for side, entry in factory.sides.items()]
+    return lines
 
 
 def cmd_list(args) -> int:
