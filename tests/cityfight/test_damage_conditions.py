@@ -13,7 +13,7 @@ from envs.cityfight.hidden import hidden_variants
 from envs.cityfight.movement import building_step_ok, ends_movement
 from envs.cityfight.observation import CONTEXT, GLOBAL, PLANES, P, encode
 
-from .builders import act, activate, build, decision, el, illegal, legal, sq, search_msq
+from .builders import act, activate, build, decision, el, illegal, legal, search_msq, sq
 
 new_game = registry.get("cityfight").new_game
 

@@ -8,7 +8,7 @@ from envs.cityfight.actions import OFF, SQUARES
 from envs.cityfight.config import CATEGORIES
 from envs.cityfight.observation import PLANES, P, encode
 
-from .builders import OFFICE, act, activate, build, decision, el, illegal, legal, scenario, sq, search_msq
+from .builders import OFFICE, act, activate, build, decision, el, illegal, legal, scenario, search_msq, sq
 
 MAP = """
 .........

@@ -6,7 +6,7 @@ from envs.cityfight.hidden import hidden_variants
 from envs.cityfight.observation import CONTEXT, GLOBAL, PHASES, PLANES, P, encode
 from tests import checkers
 
-from .builders import act, activate, build, decision, el, legal, office, sq, search_msq
+from .builders import act, activate, build, decision, el, legal, office, search_msq, sq
 
 MAP = """
 .........

@@ -8,8 +8,7 @@ from envs.cityfight.game import CityfightGame
 from envs.cityfight.tasks import EndActionPhase
 from envs.engine.dice import SeededDice
 
-from .builders import (OFFICE, act, activate, build, decision, dice, el, forced, illegal, kinds, legal, office,
-                       search_msq)
+from .builders import OFFICE, act, activate, build, decision, dice, el, forced, illegal, kinds, legal, office, search_msq
 
 MAP = """
 .........
