@@ -9,9 +9,11 @@ An `Ablation` changes the list the way a designer would try it at the table:
 
 * `off`: the rule is not followed; its decision is taken at random among the legal actions (seeded);
 * `drop`: one criterion is struck out (the later ones now decide);
-* `lower`: one criterion swaps places with the next one.
+* `lower`: one criterion swaps places with the next one;
+* `strike`: a rule of a first-applicable sequence (Konflikt '47's R1..R10, Cityfight's plans, Urban War's UW-AI-7..11)
+  is struck out: the next rule of the sequence that applies decides instead.
 
-Agents that support audits (agents/scripted/rifles.py) keep their priorities in a dict by rule ID, and their
+Agents that support audits (agents/scripted/*.py) keep their priorities in a dict by rule ID, and their
 decisions without a ranking (a die roll, a yes/no) by rule ID too, so `off` applies to every rule they cite.
 """
 from __future__ import annotations
@@ -58,7 +60,7 @@ class Priority:
         return ", then ".join(c.words for c in self.criteria) or "the first option listed"
 
 
-ABLATION_KINDS = ("off", "drop", "lower")
+ABLATION_KINDS = ("off", "drop", "lower", "strike")
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,8 @@ class Ablation:
     def label(self, priorities: dict[str, Priority]) -> str:
         if self.kind == "off":
             return f"{self.rule} off (random legal choice)"
+        if self.kind == "strike":
+            return f"{self.rule} struck out (the next rule that applies decides)"
         words = priorities[self.rule].criteria[self.index].words
         if self.kind == "drop":
             return f"{self.rule} without '{words}'"
@@ -83,6 +87,8 @@ class Ablation:
 
     def applied(self, priority: Priority) -> Priority:
         criteria = list(priority.criteria)
+        if self.kind == "strike":
+            return priority
         if self.kind == "drop":
             del criteria[self.index]
         elif self.kind == "lower":
@@ -90,12 +96,12 @@ class Ablation:
         return replace(priority, criteria=tuple(criteria))
 
 
-def ablations(priorities: dict[str, Priority], rules: Sequence[str]) -> list[Ablation]:
+def ablations(priorities: dict[str, Priority], rules: Sequence[str], sequence: Sequence[str] = ()) -> list[Ablation]:
     """Every ablation a list allows: each rule off; each criterion of a ranking dropped and moved down one step.
     A ranking's last criterion is its final tie-break (lower ID), which orders every option: dropping it changes
     nothing (options come in ID order) and moving a criterion below it is the same as dropping that criterion,
     so neither is listed."""
-    found = [Ablation("off", rule) for rule in rules]
+    found = [Ablation("off", rule) for rule in rules] + [Ablation("strike", rule) for rule in sequence]
     for rule, priority in priorities.items():
         count = len(priority.criteria)
         found += [Ablation("drop", rule, i) for i in range(count - 1)]
@@ -107,10 +113,17 @@ class Ablatable:
     """Mixin for a scripted agent with `priorities` (rule -> Priority), `RULES` (every rule ID it decides by) and
     `rule_for(view)` (the rule that takes the decision now asked):
     `ablate(ablation)` changes this agent's list; a rule that is off decides at random among the legal actions,
-    with a generator of its own (the agent's own dice, e.g. RB-AI-4's order roll, stay as they were)."""
+    with a generator of its own (the agent's own dice, e.g. RB-AI-4's order roll, stay as they were); a rule of
+    `SEQUENCE` (first applicable wins) may also be struck out (`struck`), the next one that applies deciding.
+
+    An agent that works out its rule while answering calls `answered(rule, action, mask)` last: it records the
+    rule for `rule_for` and swaps the answer for a random legal one when that rule is off."""
 
     priorities: dict[str, Priority]
     RULES: tuple[str, ...] = ()
+    SEQUENCE: tuple[str, ...] = ()
+    struck: frozenset = frozenset()
+    last_rule: str | None = None
 
     def ablate(self, ablation: Ablation, seed: int | None = 0):
         if ablation.rule not in self.RULES:
@@ -119,6 +132,11 @@ class Ablatable:
         if ablation.kind == "off":
             self.off = self.off | {ablation.rule}
             self.off_rng = np.random.default_rng(seed)
+        elif ablation.kind == "strike":
+            if ablation.rule not in self.SEQUENCE:
+                raise ValueError(f"{type(self).__name__}: only rules of its sequence ({', '.join(self.SEQUENCE)}) "
+                                 f"can be struck out; not {ablation.rule}")
+            self.struck = self.struck | {ablation.rule}
         else:
             self.priorities = {**self.priorities, ablation.rule: ablation.applied(self.priorities[ablation.rule])}
         return self
@@ -128,7 +146,14 @@ class Ablatable:
         raise NotImplementedError
 
     def ablation_plan(self) -> list[Ablation]:
-        return ablations(self.priorities, self.RULES)
+        return ablations(self.priorities, self.RULES, self.SEQUENCE)
+
+    def answered(self, rule: str, action: int, mask) -> int:
+        """`action`, taken by `rule` (recorded for rule_for); a random legal action when that rule is off."""
+        self.last_rule = rule
+        if rule in getattr(self, "off", ()):
+            return self.random_legal(mask)
+        return action
 
     def describe(self, ablation: Ablation) -> str:
         return ablation.label(self.priorities)

@@ -39,6 +39,8 @@ from envs.cityfight.config import OPEN
 from envs.cityfight.state import ATTACKER
 from envs.engine.derived import PREFIX, BoundedStore, remember, unchanged_since
 
+from ..priority import Ablatable, Criterion, Priority
+
 PASS, OUT = OFF["pass"], OFF["out"]
 KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
 FAR = 10 ** 6
@@ -51,6 +53,48 @@ REPORTED = PREFIX + "reported"   # the doctrine's own derived value (envs.engine
 #: CF-BOT-1 lets the doctrine read only public terrain, and boards are shared per map (board.board_for), so any
 #: doctrine of either side, in any game on the same map and doorways, asks and fills the same entries.
 WALKS = BoundedStore("cityfight walking costs", 20_000)
+
+
+# The list as an audit sees it (agents/priority.py): every decision is taken by one catalog rule. An element's plan is
+# the first rule of its side's sequence that wants a legal action (attacker: CF-BOT-4, 12, 6, 8, 9; defender: CF-BOT-4,
+# 10, 6, 11); a rule of it may be struck out, the next applying. CF-BOT-3 orders the activations, CF-BOT-13 is Out.
+DECISION_RULES = {"dice": "CF-BOT-7", "join": "CF-BOT-6", "announce": "CF-SRCH-7", "return_fire": "CF-BOT-5",
+                  "overwatch_fire": "CF-BOT-5", "ifa": "CF-BOT-6"}
+RULE_WORDS = {
+    "CF-BOT-3": "activation order: Engaged, then a contact in range and LOS, then nearest an objective; leader last",
+    "CF-BOT-4": "an Engaged element fires into its own square, else passes",
+    "CF-BOT-5": "always return fire and take overwatch fire (special weapon on a building square)",
+    "CF-BOT-6": "a contact in range and LOS: search its MegaSquare and fire at the spotted square, else fire unspotted",
+    "CF-BOT-7": "unspotted kinetic fire: 1 die with an MG, else 2",
+    "CF-BOT-8": "attacker: search ahead, then move on a shortest path to the nearest uncontrolled objective",
+    "CF-BOT-9": "attacker leader: to a suppressed friend within 1 MegaSquare, else as CF-BOT-8 avoiding the Open",
+    "CF-BOT-10": "defender, first activation: an MG element takes Overwatch on an unwatched chokepoint",
+    "CF-BOT-11": "defender, no contact: search towards the attacker's edge; fill an empty objective; else pass",
+    "CF-BOT-12": "attacker UGL element smokes the first Open square of its path in sight of a contact",
+    "CF-BOT-13": "declare Out when no element has an action under these rules",
+    "CF-SRCH-7": "announce a search's number in full",
+}
+ATTACKER_SEQUENCE = ("CF-BOT-4", "CF-BOT-12", "CF-BOT-6", "CF-BOT-8", "CF-BOT-9")
+DEFENDER_SEQUENCE = ("CF-BOT-4", "CF-BOT-10", "CF-BOT-6", "CF-BOT-11")
+
+
+def _lowest_cover(view, ctx):
+    return lambda s: view.cover(s)
+
+
+def _nearest_to_firer(view, ctx):
+    square = view.element(ctx["element"]).square
+    return lambda s: int(view.board.range[square][s])
+
+
+def _reading_order(view, ctx):
+    return lambda s: s
+
+
+PRIORITIES = {p.rule: p for p in (
+    Priority("CF-BOT-6", "ifa", (Criterion("lowest cover", _lowest_cover), Criterion("nearest", _nearest_to_firer),
+                                 Criterion("reading order", _reading_order))),
+)}
 
 
 @dataclass
@@ -247,7 +291,7 @@ class Picture:
         return OFF[family] + self.board.code[square]
 
 
-class CityfightDoctrine:
+class CityfightDoctrine(Ablatable):
     """The scripted doctrine of one side (CF-BOT-1..13)."""
 
     name = "scripted"
@@ -255,6 +299,9 @@ class CityfightDoctrine:
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                                      # CF-BOT-1: no rolls, so the seed is unused
+        self.SEQUENCE = ATTACKER_SEQUENCE if side == ATTACKER else DEFENDER_SEQUENCE
+        self.RULES = ("CF-BOT-3", *self.SEQUENCE, "CF-BOT-13", "CF-BOT-5", "CF-BOT-7", "CF-SRCH-7")
+        self.priorities = PRIORITIES
         self._doors, self._links, self._ground, self._edge = None, [], None, None
         self._map_stamp = None                            # the public map's stamp at the last sync
         self._objectives = None
@@ -263,16 +310,29 @@ class CityfightDoctrine:
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
         planned, self._planned = self._planned, None
+        self._rule = DECISION_RULES.get(kind, "CF-BOT-1")      # activate, act: named by their method
         if kind == "act" and planned is not None and planned.holds_for(view, ctx["element"]):
             choice = self.first_legal(planned.plan, mask)
+            self._rule = planned.plan.rule
         else:
             picture = Picture(self, view)
             if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
                 picture.known_acts(ctx["element"], mask)
             choice = getattr(self, f"_{kind}")(picture, ctx, mask)
         if choice is not None and mask[choice]:
-            return int(choice)
-        return PASS if mask[PASS] else first(mask)
+            action = int(choice)
+        else:
+            action = PASS if mask[PASS] else first(mask)
+        answer = self.answered(self._rule, action, mask)
+        if answer != action:
+            self._planned = None                              # an audit's random answer: the plan no longer holds
+        return answer
+
+    def rule_for(self, view) -> str | None:
+        return self.last_rule
+
+    def rule_words(self, rule: str) -> str:
+        return RULE_WORDS[rule]
 
     def reported(self, view) -> list[int]:
         """CF-BOT-2: the squares the side's knowledge reports occupied this turn or last and no later search declared
@@ -339,8 +399,7 @@ class CityfightDoctrine:
 
     def _ifa(self, p, ctx, mask):
         """CF-BOT-6: IFA at the spotted square of lowest cover, then nearest, then reading order."""
-        e = p.view.element(ctx["element"])
-        best = min(ctx["options"], key=lambda s: (p.view.cover(s), p.range(e.square, s), s))
+        best = self.priorities["CF-BOT-6"].choose(sorted(ctx["options"]), p.view, ctx)
         return p.square_action("fire", best)
 
     # Activation (CF-BOT-3, CF-BOT-10, CF-BOT-13) ------------------------------------------------------------------
@@ -348,6 +407,7 @@ class CityfightDoctrine:
         candidates = [e for e in p.own if mask[OFF["activate"] + e.slot]]
         watchers = self.watchers(p, candidates)
         if watchers:                                          # CF-BOT-10: the defender's first activation
+            self._rule = "CF-BOT-10"
             return OFF["activate"] + min(watchers, key=lambda e: (self.chokepoints(p).index(self.chokepoint(p, e)),
                                                                   e.slot)).slot
         # CF-BOT-3: the leader last, so the leaders' plans are made only when no other element has a use.
@@ -355,7 +415,9 @@ class CityfightDoctrine:
             found = self.first_useful(p, [e for e in candidates if p.is_leader(e) == leaders])
             if found is not None:
                 self._planned = Planned(p.view, *found)
+                self._rule = "CF-BOT-3"
                 return OFF["activate"] + found[0]
+        self._rule = "CF-BOT-13"
         return OUT                                            # CF-BOT-13
 
     def first_useful(self, p, group) -> tuple[int, Plan] | None:
@@ -389,12 +451,14 @@ class CityfightDoctrine:
     def watchers(self, p, candidates) -> list:
         """The defender's elements whose plan is CF-BOT-10 (overwatch on a chokepoint): not Engaged (CF-BOT-4
         comes first), and a chokepoint to watch."""
-        if self.side == ATTACKER:
+        if self.side == ATTACKER or "CF-BOT-10" in self.struck:
             return []
         return [e for e in candidates if e.square not in p.engaged and self.watch(p, e) is not None]
 
     def _act(self, p, ctx, mask):
-        return self.first_legal(self.plan(p, p.view.element(ctx["element"])), mask)
+        plan = self.plan(p, p.view.element(ctx["element"]))
+        self._rule = plan.rule
+        return self.first_legal(plan, mask)
 
     @staticmethod
     def first_legal(plan: Plan, mask) -> int:
@@ -410,7 +474,7 @@ class CityfightDoctrine:
         rules = self.attacker_rules(p, e) if self.side == ATTACKER else self.defender_rules(p, e)
         for rule in rules:
             plan = rule(p, e)
-            if plan is None:
+            if plan is None or (self.struck and plan.rule in self.struck):
                 continue
             plan.actions = [a for a in plan.actions if a in acts]
             if plan.actions or plan.rule == "CF-BOT-4":

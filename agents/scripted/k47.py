@@ -26,6 +26,8 @@ from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
 from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN, unit_state
 
+from ..priority import Ablatable, Criterion, Priority
+
 OFF = {name: f.offset for name, f in CODEC.families.items()}
 HE_MEAN = {"D2": Fraction(3, 2), "D3": Fraction(2), "D6": Fraction(7, 2), "2D6": Fraction(7), "3D6": Fraction(21, 2)}
 
@@ -112,14 +114,64 @@ def value_key(view, unit, target, moved: bool) -> tuple:
             target.small, target.vclass)
 
 
-class K47Scripted:
+# The list as an audit sees it (agents/priority.py): every decision is taken by one catalog rule. R1..R10 (KC-AI-4..13)
+# are a sequence, the first that applies deciding a unit's order and move (KC-AI-3 ranks the units by it); a rule of it
+# may be struck out, the next applying instead. KC-AI-5 and KC-AI-8 rank the targets; KC-AI-14/15 are the reactions.
+SEQUENCE_RULES = {r: f"KC-AI-{r + 3}" for r in range(1, 11)}          # R1 -> KC-AI-4 ... R10 -> KC-AI-13
+DECISION_RULES = {"unit": "KC-AI-3", "down": "KC-AI-14", "react_fire": "KC-AI-14", "ambush": "KC-AI-14",
+                  "keep": "KC-AI-15", "opening": "KC-AI-15", "friendly": "KC-AI-15"}
+RULE_WORDS = {
+    "KC-AI-3": "activates the unit whose first applicable rule of R1-R10 comes earliest (ties: higher E[cas], lower ID)",
+    "KC-AI-4": "R1 Assault: infantry assaults reachable enemy infantry it expects to beat in round 1",
+    "KC-AI-5": "R2 Flame: a flamethrower fires (bunker, then building, then open; most models), else Advances",
+    "KC-AI-6": "R3 Ram: a ram-capable vehicle without a good target rams a reachable enemy-held section",
+    "KC-AI-7": "R4 Rally at 3+ pins",
+    "KC-AI-8": "R5 Fire at the target of highest E[cas] (AT: P(pen)) if worth it",
+    "KC-AI-9": "R6 Occupy: infantry outside Runs into a reachable empty section, objectives first",
+    "KC-AI-10": "R7 Climb: infantry inside with no target Advances to an empty floor above",
+    "KC-AI-11": "R8 Advance to the best cover against the nearest enemy, nearer an unheld objective",
+    "KC-AI-12": "R9 Hold: inside, no target, an enemy within 24\": Ambush",
+    "KC-AI-13": "R10 Run toward the nearest unheld objective (Down if it cannot move)",
+    "KC-AI-14": "reactions: Down against HE or heavy fire, fire back at assaulters, Ambush fire at the first mover",
+    "KC-AI-15": "keep Ambush/Down dice, Fixed weapons' opening, friendly fire at the highest E[cas]",
+}
+
+
+def _highest_value(view, ctx):
+    return lambda option: -option[3]
+
+
+def _place_rank(view, ctx):
+    return lambda option: -option[4]
+
+
+def _most_models(view, ctx):
+    return lambda option: -len(option[1].models)
+
+
+def _lower_id(view, ctx):
+    return lambda option: (option[1].uid, option[2])
+
+
+PRIORITIES = {p.rule: p for p in (
+    Priority("KC-AI-8", "target", (Criterion("highest E[cas] (AT weapons: 6 x P(pen))", _highest_value),
+                                   Criterion("lower ID", _lower_id))),
+    Priority("KC-AI-5", "target", (Criterion("bunker, then building, then open", _place_rank),
+                                   Criterion("most models", _most_models), Criterion("lower ID", _lower_id))),
+)}
+
+
+class K47Scripted(Ablatable):
     """KC-AI-3..15 for one side."""
 
     name = "scripted"
     needs_observation = False
+    RULES = tuple(f"KC-AI-{n}" for n in range(3, 16))
+    SEQUENCE = tuple(SEQUENCE_RULES.values())
 
     def __init__(self, side: int, seed: int = 0) -> None:
         self.side = side
+        self.priorities = PRIORITIES
         self._plans_for, self._plans = None, {}
         self._view, self._weighed = None, {}     # the view of the decision being answered, and its values so far
         self._planned = None                      # the view whose position the plans were last compared with
@@ -139,8 +191,19 @@ class K47Scripted:
     def act(self, observation, mask: np.ndarray, view) -> int:
         kind, ctx = view.decision
         choose = getattr(self, f"on_{kind}")
+        self._rule = DECISION_RULES.get(kind, "KC-AI-1")         # order, move, target: named by their method
         action = choose(view, ctx, mask)
-        return action if mask[action] else int(np.flatnonzero(mask)[0])
+        return self.answered(self._rule, action if mask[action] else int(np.flatnonzero(mask)[0]), mask)
+
+    def rule_for(self, view) -> str | None:
+        return self.last_rule
+
+    def rule_words(self, rule: str) -> str:
+        return RULE_WORDS[rule]
+
+    def applies(self, rule: int) -> bool:
+        """R`rule` may decide (not struck out by an audit)."""
+        return not self.struck or SEQUENCE_RULES[rule] not in self.struck
 
     # Activation ------------------------------------------------------------------------------------------
     def plan(self, view, unit):
@@ -165,31 +228,32 @@ class K47Scripted:
             v = self.value(view, unit, e, False)
             if v > best_v:
                 best_t, best_v = e, v
-        if unit.kind == "infantry" and not unit.vehicle:
+        if unit.kind == "infantry" and not unit.vehicle and self.applies(1):
             for e in enemies:                                   # R1
                 if not e.vehicle and self.can_assault(view, unit, e) and self.cq_wins(view, unit, e):
                     return (1, Fraction(len(e.models)), RUN, ("assault", e.uid))
-        if self.flamer(view, unit):                             # R2
+        if self.flamer(view, unit) and self.applies(2):         # R2
             return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
-        if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile:
+        if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile \
+                and self.applies(3):
             sid = self.ram_section(view, unit)                  # R3, KC-AI-6
             if sid is not None:
                 return (3, Fraction(0), RUN, ("ram", sid))
-        if unit.pins >= 3:                                      # R4, KC-AI-7
+        if unit.pins >= 3 and self.applies(4):                  # R4, KC-AI-7
             return (4, Fraction(0), RALLY, None)
-        if best_t is not None and best_v >= 1:                  # R5
+        if best_t is not None and best_v >= 1 and self.applies(5):   # R5
             return (5, best_v, FIRE, ("target", best_t.uid))
-        if unit.kind == "infantry" and not unit.inside and not view.options["no_building_entry"]:
+        if unit.kind == "infantry" and not unit.inside and not view.options["no_building_entry"] and self.applies(6):
             if self.occupy_section(view, unit) is not None:    # R6, KC-AI-9
                 return (6, Fraction(0), RUN, ("enter", None))
-        if unit.inside and best_t is None and self.floor_above(view, unit) is not None:
+        if unit.inside and best_t is None and self.floor_above(view, unit) is not None and self.applies(7):
             return (7, Fraction(0), ADVANCE, ("climb", None))   # R7, KC-AI-10
-        if not unit.inside and enemies and not unit.immobile:   # R8, KC-AI-11
+        if not unit.inside and enemies and not unit.immobile and self.applies(8):   # R8, KC-AI-11
             return (8, best_v, ADVANCE, ("cover", None))
-        if unit.inside and best_t is None and any(
+        if unit.inside and best_t is None and self.applies(9) and any(
                 inches(view.point_of(unit), view.point_of(e), view.board.cell_in) <= 24 for e in enemies):
             return (9, Fraction(0), AMBUSH, None)               # R9, KC-AI-12
-        if best_t is not None and best_v > 0:
+        if best_t is not None and best_v > 0 and self.applies(5):
             return (5, best_v, FIRE, ("target", best_t.uid))
         # R10, KC-AI-13: Run toward the nearest unheld objective (Down when it cannot move)
         return (10, Fraction(0), RUN if not unit.inside and not unit.immobile else DOWN, ("objective", None))
@@ -287,12 +351,14 @@ class K47Scripted:
         return best[1]
 
     def on_order(self, view, ctx, mask):
-        _, _, order, _ = self.plan(view, view.units[ctx["uid"]])
+        rule, _, order, _ = self.plan(view, view.units[ctx["uid"]])
+        self._rule = SEQUENCE_RULES[rule]
         return OFF["order"] + ORDERS.index(order)
 
     def on_move(self, view, ctx, mask):
         unit = view.units[ctx["uid"]]
-        _, _, _, intent = self.plan(view, unit)
+        rule, _, _, intent = self.plan(view, unit)
+        self._rule = SEQUENCE_RULES[rule]
         legal = [CODEC.decode(int(a)) for a in np.flatnonzero(mask)]
         if intent and intent[0] == "assault" and mask[OFF["assault"] + intent[1]]:
             return OFF["assault"] + intent[1]
@@ -349,7 +415,8 @@ class K47Scripted:
         """KC-AI-8: the highest E[cas] (AT: 6 x P(pen)) if above 0; KC-AI-5: a flamethrower by place, then models."""
         unit = view.units[ctx["uid"]]
         flamer = self.flamer(view, unit)
-        best = None
+        self._rule = rule = "KC-AI-5" if flamer else "KC-AI-8"
+        options = []                       # (action, target, HE, value, place rank), in the mask's order
         for a in np.flatnonzero(mask):
             name, args = CODEC.decode(int(a))
             if name != "target":
@@ -360,11 +427,10 @@ class K47Scripted:
                            attack_value, view, unit, t, ctx["moved"], he, weapons)
             if v <= 0 and not flamer:
                 continue
-            key = (-self.place_rank(view, t), -len(t.models)) if flamer else (-v,)
-            key += (args[0], args[1])
-            if best is None or key < best[0]:
-                best = (key, int(a))
-        return best[1] if best is not None else OFF["pass"]
+            options.append((int(a), t, args[1], v, self.place_rank(view, t) if flamer else 0))
+        if not options:
+            return OFF["pass"]
+        return self.priorities[rule].choose(options, view, ctx)[0]
 
     def side_weapons(self, view, unit, t, ctx) -> list:
         """KC-AI-8 inside, per side: the weapons of the side `t` would take next (KB-FROM-3/4)."""

@@ -9,6 +9,8 @@ from envs.engine.derived import BoundedStore
 from envs.urbanwar import geometry as geo
 from envs.urbanwar.actions import BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH, RUSH
 
+from ..priority import Ablatable, Criterion, Priority
+
 N = geo.N
 
 
@@ -49,18 +51,91 @@ def place_key(cell: int) -> tuple[int, int]:
     return cell // N, cell % N
 
 
-class UrbanWarDoctrine:
+# The list as an audit sees it (agents/priority.py): every decision is taken by one catalog rule. UW-AI-7..11 are a
+# sequence (the first that applies plans a model's action and destination); one may be struck out, the next applying.
+DECISION_RULES = {"edge": "UW-AI-3", "deploy_first": "UW-AI-3", "deploy": "UW-AI-3", "order": "UW-AI-4",
+                  "initiative": "UW-AI-5", "activate": "UW-AI-6", "shoot": "UW-AI-9", "cc_target": "UW-AI-7",
+                  "followup": "UW-AI-12", "react": "UW-AI-13"}
+RULE_WORDS = {
+    "UW-AI-3": "set-up: opponent deploys first, default edge, deploy where most neighbouring cells give cover",
+    "UW-AI-4": "orders: Overwatch for models that cannot strike now but an enemy is near; at most half",
+    "UW-AI-5": "initiative: first iff a Snap-fire model can charge or shoot without moving",
+    "UW-AI-6": "activate: in contact, else able to charge, else a shooter able to shoot, else any",
+    "UW-AI-7": "in contact: break off if panicked or a shooter, else fight the weakest enemy",
+    "UW-AI-8": "melee able to charge: charge by the cheapest path",
+    "UW-AI-9": "a shooter with a target where it stands shoots at the priority target",
+    "UW-AI-10": "else a shooter moves to the best cell to shoot from, and shoots",
+    "UW-AI-11": "else Rush toward the closest enemy, keeping cover (panicked: away)",
+    "UW-AI-12": "follow-up iff not panicked and it could then fight, charge or shoot",
+    "UW-AI-13": "reaction: a melee model's intercept first, else the best disruption shot, if p >= 0.45",
+}
+SEQUENCE = ("UW-AI-7", "UW-AI-8", "UW-AI-9", "UW-AI-10", "UW-AI-11")
+
+
+def _fewest_wounds(view, ctx):
+    return lambda e: e.w
+
+
+def _lowest_toughness(view, ctx):
+    return lambda e: e.profile.T
+
+
+def _roster(view, ctx):
+    return lambda e: e.slot
+
+
+def _intercept_first(view, ctx):
+    return lambda option: option[0][0]
+
+
+def _uncovered_target(view, ctx):
+    return lambda option: option[0][1]
+
+
+def _shorter_band(view, ctx):
+    return lambda option: option[0][2]
+
+
+def _earlier_position(view, ctx):
+    return lambda option: option[0][3:]
+
+
+PRIORITIES = {p.rule: p for p in (
+    Priority("UW-AI-7", "cc_target", (Criterion("fewest W left", _fewest_wounds), Criterion("lowest T", _lowest_toughness),
+                                      Criterion("roster order", _roster))),
+    Priority("UW-AI-13", "react", (Criterion("a melee model's intercept", _intercept_first),
+                                   Criterion("target uncovered", _uncovered_target),
+                                   Criterion("shorter band", _shorter_band),
+                                   Criterion("earlier position, then roster order", _earlier_position))),
+)}
+
+
+class UrbanWarDoctrine(Ablatable):
     name = "scripted"
     needs_observation = False
+    RULES = ("UW-AI-3", "UW-AI-4", "UW-AI-5", "UW-AI-6", *SEQUENCE, "UW-AI-12", "UW-AI-13")
+    SEQUENCE = SEQUENCE
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
         self.side = side                              # UW-AI-1: no randomness, the seed is unused
         self._plans_for, self._plans = None, {}
+        self.priorities = PRIORITIES
 
     def act(self, observation, mask, view) -> int:
         kind, ctx = view.decision
+        self._rule = DECISION_RULES.get(kind, "UW-AI-1")          # action, dest: the plan's rule (plan)
         choice = getattr(self, f"_{kind}")(view, ctx, mask)
-        return int(choice) if choice is not None and mask[choice] else first(mask)
+        return self.answered(self._rule, int(choice) if choice is not None and mask[choice] else first(mask), mask)
+
+    def rule_for(self, view) -> str | None:
+        return self.last_rule
+
+    def rule_words(self, rule: str) -> str:
+        return RULE_WORDS[rule]
+
+    def applies(self, rule: str) -> bool:
+        """`rule` of the sequence may decide (not struck out by an audit)."""
+        return not self.struck or rule not in self.struck
 
     # Set-up (UW-AI-3) ---------------------------------------------------------------------------------------------
     def _edge(self, view, ctx, mask):
@@ -136,7 +211,8 @@ class UrbanWarDoctrine:
         key = (m.idx, panicked)
         if key not in plans:
             plans[key] = self.first_rule(view, m, panicked)
-        return plans[key]
+        kind, cell, self._rule = plans[key]
+        return kind, cell
 
     def plans(self, view) -> dict:
         """What this player worked out for the position as it stands (dropped when a model changes)."""
@@ -146,20 +222,20 @@ class UrbanWarDoctrine:
         return self._plans
 
     def first_rule(self, view, m, panicked: bool):
-        """`plan` worked out."""
-        if view.in_contact(m):
-            return (BREAK_OFF if panicked or m.profile.role == "shooter" else FIGHT), None     # UW-AI-7
-        if m.profile.role == "melee" and not panicked:
+        """`plan` worked out, with the rule that made it."""
+        if view.in_contact(m) and self.applies("UW-AI-7"):
+            return (BREAK_OFF if panicked or m.profile.role == "shooter" else FIGHT), None, "UW-AI-7"
+        if m.profile.role == "melee" and not panicked and self.applies("UW-AI-8"):
             dests = view.destinations(m, CHARGE)
             if dests:                                                                             # UW-AI-8
                 foes = view.foes()
                 def key(cell):
                     enemy = min((e for e in foes if geo.contact(e.cell, cell)), key=lambda e: (e.w, e.slot))
                     return (dests[cell], enemy.w) + place_key(cell)
-                return CHARGE, min(dests, key=key)
-        if view.targets(m):
-            return MOVE_SHOOT, m.cell                                                             # UW-AI-9
-        if m.profile.role == "shooter" and not panicked:                                          # UW-AI-10
+                return CHARGE, min(dests, key=key), "UW-AI-8"
+        if view.targets(m) and self.applies("UW-AI-9"):
+            return MOVE_SHOOT, m.cell, "UW-AI-9"                                                  # UW-AI-9
+        if m.profile.role == "shooter" and not panicked and self.applies("UW-AI-10"):            # UW-AI-10
             dests = view.destinations(m, MOVE_SHOOT)
             best = None
             for cell, cost in dests.items():
@@ -173,18 +249,20 @@ class UrbanWarDoctrine:
                 if best is None or key < best[0]:
                     best = (key, cell)
             if best:
-                return MOVE_SHOOT, best[1]
+                return MOVE_SHOOT, best[1], "UW-AI-10"
+        if not self.applies("UW-AI-11"):                          # struck out, and nothing before it applied
+            return None, None, "UW-AI-11"
         dests = view.destinations(m, RUSH)                                                        # UW-AI-11
         foes = view.foes()
         if not foes:
-            return RUSH, m.cell
+            return RUSH, m.cell, "UW-AI-11"
         enemy = min(foes, key=lambda e: (geo.d2(m.cell, e.cell), e.side, e.slot))
         covered = covered_from(view.board, enemy.cell, dests)
         if panicked:
             pool = covered or list(dests)
-            return RUSH, min(pool, key=lambda c: (-geo.d2(c, enemy.cell),) + place_key(c))
+            return RUSH, min(pool, key=lambda c: (-geo.d2(c, enemy.cell),) + place_key(c)), "UW-AI-11"
         pool = covered or list(dests)
-        return RUSH, min(pool, key=lambda c: (geo.d2(c, enemy.cell),) + place_key(c))
+        return RUSH, min(pool, key=lambda c: (geo.d2(c, enemy.cell),) + place_key(c)), "UW-AI-11"
 
     def acting(self, view):
         act = view.act
@@ -193,7 +271,7 @@ class UrbanWarDoctrine:
     def _action(self, view, ctx, mask):
         m, act = self.acting(view)
         kind, _ = self.plan(view, m, act["panicked"])
-        return CODEC.encode("action", kind)
+        return None if kind is None else CODEC.encode("action", kind)
 
     def _dest(self, view, ctx, mask):
         m, act = self.acting(view)
@@ -226,8 +304,8 @@ class UrbanWarDoctrine:
 
     def _cc_target(self, view, ctx, mask):
         m, _ = self.acting(view)
-        foes = view.enemies_in_contact(m)
-        return CODEC.encode("cc_target", min(foes, key=lambda e: (e.w, e.profile.T, e.slot)).slot)   # UW-AI-7
+        foes = sorted(view.enemies_in_contact(m), key=lambda e: e.slot)
+        return CODEC.encode("cc_target", self.priorities["UW-AI-7"].choose(foes, view, ctx).slot)   # UW-AI-7
 
     def _followup(self, view, ctx, mask):
         """UW-AI-12: iff not panicked and it could then fight, charge or shoot without moving."""
@@ -239,7 +317,7 @@ class UrbanWarDoctrine:
         act = view.act
         actor = view.models[act["model"]]
         path = act["path"]
-        best = None
+        options = []                                # (key, action): the catalog's order is the key's
         for a in np.flatnonzero(mask).tolist():
             name, args = CODEC.decode(a)
             if name != "react":
@@ -259,9 +337,10 @@ class UrbanWarDoctrine:
                 key = (0, 0, 0, pos, r.slot)
             else:
                 key = (1, view.cover(r.cell, cell) != 0, band, pos, r.slot)
-            if best is None or key < best[0]:
-                best = (key, a)
-        return best[1] if best else CODEC.encode("react_none")
+            options.append((key, a))
+        if not options:
+            return CODEC.encode("react_none")
+        return self.priorities["UW-AI-13"].choose(sorted(options), view, ctx)[1]
 
 
 registry.register_agent("scripted", UrbanWarDoctrine, rulesets=("urbanwar",))
