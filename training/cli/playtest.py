@@ -8,6 +8,7 @@ import os
 import shlex
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from envs.engine.scenario import ScenarioError
@@ -49,15 +50,32 @@ def _playtest_path(rs, given: str | None) -> Path:
     raise CommandError(f"unknown playtest {given!r} for {rs.name}; known: {', '.join(known) or 'none'}, or a YAML path")
 
 
+def trained_agents(rs, results: Path) -> tuple[str, ...]:
+    """`--agents trained`: on every side the strongest shipped trained actor (results/ENV/*/actor.zip of a finished
+    run of that side whose last evaluation won most); a side without one fails naming it."""
+    from training.league.exploitability import best_model
+
+    found = [best_model(results, rs.name, side) for side in rs.sides]
+    missing = [side for side, model in zip(rs.sides, found) if model is None]
+    if missing:
+        raise CommandError(f"--agents trained: no finished trained run of {', '.join(missing)} under {results / rs.name} "
+                           "(train one with `rubble train`, or name the agents)")
+    return tuple(str(model) for model in found)
+
+
 def _tables(rs, args, playtest: Playtest | None = None, trained: bool = True) -> tuple[tuple[str, ...], ...]:
-    """Table 1: the agents the command line names, else the playtest file's, else scripted everywhere; table 2: a
-    committed trained model on the learner side against scripted, when one exists (or the --trained model given)."""
+    """Table 1: the agents the command line names (`trained`: the strongest trained actor on every side), else the
+    playtest file's, else scripted everywhere; table 2: a committed trained model on the learner side against
+    scripted, when one exists (or the --trained model given)."""
     from training.league.exploitability import best_model
 
     from .arguments import side_agents
 
     named = args.agents or args.player != "scripted" or args.enemy != "scripted"
-    first = playtest.agents if playtest and playtest.agents and not named else side_agents(rs, args)
+    if args.agents == "trained":
+        first = trained_agents(rs, args.results)
+    else:
+        first = playtest.agents if playtest and playtest.agents and not named else side_agents(rs, args)
     for name in first:
         lookup.agent(rs, name)   # an unknown agent or an unfit model fails before any game
     if args.trained == "none" or not trained:
@@ -87,14 +105,33 @@ def _command(args, playtest: Playtest) -> str:
 
 
 def _board(rs, variant):
-    """The baseline scenario's board picture and its cell geometry, or (None, None, str) where none is known."""
-    from training.playtest.board import geometry
+    """The baseline scenario's board picture and the ruleset's cell geometry (picture None where cells are not located)."""
+    from training.playtest.board import board_picture
 
-    game = playtest_scenario.new_game(rs, variant, seed=0)
-    where = geometry(game)
-    if where is None:
-        return None, None, str
-    return game.render_rgb(None), where.box, lambda cell: where.label(game, cell)
+    found = board_picture(rs, playtest_scenario.new_game(rs, variant, seed=0))
+    return found.picture, found.box, found.label
+
+
+def announce_trained(rs, playtest: Playtest, tables, args) -> str:
+    """What `--trained auto` adds to the run, and about how long it takes (one game of it timed, scaled to the run);
+    printed before the games and kept in the report. '' when it adds nothing."""
+    from training.measure.simulate import worker_count
+    from training.playtest.telemetry import play
+
+    if args.trained != "auto" or len(tables) < 2:
+        return ""
+    model, side = tables[1][rs.default_learner_side], rs.sides[rs.default_learner_side]
+    factories = [lookup.agent(rs, name) for name in tables[1]]
+    start = time.perf_counter()
+    play(rs, playtest.variants[0], factories, playtest.seed, 1, 0, playtest.pairing)
+    per_game = time.perf_counter() - start
+    games = playtest.games * len(playtest.variants)
+    expected = per_game * games / worker_count(args.jobs, playtest.games)
+    from training.playtest.report import agent_name
+
+    return (f"`--trained auto` adds table 2: the trained actor `{agent_name(model)}` (the best finished run of the {side}) "
+            f"plays the {side} against scripted agents, {games} more games, about {expected:.0f} s "
+            f"(one game took {per_game:.1f} s); `--trained none` leaves it out.")
 
 
 def run_playtest(rs, playtest: Playtest, tables, args) -> int:
@@ -108,6 +145,9 @@ def run_playtest(rs, playtest: Playtest, tables, args) -> int:
                                                   "playtest report"))
     seeds = range(playtest.seed, playtest.seed + playtest.games)
     plan = Plan(rs.name, playtest.variants, tables, playtest.pairing)
+    added = announce_trained(rs, playtest, tables, args)
+    if added:
+        print(added.replace("`", ""), file=sys.stderr)
     start = time.perf_counter()
     outcome = run_games(plan, seeds, args.jobs, args.backend, args.ray_address, progress=not args.quiet)
     seconds = time.perf_counter() - start
@@ -120,7 +160,7 @@ def run_playtest(rs, playtest: Playtest, tables, args) -> int:
                  for t, agents in enumerate(tables)]
     board, box, label = _board(rs, playtest.variants[0])
     ctx = Context(playtest, rs.sides, focus, seeds, args.backend, _command(args, playtest), seconds, outcome.interrupted,
-                  catalog, board, box, catalog_source)
+                  catalog, board, box, catalog_source, added, rs.name)
     write_report(folder, ctx, summaries, label)
     _print_summary(summaries, rs.sides[focus])
     print(f"\nreport: {folder / 'report.md'}, report.html, games.csv")
@@ -131,13 +171,17 @@ def _print_summary(summaries, side: str) -> None:
     from training.measure.paired import format_difference
     from training.measure.series import format_share
     from training.playtest.report import agent_name
+    from training.playtest.summary import report_verdicts
 
-    for number, table in enumerate(summaries, 1):
+    m = sum(len(t.comparisons) for t in summaries)
+    for number, (table, verdicts) in enumerate(zip(summaries, report_verdicts(summaries)), 1):
         print(f"table {number}: {', '.join(map(agent_name, table.agents))}")
         for v in table.variants:
             print(f"  {v.name:<20} {side} wins {format_share(v.tally)}")
-        for c in table.comparisons:
-            print(f"  {table.variants[c.variant].name} - {table.variants[0].name}: {format_difference(c.difference)}")
+        for c, verdict in zip(table.comparisons, verdicts):
+            print(f"  {table.variants[c.variant].name} - {table.variants[0].name}: {format_difference(c.difference, verdict, m)}")
+    if m > 1:
+        print(f"  (significance by Holm's procedure over the {m} comparisons)")
 
 
 def cmd_playtest(args) -> int:
@@ -160,6 +204,7 @@ def cmd_playtest(args) -> int:
 
 
 def _list_options(rs, scenario: str | None) -> int:
+    from training.playtest.catalog import naming_rules
     from training.playtest.options import format_settings, rule_options, scenario_fields
 
     path = playtest_scenario.base_path(rs, scenario or rs.default_scenario)
@@ -167,7 +212,8 @@ def _list_options(rs, scenario: str | None) -> int:
         raise CommandError(f"unknown scenario {scenario!r}; known: {', '.join(sorted(rs.scenarios()))}")
     game = rs.new_game(scenario=scenario or rs.default_scenario, seed=0)
     source = inspect.getsource(type(game).config) if isinstance(game, TaskGame) else ""   # where option defaults live
-    print(format_settings(rule_options(dict(game.options), path, source), scenario_fields(path), Path(path).stem))
+    naming = partial(naming_rules, prefixes=rs.rule_prefixes)
+    print(format_settings(rule_options(dict(game.options), path, source, naming), scenario_fields(path), Path(path).stem))
     return 0
 
 
@@ -201,9 +247,11 @@ def add_playtest(sub, count, seed) -> None:
                                                      "per phase, or one per game (as `rubble simulate`)")
     p.add_argument("--player", default="scripted", help="agent for side 0 in table 1")
     p.add_argument("--enemy", default="scripted", help="agent for side 1 in table 1")
-    p.add_argument("--agents", help="comma-separated agent per side for table 1 (overrides --player/--enemy)")
+    p.add_argument("--agents", help="comma-separated agent per side for table 1 (overrides --player/--enemy); trained: "
+                                   "the strongest trained actor of every side (results/ENV/*/actor.zip)")
     p.add_argument("--trained", default="auto", help="table 2: a trained model .zip on the learner side against scripted; "
-                                                     "auto (default): the best committed run, if any; none: no table 2")
+                                                     "auto (default): the best committed run, if any (announced with "
+                                                     "its expected time); none: no table 2")
     p.add_argument("--jobs", type=count, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes, or Ray tasks")
     p.add_argument("--ray-address", help="a running Ray cluster (default: start Ray locally)")

@@ -91,3 +91,21 @@ def summarise(records: Sequence[GameRecord], num_sides: int) -> Summary:
         decisions=mean_sd([r.decisions for r in records]),
         turns=mean_sd(turns) if turns else None,
     )
+
+
+def normal_p_value(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm_reject(p_values: Sequence[float], alpha: float = 0.05) -> list[bool]:
+    """Holm's step-down procedure (Holm 1979): sort the m p-values, reject the k-th smallest while it is at most
+    alpha / (m - k + 1) (k from 1), stop at the first that is not. Controls the chance of any false rejection
+    among the m at alpha, whatever their dependence. Returns, in the order given, which are rejected."""
+    m = len(p_values)
+    rejected = [False] * m
+    for rank, i in enumerate(sorted(range(m), key=lambda i: p_values[i])):
+        if p_values[i] > alpha / (m - rank):
+            break
+        rejected[i] = True
+    return rejected

@@ -41,3 +41,25 @@ def never_fired(catalog: list[str], fired) -> list[str]:
     """The catalog rules that no event cited."""
     fired = set(fired)
     return [rule for rule in catalog if rule not in fired]
+
+
+def naming_rules(key: str, prefixes: tuple[str, ...], folder: Path = CATALOG_DIR) -> list[str]:
+    """The catalog rules (IDs with `prefixes`) that name the rule option `key`, in catalog order; [] without the
+    catalogs. A rule names it when its text has `key` in backticks, or the word itself: anywhere for a compound name
+    (`pinned_out`), in the rule's title (before its first colon: "Night toggle") for a plain word such as `night`."""
+    word = re.compile(rf"(?<![\w.]){re.escape(key)}(?![\w])", re.IGNORECASE)
+    quoted = f"`{key}`"
+    found: dict[str, None] = {}
+    for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            match = ID_IN_CATALOG.search(line)
+            if not (match and match.group(1).startswith(prefixes)):
+                continue
+            text = line[match.end():]
+            title = re.split(r"[:.]", text.lstrip(" *:—-"), maxsplit=1)[0][:TITLE_CHARS]
+            if quoted in text or word.search(text if "_" in key else title):
+                found.setdefault(match.group(1), None)
+    return list(found)
+
+
+TITLE_CHARS = 40   # a rule's title: "Night toggle" of "— Night toggle: time = night", at most this long

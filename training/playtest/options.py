@@ -66,12 +66,17 @@ def source_rule(source: str, key: str) -> str:
     return ""
 
 
-def rule_options(options: dict, scenario_path: str, config_source: str = "") -> list[Setting]:
-    """The rule options a game plays with (its merged `options`), with the rule ID the scenario cites, else the one
-    the ruleset's config module cites beside the option's default."""
+def rule_options(options: dict, scenario_path: str, config_source: str = "", naming=lambda key: []) -> list[Setting]:
+    """The rule options a game plays with (its merged `options`), with the rule ID the scenario cites (else the one
+    the ruleset's config module cites beside the option's default) and every catalog rule that names the option
+    (`naming(key)`: catalog.naming_rules)."""
     cited = cited_rules(scenario_path)
-    return [Setting(k, v, cited.get(f"options.{k}") or source_rule(config_source, k), "option")
-            for k, v in sorted(options.items())]
+    settings = []
+    for k, v in sorted(options.items()):
+        own = cited.get(f"options.{k}") or source_rule(config_source, k)
+        ids = list(dict.fromkeys([own, *naming(k)] if own else naming(k)))
+        settings.append(Setting(k, v, ", ".join(ids), "option"))
+    return settings
 
 
 def scenario_fields(scenario_path: str) -> list[Setting]:
@@ -85,7 +90,7 @@ def scenario_fields(scenario_path: str) -> list[Setting]:
 def format_settings(options: list[Setting], fields: list[Setting], scenario_name: str) -> str:
     """The `--list-options` table: rule options first, then the scenario's numeric and named fields."""
     lines = [f"rule options (scenario {scenario_name}; set with --variant NAME KEY=VALUE or in a playtest file):"]
-    lines += [f"  {s.key:<28} default {s.default!s:<10} {s.rule or '(no rule ID cited)'}" for s in options]
+    lines += [f"  {s.key:<28} default {s.default!s:<10} {s.rule or '(no catalog rule names it)'}" for s in options]
     lines.append("scenario fields (dotted; numbers may be tuned with --tune FIELD=LOW..HIGH):")
     lines += [f"  {s.key:<28} default {s.default!s:<10} {s.rule}".rstrip() for s in fields]
     lines.append("tables fields: tables.FIELD (dotted) sets a field of the scenario's tables file")

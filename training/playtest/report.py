@@ -9,11 +9,12 @@ from pathlib import Path
 import yaml
 
 from training.measure.document import Heading, Paragraph, Picture, Table, to_html, to_markdown
-from training.measure.paired import format_difference
+from training.measure.paired import format_difference, holm_words
 from training.measure.series import format_share
 
 from . import plots
 from .spec import shown_path
+from .summary import report_verdicts
 
 RESULT = {1: "win", 0: "draw", -1: "loss"}
 PAIRING_WORDS = {
@@ -45,6 +46,8 @@ class Context:
     board: object = None      # the baseline scenario's board picture (H, W, 3), None without a geometry
     box: object = None        # cell -> pixel box on `board`
     catalog_source: str = "catalog"   # "catalog" (shared/rules beside the project) or "code" (the IDs the code cites)
+    added: str = ""           # what --trained auto added, in words ('' if nothing)
+    ruleset: str = ""         # the ruleset's name, for 'not measured' notes
 
 
 def prepare_folder(folder: Path, force: bool, report: str = "report.md") -> None:
@@ -78,16 +81,38 @@ def results_table(ctx: Context, table) -> Table:
     return Table(("variant", "settings", f"{side} wins (95 % CI)", "draws", "turns", "decisions"), tuple(rows))
 
 
-def comparison_blocks(table) -> list:
+def comparison_blocks(table, verdicts=None, m: int = 1) -> list:
+    """Each comparison's difference; `verdicts`: Holm's over the report's `m` comparisons (default: each alone)."""
     base = table.variants[0].name
-    rows = tuple((f"{table.variants[c.variant].name} vs {base}", format_difference(c.difference)) for c in table.comparisons)
+    verdicts = verdicts or [None] * len(table.comparisons)
+    rows = tuple((f"{table.variants[c.variant].name} vs {base}", format_difference(c.difference, v, m))
+                 for c, v in zip(table.comparisons, verdicts))
     return [Table(("comparison", "difference of win rates"), rows)]
+
+
+def agents_words(ctx: Context, agents) -> str:
+    """What a table measures, given who played it: scripted agents measure those agents, not the rules at their best."""
+    trained = [a.endswith(".zip") for a in agents]
+    named = _agents(ctx, agents)
+    if not any(trained):
+        return (f"Played by {named}. These figures measure how these agents fare under each variant: the balance between "
+                "these scripts, not between strong players. For balance under stronger play, add `--agents trained`.")
+    if all(trained):
+        return (f"Both sides trained ({named}): balance under stronger play than the scripts', as strong as these "
+                "agents are.")
+    return (f"Played by {named}: a trained agent against scripted ones; the figures measure this pairing, not the "
+            "rules at their best.")
 
 
 def victory_table(table) -> Table:
     conditions = sorted({c for v in table.variants for c in v.victory})
     rows = tuple((c, *(f"{v.victory[c]} ({_pct(v.victory[c] / v.games)})" for v in table.variants)) for c in conditions)
     return Table(("how the game ended", *(v.name for v in table.variants)), rows)
+
+
+def _not_measured(ctx: Context) -> Paragraph:
+    return Paragraph(f"Casualties: not measured. {ctx.ruleset or 'This ruleset'} does not declare where its units are "
+                     "(the ruleset contract's `live_units`), so units lost, by type, turn and place, are unknown (not zero).")
 
 
 def casualty_table(ctx: Context, table) -> Table:
@@ -141,23 +166,30 @@ def cells_table(ctx: Context, table, label) -> Table:
     return Table(("variant", "side", "where", "units lost per game"), tuple(rows))
 
 
-def table_blocks(ctx: Context, number: int, table, label) -> list:
+def table_blocks(ctx: Context, number: int, table, label, verdicts=None, m: int = 1) -> list:
     focus = ctx.sides[ctx.focus]
     blocks = [Heading(2, f"Table {number}: {_agents(ctx, table.agents)}"),
+              Paragraph(agents_words(ctx, table.agents)),
               results_table(ctx, table),
               Heading(3, f"Paired difference of {focus} win rates (each variant minus {table.variants[0].name})"),
-              *comparison_blocks(table),
+              *comparison_blocks(table, verdicts, m),
               Picture(plots.win_rates(table, focus), f"{focus} win rate per variant (95 % Wilson interval) and the difference "
                       "to the first variant with its paired and unpaired 95 % intervals"),
               Heading(3, "How games ended"), victory_table(table),
               Picture(plots.lengths(table), "game length in turns and in decisions"),
-              Heading(3, "Casualties"), casualty_table(ctx, table), turn_table(ctx, table),
-              Picture(plots.casualty_curves(table, ctx.sides), "units lost per game in each turn")]
-    if ctx.board is not None:
-        blocks += [cells_table(ctx, table, label),
-                   Picture(plots.heat_map(table, ctx.board, ctx.box, ctx.sides), "where units were lost, per game, on the board")]
+              Heading(3, "Casualties")]
+    if not all(v.casualties_measured for v in table.variants):
+        blocks.append(_not_measured(ctx))
     else:
-        blocks.append(Paragraph("Where units were lost is not located for this ruleset yet."))
+        blocks += [casualty_table(ctx, table), turn_table(ctx, table),
+                   Picture(plots.casualty_curves(table, ctx.sides), "units lost per game in each turn"),
+                   cells_table(ctx, table, label)]
+        if ctx.board is not None:
+            blocks.append(Picture(plots.heat_map(table, ctx.board, ctx.box, ctx.sides),
+                                  "where units were lost, per game, on the board"))
+        else:
+            blocks.append(Paragraph("Where units were lost is not drawn: the ruleset does not locate its cells on its "
+                                    "board picture (the contract's `cell_box`)."))
     blocks += [Heading(3, "Rule firings"), rules_table(ctx, table)]
     if ctx.catalog:
         blocks.append(Picture(plots.rule_firings(table, ctx.catalog), "share of games in which each rule fired"))
@@ -181,13 +213,17 @@ def head_blocks(ctx: Context, tables) -> list:
                          else "WARNING: some games did not roll their seed's stream; the pairing is broken.")),
             Paragraph(f"Intervals are 95 %: Wilson for a win rate; for a difference, the paired interval from the per-game "
                       f"differences beside the interval the same games would give if the variants' games were independent."
-                      f" Win rates are those of the {ctx.sides[ctx.focus]}.")]
+                      f" Win rates are those of the {ctx.sides[ctx.focus]}. A difference no paired game shows is written "
+                      f"'identical in all N games', not as an interval of no width."),
+            Paragraph(holm_words(sum(len(t.comparisons) for t in tables))),
+            *([Paragraph(ctx.added)] if ctx.added else [])]
 
 
 def document(ctx: Context, tables, label) -> list:
     blocks = head_blocks(ctx, tables)
-    for number, table in enumerate(tables, 1):
-        blocks += table_blocks(ctx, number, table, label)
+    verdicts, m = report_verdicts(tables), sum(len(t.comparisons) for t in tables)
+    for number, (table, holm) in enumerate(zip(tables, verdicts), 1):
+        blocks += table_blocks(ctx, number, table, label, holm, m)
     return blocks
 
 
@@ -200,7 +236,8 @@ def write_games_csv(path: Path, ctx: Context, tables) -> None:
             agents = ";".join(map(agent_name, table.agents))
             for v in table.variants:
                 for r in v.records:
-                    lost = [sum(1 for c in r.casualties if c.side == s) for s in range(len(ctx.sides))]
+                    lost = (["not measured"] * len(ctx.sides) if r.casualties is None else
+                            [sum(1 for c in r.casualties if c.side == s) for s in range(len(ctx.sides))])
                     out.writerow([number, agents, v.name, r.seed, RESULT[int(r.returns[ctx.focus] > 0) - int(r.returns[ctx.focus] < 0)],
                                   r.victory, r.turns, r.decisions, *lost, len(r.rules), len(r.dice), r.dice_from_seed])
 

@@ -4,8 +4,11 @@ backend, the number of workers or the order tasks finish in; Ctrl-C keeps the se
 from __future__ import annotations
 
 import multiprocessing
+import signal
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -90,15 +93,32 @@ def _ray(plan: Plan, jobs: Sequence[tuple], workers: int, address: str | None) -
             ray.cancel(ref)
 
 
+def _terminated(signum, frame):
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def terminate_as_interrupt():
+    """SIGTERM (a scheduler's or `kill`'s stop) stops the run as Ctrl-C does: the seeds played are kept and reported."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def run_games(plan: Plan, seeds: Sequence[int], workers: int = 1, backend: str = "local", address: str | None = None,
               progress: bool = False) -> Outcome:
-    """Play every seed of every table under every variant; Ctrl-C stops early and keeps the finished seeds."""
+    """Play every seed of every table under every variant; Ctrl-C or SIGTERM stops early and keeps the finished seeds."""
     jobs = [(plan, table, seed) for table in range(len(plan.tables)) for seed in seeds]
     workers = worker_count(workers, len(jobs))
     stream = _ray(plan, jobs, workers, address) if backend == "ray" else _local(plan, jobs, workers)
     records, interrupted = [], False
     total = len(jobs) * len(plan.variants)
-    with tqdm(total=total, desc=f"playtest {plan.ruleset}", unit="game", disable=not progress) as bar:
+    with terminate_as_interrupt(), tqdm(total=total, desc=f"playtest {plan.ruleset}", unit="game", disable=not progress) as bar:
         try:
             for batch in stream:
                 records.extend(batch)

@@ -30,6 +30,7 @@ class VariantSummary:
     rule_games: Counter              # rule -> games in which it fired
     never_fired: tuple[str, ...]
     dice_from_seed: bool             # every game's rolls were its seed's stream
+    casualties_measured: bool = True  # the ruleset says where its units are (contract live_units); else not measured
 
     @property
     def games(self) -> int:
@@ -66,12 +67,13 @@ def summarise_variant(name: str, settings: dict, records: Sequence[GameTelemetry
     for r in records:
         firings.update(r.rules)
         in_games.update(r.rules.keys())
-    casualties = [c for r in records for c in r.casualties]
+    measured = all(r.casualties is not None for r in records)
+    casualties = [c for r in records for c in r.casualties or ()]
     return VariantSummary(
         name, settings, tuple(records), tally_side(records, focus), Counter(r.victory for r in records),
         Counter((c.side, c.unit) for c in casualties), Counter((c.side, c.turn) for c in casualties),
         Counter((c.side, c.cell) for c in casualties), firings, in_games, tuple(never_fired(catalog, firings)),
-        all(r.dice_from_seed for r in records))
+        all(r.dice_from_seed for r in records), measured)
 
 
 def compare(base: VariantSummary, other: VariantSummary, index: int, focus: int) -> Comparison:
@@ -93,3 +95,15 @@ def summarise_table(agents, variants, records: Sequence[GameTelemetry], focus: i
     summaries = tuple(summarise_variant(v.name, _settings(v, variants[0]), rs, focus, catalog) for v, rs in zip(variants, by_variant))
     comparisons = tuple(compare(summaries[0], s, i, focus) for i, s in enumerate(summaries) if i > 0)
     return TableSummary(tuple(agents), summaries, comparisons)
+
+
+def report_verdicts(tables) -> list[list[bool]]:
+    """Per table, per comparison: significant by Holm's procedure over every comparison the report makes."""
+    from training.measure.paired import holm_significant
+
+    flat = holm_significant([c.difference for t in tables for c in t.comparisons])
+    out, i = [], 0
+    for t in tables:
+        out.append(flat[i:i + len(t.comparisons)])
+        i += len(t.comparisons)
+    return out

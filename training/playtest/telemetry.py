@@ -10,7 +10,7 @@ from envs.engine.contract import decide
 from envs.engine.dice import agent_seed
 
 from . import scenario as playtest_scenario
-from .board import geometry
+from .board import units as live_units
 from .dice import PhaseClock, PhaseDice, game_dice, rolled_as_given
 
 MAX_DECISIONS = 200_000   # as `rubble simulate`: a game this long is a bug, not a long game
@@ -37,7 +37,7 @@ class GameTelemetry:
     turns: int
     victory: str                     # the rule and words that ended it, numbers as N: "RB-VIC-1: the objective is held"
     rules: Counter                   # rule ID -> times an event cited it
-    casualties: tuple[Casualty, ...] = ()
+    casualties: tuple[Casualty, ...] | None = ()   # None: the ruleset does not say where its units are
     dice: tuple[int, ...] = ()       # every face rolled, in order
     dice_from_seed: bool = True      # every roll came from the streams of `seed` its pairing gives, in order
 
@@ -60,8 +60,7 @@ def play(rs, variant, factories, seed: int, table: int = 0, index: int = 0, pair
     dice = game_dice(pairing, seed)
     state = playtest_scenario.new_game(rs, variant, seed, dice)
     agents = [make(side, agent_seed(seed, side)) for side, make in enumerate(factories)]
-    where = geometry(state)
-    units = where.units(state) if where else {}
+    units = live_units(rs, state)    # None: casualties are not measured
     rules, casualties, tail = Counter(e.rule for e in state.setup_events), [], state.setup_events
     decisions, phase = 0, PhaseClock(pairing)
     while not state.is_over:
@@ -71,8 +70,8 @@ def play(rs, variant, factories, seed: int, table: int = 0, index: int = 0, pair
         new = state.apply(decide(agents[side], state, side))
         rules.update(e.rule for e in new)
         tail = new or tail   # the game-over event is among the last decision's events
-        if where:
-            now = where.units(state)
+        if units is not None:
+            now = live_units(rs, state)
             casualties += _casualties(units, now, turn)
             units = now
         decisions += 1
@@ -80,4 +79,4 @@ def play(rs, variant, factories, seed: int, table: int = 0, index: int = 0, pair
             raise RuntimeError(f"{rs.name} game seed {seed} passed {MAX_DECISIONS} decisions without ending")
     rules.pop("", None)   # an event no rule claims is not a rule firing
     return GameTelemetry(table, index, seed, tuple(state.returns()), decisions, state.turn, victory_condition(tail),
-                         rules, tuple(casualties), tuple(f for _, f in dice.log), rolled_as_given(dice, seed))
+                         rules, None if units is None else tuple(casualties), tuple(f for _, f in dice.log), rolled_as_given(dice, seed))

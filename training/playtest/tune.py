@@ -8,6 +8,7 @@ search's own seeds flatter the value it picked), and the range of tried values w
 from __future__ import annotations
 
 import math
+import sys
 import time
 from dataclasses import dataclass
 
@@ -16,7 +17,7 @@ from tqdm import tqdm
 from training.lookup import CommandError
 from training.measure.stats import SideTally, tally_side
 
-from .run import Plan, run_games
+from .run import Plan, run_games, terminate_as_interrupt
 from .spec import COMMAND_LINE, VariantBuilder
 
 
@@ -37,9 +38,10 @@ class Tuning:
     target: float
     trials: tuple[Trial, ...]
     best: Trial
-    check: SideTally          # the best values re-played on fresh seeds
+    check: SideTally | None   # the best values re-played on fresh seeds (None: stopped before)
     seeds: range
     check_seeds: range
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the trials finished are kept
 
     def consistent(self) -> list[Trial]:
         """The tried values whose 95 % interval holds the target."""
@@ -90,12 +92,24 @@ def tune(rs, scenario, ranges, target: float, agents, seeds: range, trials: int,
         return played[values].distance(target)
 
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=sampler_seed))
-    with tqdm(total=trials, desc=f"tune {', '.join(fields)}", unit="trial", disable=not progress) as bar:
-        study.optimize(objective, n_trials=trials, callbacks=[lambda s, t: bar.update(1)])
-    best = min(played.values(), key=lambda t: (t.distance(target), t.values))
+    interrupted, check = False, None
     check_seeds = range(seeds.stop, seeds.stop + len(seeds))
-    check = win_tally(rs, builder, base, fields, best.values, agents, check_seeds, workers)
-    return Tuning(fields, target, tuple(sorted(played.values(), key=lambda t: t.values)), best, check, seeds, check_seeds)
+    with terminate_as_interrupt():
+        try:
+            with tqdm(total=trials, desc=f"tune {', '.join(fields)}", unit="trial", disable=not progress) as bar:
+                study.optimize(objective, n_trials=trials, callbacks=[lambda s, t: bar.update(1)])
+        except KeyboardInterrupt:
+            interrupted = True
+        if not played:
+            raise KeyboardInterrupt   # nothing finished: nothing to report
+        best = min(played.values(), key=lambda t: (t.distance(target), t.values))
+        if not interrupted:
+            try:
+                check = win_tally(rs, builder, base, fields, best.values, agents, check_seeds, workers)
+            except KeyboardInterrupt:
+                interrupted = True
+    return Tuning(fields, target, tuple(sorted(played.values(), key=lambda t: t.values)), best, check, seeds, check_seeds,
+                  interrupted)
 
 
 def _value(v) -> str:
@@ -111,16 +125,25 @@ def format_tuning(t: Tuning, side: str) -> str:
     """The answer, its intervals and every trial, as Markdown."""
     named = ", ".join(f"{f} = {_value(v)}" for f, v in zip(t.fields, t.best.values))
     consistent = t.consistent()
-    spans = [(min(tr.values[i] for tr in consistent), max(tr.values[i] for tr in consistent)) for i in range(len(t.fields))]
-    span_text = "; ".join(f"{f} {_value(lo)}..{_value(hi)}" for f, (lo, hi) in zip(t.fields, spans)) if consistent else "none"
-    lines = [f"Answer: **{named}**: {side} wins {_share(t.best.tally)} on the search seeds {t.seeds.start}..{t.seeds.stop - 1}, "
-             f"{_share(t.check)} re-played on fresh seeds {t.check_seeds.start}..{t.check_seeds.stop - 1} "
-             f"(target {100 * t.target:.0f} %).",
-             "",
-             f"Tried values whose 95 % interval holds the target: {span_text} ({len(consistent)} of {len(t.trials)} tried).",
-             "",
-             "| " + " | ".join(t.fields) + f" | {side} wins (95 % CI) | distance to target |",
-             "|" + "---|" * (len(t.fields) + 2)]
+    check = (f"{_share(t.check)} re-played on fresh seeds {t.check_seeds.start}..{t.check_seeds.stop - 1}"
+             if t.check is not None else "not re-played on fresh seeds (stopped before)")
+    lines = [f"Stopped by the user after {len(t.trials)} values: the answer is the best of those tried.", ""] if t.interrupted else []
+    if consistent:
+        spans = [(min(tr.values[i] for tr in consistent), max(tr.values[i] for tr in consistent)) for i in range(len(t.fields))]
+        span_text = "; ".join(f"{f} {_value(lo)}..{_value(hi)}" for f, (lo, hi) in zip(t.fields, spans))
+        lines += [f"Answer: **{named}**: {side} wins {_share(t.best.tally)} on the search seeds "
+                  f"{t.seeds.start}..{t.seeds.stop - 1}, {check} (target {100 * t.target:.0f} %).",
+                  "",
+                  f"Tried values whose 95 % interval holds the target: {span_text} ({len(consistent)} of {len(t.trials)} tried).",
+                  ""]
+    else:
+        lines += [f"No value reaches the target: none of the {len(t.trials)} values tried has a 95 % interval holding "
+                  f"{100 * t.target:.0f} %. The closest is **{named}**: {side} wins {_share(t.best.tally)} on the search "
+                  f"seeds {t.seeds.start}..{t.seeds.stop - 1}, {check}. Every trial is listed below; a wider range, another "
+                  "field or more games may reach it.",
+                  ""]
+    lines += ["| " + " | ".join(t.fields) + f" | {side} wins (95 % CI) | distance to target |",
+              "|" + "---|" * (len(t.fields) + 2)]
     lines += ["| " + " | ".join(map(_value, tr.values)) + f" | {_share(tr.tally)} | {100 * tr.distance(t.target):.1f} pp |"
               for tr in t.trials]
     return "\n".join(lines)
@@ -146,8 +169,12 @@ def run_tuning(rs, agents, args) -> int:
         raise CommandError(str(exc)) from None
     games, seed = args.games or 200, args.seed or 0
     start = time.perf_counter()
-    result = tune(rs, scenario, args.tune, args.target, agents, range(seed, seed + games), args.trials, args.jobs, seed,
-                  progress=not args.quiet, base=base)
+    try:
+        result = tune(rs, scenario, args.tune, args.target, agents, range(seed, seed + games), args.trials, args.jobs, seed,
+                      progress=not args.quiet, base=base)
+    except KeyboardInterrupt:
+        print("stopped before any value was tried to its end: no tuning report written", file=sys.stderr)
+        return 130
     side = rs.sides[rs.default_learner_side]
     ranges = " ".join(f"--tune {f}={_value(lo)}..{_value(hi)}" for f, lo, hi in args.tune)
     variant = f" --variant {' '.join(args.variant[0])}" if args.variant else ""
@@ -160,4 +187,4 @@ def run_tuning(rs, agents, args) -> int:
     (folder / "tuning.md").write_text(text, encoding="utf-8")
     print(text)
     print(f"written: {folder / 'tuning.md'}")
-    return 0
+    return 130 if result.interrupted else 0
