@@ -92,9 +92,12 @@ def cmd_report(args) -> int:
             if given is not None:
                 lookup.agent(rs, given, (side,))   # a missing or unfit .zip, or one of another side, fails here
             models[side] = given or optional_str(best_model(args.results, rs.name, rs.sides[side]))
-        out = output.choose(args.results / rs.name / "exploitability.md", args.force, "report", shown_path)
-        output.writable_folder(out.parent)
-        print(write_report(rs, lookup.scenario(rs, args.scenario), models, args.games, args.seed, out))
+        out = output.choose(args.results / rs.name / "exploitability.md", args.force, "report", shown_path, file=True)
+        try:
+            print(write_report(rs, lookup.scenario(rs, args.scenario), models, args.games, args.seed, out))
+        except BaseException:
+            output.release(out)             # an empty claim would push the next report to exploitability-2.md
+            raise
         print(f"written: {shown_path(out)}\n")
     return 0
 

@@ -62,11 +62,15 @@ def cmd_evaluate(args) -> int:
         print(f"note: seeds below {HELD_OUT_SEED:,} include those of the evaluations during training", file=sys.stderr)
     for name in args.agents:
         lookup.agent(rs, name)      # an unknown agent or a bad .zip fails before any folder is made
+    recorder = replay_cli.recorder_from(args, (), args.seed)
     out_dir = output.writable_folder(output.choose(args.results / rs.name / "ladder", args.force, "evaluation",
                                                    shown_path))
-    recorder = replay_cli.recorder_from(args, (), args.seed)
-    text = replay_cli.recording(lambda: evaluate(rs, scenario, args.agents, args.games, args.seed, args.jobs, out_dir,
-                                                 not args.quiet, recorder))
+    try:
+        text = replay_cli.recording(lambda: evaluate(rs, scenario, args.agents, args.games, args.seed, args.jobs,
+                                                     out_dir, not args.quiet, recorder))
+    except BaseException:
+        output.release(out_dir)             # an empty claim would push the next evaluation to ladder-2/
+        raise
     print(text)
     print(f"\nwritten: {shown_path(out_dir / 'ladder.md')}, ladder.png, pairings.csv")
     return 0
