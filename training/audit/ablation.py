@@ -1,10 +1,12 @@
-"""`rubble audit ENV`: which rules of a scripted side's priority list carry it, which are dead weight, which hurt.
+"""`rubble audit ENV`: which rules of a scripted side's priority list carry it, which have no measurable effect, which hurt.
 
 For every ablation the list allows (agents/priority.py: a rule off, a criterion dropped, a criterion moved one
 step down), the audited side plays the same seeds as the unchanged list, against the same opponent: game i of
 every series uses seed SEED+i, so the dice start alike and the difference in win rate is read game by game
 (paired, common random numbers). A rule "carries" the list when switching it off loses games beyond the paired
-95 % interval; it is "dead weight" when the interval holds zero; it "hurts" when the list wins more without it.
+95 % interval; it has "no measurable effect (interval ±X)" when the interval holds zero (X: how large an effect
+these games could have missed); it "hurts" when the list wins more without it. With many changes in one report,
+which are significant is decided by Holm's procedure over all of them (training/audit/report.py).
 """
 from __future__ import annotations
 
@@ -71,11 +73,21 @@ class AblationResult:
 
     @property
     def verdict(self) -> str:
-        if self.change is None:
-            return "the list as written"
-        if not self.change.significant:
-            return "dead weight"
-        return "carries the list" if self.change.diff < 0 else "hurts the list"
+        """This change's verdict on its own 95 % interval (a report of many: `verdict_words` with Holm's)."""
+        return verdict_words(self.change)
+
+
+def verdict_words(change: Difference | None, significant: bool | None = None) -> str:
+    """'carries the list', 'hurts the list', or 'no measurable effect (interval ±X points)': a change whose interval
+    holds zero, with the half-width of that interval, so a reader sees how large an effect could hide in it.
+    `significant`: a verdict decided over many changes (Holm); default: this change's own interval."""
+    if change is None:
+        return "the list as written"
+    if change.identical:
+        return f"no measurable effect (identical in all {change.n:,} games)"
+    if not (change.significant if significant is None else significant):
+        return f"no measurable effect (interval ±{100 * change.half_width:.1f} points)"
+    return "carries the list" if change.diff < 0 else "hurts the list"
 
 
 @dataclass(frozen=True)
