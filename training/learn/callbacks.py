@@ -5,6 +5,7 @@ or a checkpoint always sees a model that has finished its last update.
 """
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 
@@ -108,10 +109,11 @@ class ProgressBar(BaseCallback):
         return True
 
     def _sync(self) -> None:
-        if self.timesteps is not None:
+        if self.timesteps is not None:   # tqdm's own rate (step/s) and time left, beside the postfix
             now, postfix = self.model.num_timesteps, self._postfix
         else:
-            now, postfix = int(self.clock.elapsed()), f"[{self.model.num_timesteps:,} steps] {self._postfix}"
+            rate = self.model.num_timesteps / max(self.clock.elapsed(), 1e-9)
+            now, postfix = int(self.clock.elapsed()), f"[{self.model.num_timesteps:,} steps, {rate:,.0f} step/s] {self._postfix}"
         self.bar.set_postfix_str(postfix, refresh=False)
         self.bar.update(max(0, min(now, self.bar.total) - self.bar.n))   # redraws at most every 0.1 s
 
@@ -132,3 +134,62 @@ class ProgressBar(BaseCallback):
             self.bar.refresh()
             self.bar.close()
             self.bar = None
+
+
+class Forecast(BaseCallback):
+    """Says once, early, how long a step budget will take at this machine's speed, and when that is clearly longer
+    than on a quiet 2-core machine, that it is (issue #42: a slower machine takes longer, it does not train less).
+
+    The speed is measured over the first two rollouts and their updates, without the evaluations' time (they are
+    counted apart: `evaluated(seconds, games)`); the forecast adds the evaluations still to come and the final one."""
+
+    #: a forecast this much above the expected time calls the machine slower than expected
+    SLOWER = 1.25
+    #: rollouts (each with its update) measured before the forecast
+    ROLLOUTS = 2
+
+    def __init__(self, timesteps: int | None, expected_minutes: float | None, games: int = 0,
+                 say: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        self.timesteps, self.expected_minutes = timesteps, expected_minutes
+        self.games = games   # evaluation games still to come: the periodic ones and the final evaluation's
+        self.say = say or (lambda text: tqdm.write(text, file=sys.stderr))
+        self.eval_seconds, self.eval_games = 0.0, 0
+        self.text: str | None = None
+        self._start = self._steps = None
+        self._rollouts = 0
+
+    def evaluated(self, seconds: float, games: int) -> None:
+        self.eval_seconds += seconds
+        self.eval_games += games
+
+    def _on_training_start(self) -> None:
+        self._start, self._steps, self._paused = time.perf_counter(), self.model.num_timesteps, self.eval_seconds
+
+    def _on_rollout_start(self) -> None:
+        self._rollouts += 1
+        if self.timesteps is None or self.text is not None or self._rollouts <= self.ROLLOUTS:
+            return
+        steps = self.model.num_timesteps - self._steps
+        seconds = time.perf_counter() - self._start - (self.eval_seconds - self._paused)
+        if steps <= 0 or seconds <= 0:
+            return
+        rate = steps / seconds
+        per_game = self.eval_seconds / self.eval_games if self.eval_games else 0.0
+        left = max(0, self.timesteps - self.model.num_timesteps) / rate + per_game * self.games
+        self.text = forecast_text(self.timesteps, left / 60, rate, self.expected_minutes, self.SLOWER)
+        self.say(self.text)
+
+    def _on_step(self) -> bool:
+        return True
+
+
+def forecast_text(timesteps: int, minutes: float, rate: float, expected: float | None, slower: float) -> str:
+    """e.g. 'train: 1,000,000 timesteps, about 25 minutes more at this speed (700 step/s); ...'"""
+    left = f"{minutes:.0f} minutes" if minutes >= 1.5 else f"{60 * minutes:.0f} seconds"
+    text = f"train: {timesteps:,} timesteps, about {left} more at this speed ({rate:,.0f} step/s, final evaluation included)"
+    if expected is not None and minutes > slower * expected:
+        text += (f"; slower than expected (about {expected:g} minutes on a quiet 2-core machine): this machine is "
+                 "busier or slower. The result will be the same, only later (--minutes N stops at a wall-clock time, "
+                 "and trains less)")
+    return text

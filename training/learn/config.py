@@ -13,7 +13,7 @@ from envs.engine.scenario import Fields
 from envs.paths import CONFIG_ROOT
 
 VEC_ENVS = ("dummy", "subproc")
-TOP_FIELDS = {"minutes", "envs", "vec_env", "torch_threads", "reward_shaping", "policy", "ppo", "imitation", "evaluation", "checkpoints",
+TOP_FIELDS = {"timesteps", "minutes", "envs", "vec_env", "torch_threads", "reward_shaping", "policy", "ppo", "imitation", "evaluation", "checkpoints",
               "league"}   # `league:` is read by `rubble league` alone (training/league/config.py)
 
 
@@ -48,7 +48,7 @@ class ImitationSettings:
 class TrainConfig:
     """Everything `rubble train` reads from a config file."""
 
-    minutes: float
+    minutes: float | None           # a wall-clock budget; with `timesteps`, what they take on a quiet 2-core machine
     envs: int
     vec_env: str
     torch_threads: int
@@ -63,11 +63,14 @@ class TrainConfig:
     eval_record: int = 0            # every Nth periodic evaluation writes its first game as a replay; 0: none
     extractor: str = "mlp"          # a key of EXTRACTORS: how the policy reads the observation (training/learn/extractors.py)
     reward_shaping: float = 0.0     # the weight of the standing's change in each reward (Ruleset.standing); 0: off
+    timesteps: int | None = None    # `rubble train`'s budget when the command line gives none (before `minutes`)
 
     def to_yaml(self) -> str:
         """The config in the file format it was read from (load_config reads it back unchanged)."""
         data = {
-            "minutes": self.minutes, "envs": self.envs, "vec_env": self.vec_env, "torch_threads": self.torch_threads,
+            **({"timesteps": self.timesteps} if self.timesteps is not None else {}),
+            **({"minutes": self.minutes} if self.minutes is not None else {}),
+            "envs": self.envs, "vec_env": self.vec_env, "torch_threads": self.torch_threads,
             **({"reward_shaping": self.reward_shaping} if self.reward_shaping else {}),
             "policy": {"net_arch": list(self.net_arch), "activation": self.activation, "extractor": self.extractor},
             "ppo": asdict(self.ppo),
@@ -109,8 +112,11 @@ def load_config(path) -> TrainConfig:
     evaluation, checkpoints = f.sub("evaluation"), f.sub("checkpoints")
     evaluation.unknown({"every", "games", "final_games", "record"})
     checkpoints.unknown({"every"})
+    if f.raw("timesteps", None) is None and f.raw("minutes", None) is None:
+        raise f.error("timesteps", "a budget: timesteps (a whole number >= 1), minutes, or both", None)
     return TrainConfig(
-        minutes=f.number("minutes", min=0.01),
+        timesteps=None if f.raw("timesteps", None) is None else f.int("timesteps", min=1),
+        minutes=None if f.raw("minutes", None) is None else f.number("minutes", min=0.01),
         envs=f.int("envs", min=1, max=256),
         vec_env=f.choice("vec_env", VEC_ENVS),
         torch_threads=f.int("torch_threads", min=1, max=64),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -35,7 +36,7 @@ from training.folders.rundir import (
 )
 from training.measure.series import TRAIN_EVAL_SEED, SideResult, play_series, seeds_from, side_result
 
-from .callbacks import Clock, Periodic, ProgressBar, TimeBudget, UpdatedSteps
+from .callbacks import Clock, Forecast, Periodic, ProgressBar, TimeBudget, UpdatedSteps
 from .clonecache import clone_key, clone_path, load_clone, save_clone
 from .config import TrainConfig, activation_fn, load_config
 from .evallog import append_eval_row, eval_row, read_eval_rows, truncate_eval_rows
@@ -107,10 +108,17 @@ def start_run(request: TrainRequest, config: TrainConfig) -> RunDir:
 
 
 def budget(request: TrainRequest, config: TrainConfig) -> tuple[int | None, float | None]:
-    """(timesteps, minutes): the one the request gives, else the config's minutes."""
+    """(timesteps, minutes): the one the request gives, else the config's timesteps, else its minutes.
+
+    A step budget is the default (issue #42): the same seed and timesteps train the same agent on any machine, however
+    busy; a wall-clock budget trains less on a slower machine and its result depends on it."""
     if request.timesteps is not None:
         return request.timesteps, None
-    return None, request.minutes if request.minutes is not None else config.minutes
+    if request.minutes is not None:
+        return None, request.minutes
+    if config.timesteps is not None:
+        return config.timesteps, None
+    return None, config.minutes
 
 
 def default_run_name(request: TrainRequest) -> str:
@@ -171,7 +179,19 @@ class Session:
         self.model = self._model()
         self.clock = Clock(info.trained_seconds, None if info.minutes is None else 60 * info.minutes)
         self.bar = ProgressBar(self.clock, info.timesteps, disable=not progress)
+        self.forecast = self._forecast()
         self.updated = UpdatedSteps()
+
+    def _forecast(self) -> Forecast:
+        """How long a step budget will take here, said once when learning has measured its speed; `expected`: what
+        the config says its own step budget takes on a quiet 2-core machine (its `minutes`), scaled to this budget."""
+        info, config = self.info, self.config
+        expected = (config.minutes * info.timesteps / config.timesteps
+                    if None not in (info.timesteps, config.timesteps, config.minutes) else None)
+        evaluations = 0 if info.timesteps is None else max(0, info.timesteps - info.trained_timesteps) // config.eval_every
+        final_games = 4 * config.final_games + 2 * config.eval_games   # final_evaluation's four rows, the baselines
+        return Forecast(info.timesteps, expected, evaluations * config.eval_games + final_games,
+                        say=None if self.progress else (lambda text: None))
 
     def make_venv(self):
         """The training environments: the learner's side against the run's opponent (a league draws its own)."""
@@ -287,7 +307,8 @@ class Session:
         # A new run evaluates its untrained model first: the curve's first point.
         every_eval = Periodic(self.config.eval_every, self.evaluate, last=last_eval, now=not rows)
         every_checkpoint = Periodic(self.config.checkpoint_every, self.checkpoint, last=self.model.num_timesteps)
-        return CallbackList([self.updated, TimeBudget(self.clock), self.bar, every_eval, every_checkpoint, *extra])
+        return CallbackList([self.updated, TimeBudget(self.clock), self.bar, self.forecast, every_eval, every_checkpoint,
+                             *extra])
 
     def _close_envs(self) -> None:
         try:
@@ -321,8 +342,10 @@ class Session:
 
     def evaluate(self, timesteps: int) -> SideResult:
         """The periodic evaluation against the scripted opponent: a row of eval.csv, the bar, TensorBoard."""
+        start = time.perf_counter()
         result = self.play_learner("scripted", seeds_from(TRAIN_EVAL_SEED, self.config.eval_games),
                                    recorder=self.eval_recorder(timesteps))
+        self.forecast.evaluated(time.perf_counter() - start, self.config.eval_games)
         append_eval_row(self.rundir.eval_csv, eval_row(timesteps, self.clock.elapsed(), result))
         self.bar.show(result)
         self._log_eval(timesteps, result)
