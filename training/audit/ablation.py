@@ -86,7 +86,8 @@ def verdict_words(change: Difference | None, significant: bool | None = None) ->
     if change.identical:
         return f"no measurable effect (identical in all {change.n:,} games)"
     if not (change.significant if significant is None else significant):
-        return f"no measurable effect (interval ±{100 * change.half_width:.1f} points)"
+        alone = "; significant alone, not over the report's many changes" if change.significant else ""
+        return f"no measurable effect (interval ±{100 * change.half_width:.1f} points{alone})"
     return "carries the list" if change.diff < 0 else "hurts the list"
 
 
