@@ -2,16 +2,28 @@
 `report.html` (the picture embedded), written to a new folder; an existing one is replaced only with `force`."""
 from __future__ import annotations
 
-import base64
-import html
 import shutil
 from pathlib import Path
 
 from agents.priority import Ablation
+from training.measure.document import from_markdown, to_html
+from training.measure.paired import holm_significant, holm_words
 
-from .ablation import AblationResult, Audit
+from .ablation import AblationResult, Audit, verdict_words
 
-VERDICT_COLOURS = {"carries the list": "#2b7bba", "dead weight": "#9a9a9a", "hurts the list": "#d0412b"}
+VERDICT_COLOURS = {"carries the list": "#2b7bba", "no measurable effect": "#9a9a9a", "hurts the list": "#d0412b"}
+
+
+def verdicts(audit: Audit) -> dict[int, str]:
+    """Each change's verdict (by id of its result), significance decided by Holm's procedure over every change the
+    report compares with the list as written (ablations and, with a trained agent, its adopted answers)."""
+    changed = [r for r in audit.results[1:] if r.change is not None]
+    return {id(r): verdict_words(r.change, holm) for r, holm in zip(changed, holm_significant([r.change for r in changed]))}
+
+
+def _kind(verdict: str) -> str:
+    """The verdict without its interval: the colour key."""
+    return verdict.split(" (")[0]
 
 
 def _pct(x: float) -> str:
@@ -22,13 +34,20 @@ def _interval(lo: float, hi: float) -> str:
     return f"[{_pct(lo)}, {_pct(hi)}]"
 
 
-def _row(result: AblationResult) -> str:
+def _change(p) -> str:
+    """A paired difference in points with its interval; 'identical in all N games' when no game differs."""
+    if p.identical:
+        return f"identical in all {p.n:,} games"
+    return f"{'+' if p.diff >= 0 else ''}{_pct(p.diff)} {_interval(*p.paired)}"
+
+
+def _row(result: AblationResult, verdict: str | None = None) -> str:
     win = f"{_pct(result.win_rate)} % {_interval(*result.win_interval())}"
     if result.change is None:
         return f"| {result.label} | {win} | | | {result.verdict} |"
     p = result.change
-    return (f"| {result.label} | {win} | {'+' if p.diff >= 0 else ''}{_pct(p.diff)} "
-            f"{_interval(*p.paired)} | {_interval(*p.unpaired)} | {result.verdict} |")
+    unpaired = "" if p.identical else _interval(*p.unpaired)
+    return f"| {result.label} | {win} | {_change(p)} | {unpaired} | {verdict or result.verdict} |"
 
 
 def _list_section(audit: Audit) -> list[str]:
@@ -59,7 +78,7 @@ def _departure_section(audit: Audit) -> list[str]:
             continue
         row = adopted.get(rule)
         value = ("| |" if row is None else f"| {_pct(row.win_rate)} % {_interval(*row.win_interval())} | "
-                 f"{'+' if row.change.diff >= 0 else ''}{_pct(row.change.diff)} {_interval(*row.change.paired)} |")
+                 f"{_change(row.change)} |")
         lines.append(f"| {rule} | {decided:,} | {departed:,} ({_pct(departed / decided)} %) {value}")
     lines.append("")
     for i, example in enumerate(count.shown()):
@@ -72,6 +91,7 @@ def markdown(audit: Audit, command: str, picture: str | None = "ablations.png") 
     setup, base = audit.setup, audit.baseline
     n = len(setup.seeds)
     results = ablation_results(audit)
+    verdict = verdicts(audit)
     never = [rule for rule in audit.rules if not audit.decided[rule]]
     paired_sq = sum((r.change.paired[1] - r.change.paired[0]) ** 2 for r in results)
     unpaired_sq = sum((r.change.unpaired[1] - r.change.unpaired[0]) ** 2 for r in results)
@@ -94,9 +114,13 @@ def markdown(audit: Audit, command: str, picture: str | None = "ablations.png") 
     lines += [
         "| change to the list | win rate % | paired difference (points) | unpaired interval | verdict |",
         "| --- | --- | --- | --- | --- |",
-        _row(base), *(_row(r) for r in results), "",
-        f"What pairing buys: over all rows, the unpaired intervals' squared widths sum to {ratio:.1f}× the paired "
-        "ones, so unpaired series would need about that many times more games for the same certainty.",
+        _row(base), *(_row(r, verdict[id(r)]) for r in results), "",
+        "A change has 'no measurable effect' when these games cannot tell it from none; the ± is half its paired "
+        "interval: an effect that large could still hide in it. " + holm_words(len(verdict)),
+        "",
+        (f"What pairing buys: over all rows, the unpaired intervals' squared widths sum to {ratio:.1f}× the paired "
+         "ones, so unpaired series would need about that many times more games for the same certainty."
+         if paired_sq else "What pairing buys: no change altered any paired game, so there is no interval to compare."),
         "",
     ]
     if never:
@@ -112,15 +136,17 @@ def bar_chart(audit: Audit, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     results = ablation_results(audit)
+    verdict = verdicts(audit)
     fig, ax = plt.subplots(figsize=(10, 0.36 * len(results) + 1.8))
     for y, r in enumerate(results):
         lo, hi = r.change.paired
-        ax.barh(y, 100 * r.change.diff, color=VERDICT_COLOURS[r.verdict])
+        ax.barh(y, 100 * r.change.diff, color=VERDICT_COLOURS[_kind(verdict[id(r)])])
         ax.errorbar(100 * r.change.diff, y, xerr=[[100 * (r.change.diff - lo)], [100 * (hi - r.change.diff)]],
                     color="black", capsize=3, lw=1)
     ax.set_yticks(range(len(results)), [r.label for r in results], fontsize=8)
     ax.axvline(0, color="black", lw=0.8)
-    ax.set_xlabel(f"change in the {audit.side_name}'s win rate, points (paired 95 % interval)", fontsize=9)
+    ax.set_xlabel(f"change in the {audit.side_name}'s win rate, points (paired 95 % interval)\n"
+                  f"colour: the verdict, Holm's procedure over the {len(verdicts(audit))} changes", fontsize=9)
     ax.set_title(f"{audit.setup.ruleset}: the scripted {audit.side_name}'s priority list, one change at a time\n"
                  f"as written it wins {_pct(audit.baseline.win_rate)} % against {audit.setup.against}; "
                  f"{len(audit.setup.seeds):,} paired games per change", fontsize=10)
@@ -150,19 +176,11 @@ def example_pictures(audit: Audit, folder: Path) -> None:
 
 
 def html_page(markdown_text: str, pictures: dict[str, bytes]) -> str:
-    """Self-contained: the report's Markdown as preformatted text, every picture it names inlined where named."""
-    parts = []
-    for line in markdown_text.splitlines():
-        if line.startswith("![") and line.endswith(".png)"):
-            name = line[line.index("](") + 2:-1]
-            data = base64.b64encode(pictures[name]).decode()
-            parts.append(f"</pre><img alt='{html.escape(name)}' src='data:image/png;base64,{data}' "
-                         "style='max-width:100%'><pre>")
-        else:
-            parts.append(html.escape(line) + "\n")
-    return ("<!doctype html><meta charset='utf-8'><title>Rubble: the solo enemy</title>"
-            "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto}pre{white-space:pre-wrap}</style>"
-            f"<pre>{''.join(parts)}</pre>")
+    """Self-contained: the report's Markdown rendered as the playtest report is (training/measure/document.py:
+    headings, tables, lists, pictures inlined where named), titled by its first heading."""
+    blocks = from_markdown(markdown_text, pictures)
+    title = next((line.lstrip("# ") for line in markdown_text.splitlines() if line.startswith("# ")), "Rubble report")
+    return to_html(blocks, title)
 
 
 def write(audit: Audit, out_dir: Path, command: str, force: bool = False) -> Path:
