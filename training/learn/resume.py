@@ -10,14 +10,28 @@ by SB3 with torch's `weights_only=True`. Only `rubble train --resume` loads a mo
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from pathlib import Path
 
+from agents.archive import ZipLimits, check_zip
 from agents.trained import META_ATTRIBUTE, ModelFileError
+
+#: What SB3 writes into a MaskablePPO model.zip: `data` (JSON, the serialized blobs inside), the tensors
+#: (policy.pth, policy.optimizer.pth, pytorch_variables.pth) and two short texts. SB3 stores every member
+#: uncompressed, so the ratio bound (archive.MAX_RATIO) refuses a deflated bomb without costing a real model.
+MODEL_NAMES = re.compile(r"data|_stable_baselines3_version|system_info\.txt|[A-Za-z0-9_.]+\.pth")
+#: A member's bound: the optimizer's state is twice the policy (Adam's two moments), and 512 MB is some 130
+#: million float32 weights, far past any net_arch a config here gives (the largest actor under results/, a
+#: Cityfight one in float16, is 5.5 MB: its model.zip about 35 MB).
+MODEL_LIMITS = ZipLimits(MODEL_NAMES, members=16, size=512 << 20, total=1 << 30,
+                         sizes={"data": 64 << 20, "_stable_baselines3_version": 64, "system_info.txt": 64 << 10})
 
 
 def serialized_keys(path: Path) -> tuple[dict, list[str]]:
-    """The model's `data` (plain JSON) and the keys SB3 would unpickle."""
+    """The model's `data` (plain JSON) and the keys SB3 would unpickle; the archive is checked against
+    MODEL_LIMITS from its central directory before anything in it is inflated."""
+    check_zip(path, MODEL_LIMITS)
     try:
         with zipfile.ZipFile(path) as z:
             data = json.loads(z.read("data"))
@@ -51,9 +65,9 @@ def safe_objects(data: dict, observation_space, action_space, net_arch, activati
 def load_model(path: Path, env_name: str, side: str, replacements: dict, **load_kwargs):
     """The MaskablePPO model at `path`, written by rubble train for `env_name`/`side`, with nothing unpickled;
     `load_kwargs` go to MaskablePPO.load (env=..., tensorboard_log=...)."""
+    data, keys = serialized_keys(path)     # first: a refused file costs no import of torch
     from sb3_contrib import MaskablePPO
 
-    data, keys = serialized_keys(path)
     meta = data.get(META_ATTRIBUTE)
     if not isinstance(meta, dict) or (meta.get("env"), meta.get("side")) != (env_name, side):
         raise ModelFileError(f"{path}: not a model rubble train wrote for {env_name} {side} "
@@ -61,6 +75,18 @@ def load_model(path: Path, env_name: str, side: str, replacements: dict, **load_
     unknown = sorted(set(keys) - set(replacements))
     if unknown:
         raise ModelFileError(f"{path}: field {unknown[0]!r} holds pickled code and is refused")
-    model = MaskablePPO.load(path, custom_objects={k: replacements[k] for k in keys}, device="cpu", **load_kwargs)
+    try:
+        model = MaskablePPO.load(path, custom_objects={k: replacements[k] for k in keys}, device="cpu", **load_kwargs)
+    except Exception as exc:  # noqa: BLE001 - a damaged tensor fails in many ways inside SB3 and torch
+        raise ModelFileError(f"{path}: not loadable ({type(exc).__name__}: {first_sentence(exc)})") from None
     setattr(model, META_ATTRIBUTE, meta)
     return model
+
+
+def first_sentence(exc: Exception, limit: int = 160) -> str:
+    """The first sentence of an error's message, on one line: torch's refusal of a damaged tensor file runs to a
+    dozen lines of advice (weights_only, a link) that would bury the one line a resume prints per file."""
+    text = " ".join(str(exc).split())
+    cut = text.find(". ")
+    text = text if cut < 0 else text[:cut + 1]
+    return text if len(text) <= limit else text[:limit - 3] + "..."
