@@ -6,7 +6,7 @@ from .board import INTACT, centre, inches
 from .flow import Decision, answer, task
 from .movement import allowance, leave_starts, reach_once
 from .state import FIRE, RUN
-from .tasks import Assault, Declare, Fight
+from .tasks import Assault, Charge, Declare, Fight
 
 MAX_ROUNDS = 50   # a tie repeats (KC-CQ-6); this only guards against a rules bug looping for ever
 
@@ -97,16 +97,24 @@ def nearest_door_point(game, unit, start):
 
 
 def start_assault(game, unit, target, how) -> None:
+    """KC-CQ-2/3: the assault is declared where the assaulter stands; any reaction fire comes before it moves
+    (KC-CQ-3, clarified 2026-11-28), then it Runs into contact and the fight follows."""
     dest, start_point = how
     distance = -1.0
     if start_point is not None:
         distance = reaction_distance(game, start_point, target)
     for u in (unit, target):                        # KC-HID-6: assaulting and being assaulted reveal
         hidden.reveal(game, u, "close quarters", "KC-HID-6")
-    if dest is not None:
-        game.move_unit(unit, dest, rule="KC-CQ-2")
     game.log.add("assault", f"{unit.name} assaults {target.name}", unit.side, rule="KC-CQ-2", uid=unit.uid)
-    game.push(Assault(unit.uid, target.uid, distance))
+    leaping = leap_opening(game, unit, start_point) if unit.inside and not target.inside else None
+    game.push(Assault(unit.uid, target.uid, distance, leaping), Charge(unit.uid, target.uid, dest),
+              Fight(unit.uid, target.uid, 1))
+
+
+def leap_opening(game, unit, point) -> int:
+    """KB-ASLT-4: the floor-0 opening of its section a unit inside leaps out through (the one at `point`)."""
+    s = game.board.sections[unit.section]
+    return next(i for i in s.openings if game.board.openings[i].floor == 0 and game.board.openings[i].point == point)
 
 
 def reaction_distance(game, start_point, target) -> float:
@@ -120,14 +128,32 @@ def reaction_distance(game, start_point, target) -> float:
 
 
 @task(Assault)
-def assault(game, attacker: int, target: int, distance: float) -> None:
-    """KC-CQ-3: a target with no order may fire at an assaulter that started more than 6" away."""
+def assault(game, attacker: int, target: int, distance: float, leaping: int | None = None) -> None:
+    """KC-CQ-3: a target with no order may fire at an assaulter that started more than 6" away. The assaulter has
+    not moved yet (clarified 2026-11-28): range, sight and every to-hit modifier are taken from its start, so it is
+    never point blank to this fire; one leaping out is shot in the open at its opening's point (KB-ASLT-4)."""
     a, t = game.units[attacker], game.units[target]
     if not a.alive or not t.alive:
         return
-    game.push(Fight(attacker, target, 1))
-    if distance > 6.0 + 1e-9 and t.order is None and not t.kept and game.weapons_reaching(t, a):
-        game.decide(Decision.REACT_FIRE, side=t.side, uid=target, attacker=attacker)
+    if distance > 6.0 + 1e-9 and t.order is None and not t.kept and reaction_reaches(game, t, a, leaping):
+        game.decide(Decision.REACT_FIRE, side=t.side, uid=target, attacker=attacker, leaping=leaping)
+
+
+def reaction_reaches(game, t, a, leaping: int | None) -> bool:
+    """KC-CQ-3: a weapon of `t` reaches the assaulter where it starts (leaping out: at its opening's point)."""
+    if leaping is None:
+        return bool(game.weapons_reaching(t, a))
+    from .shooting import in_the_open, weapons_at_point
+    with in_the_open(game, a, leaping) as point:
+        return bool(weapons_at_point(game, t, a, point))
+
+
+@task(Charge)
+def charge(game, attacker: int, target: int, cell) -> None:
+    """KC-CQ-2: the assaulter, if still standing, Runs into contact once any reaction fire is over."""
+    a, t = game.units[attacker], game.units[target]
+    if cell is not None and a.alive and t.alive:
+        game.move_unit(a, tuple(cell), rule="KC-CQ-2")
 
 
 @answer(Decision.REACT_FIRE)
@@ -138,7 +164,7 @@ def react_fire(game, ctx, name) -> None:
         game.bag.take(t.side)
         game.log.add("react_fire", f"{t.name} fires at its assaulter", t.side,
                      rule="KV-RAM-2" if game.units[ctx["attacker"]].vehicle else "KC-CQ-3")
-        game.push(Declare(t.uid, ctx["attacker"], False))
+        game.push(Declare(t.uid, ctx["attacker"], False, leaping=ctx.get("leaping")))
 
 
 def attacks(game, unit) -> list:

@@ -2,13 +2,14 @@
 (catalog section 4) with the building rules for fire from and into sections (KB-FROM, KB-AT, KB-HE, KB-FLAME)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import NamedTuple
 
 from envs.engine.derived import BoundedStore
 
 from . import geometry, hidden
-from .board import centre
+from .board import centre, inches
 from .flow import Decision, answer, task
 from .state import DOWN
 from .tasks import Declare, Shoot
@@ -291,14 +292,16 @@ def p_hit(n: int) -> Fraction:
 
 # Resolution ---------------------------------------------------------------------------------------------------
 @task(Declare)
-def declare(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False) -> None:
+def declare(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False,
+            leaping: int | None = None) -> None:
     """KC-SHOOT-1/2, KB-AT-4: a target with no order (and no die) may go Down before the to-hit rolls."""
     t = game.units[target]
     hidden.reveal(game, game.units[firer], "it fires", "KC-HID-6")
     if t.alive and t.order is None and not t.kept:
-        game.decide(Decision.DOWN, side=t.side, uid=target, firer=firer, moved=moved, attack=[side, models, he])
+        attack = [side, models, he] + ([leaping] if leaping is not None else [])
+        game.decide(Decision.DOWN, side=t.side, uid=target, firer=firer, moved=moved, attack=attack)
         return
-    game.push(Shoot(firer, target, moved, side, models, he))
+    game.push(Shoot(firer, target, moved, side, models, he, leaping))
 
 
 @answer(Decision.DOWN)
@@ -312,7 +315,12 @@ def down_answer(game, ctx, name) -> None:
 
 
 @task(Shoot)
-def shoot(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False) -> None:
+def shoot(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False,
+          leaping: int | None = None) -> None:
+    if leaping is not None:
+        with in_the_open(game, game.units[target], leaping) as point:
+            shoot_at_point(game, game.units[firer], game.units[target], point)
+        return
     unit, t = game.units[firer], game.units[target]
     he = he or game.he_mode.pop(str(firer), False)
     # KC-HE-1: HE is the dual-mode weapon's mode; the unit's other weapons fire too. KC-TAB-3: the same declared
@@ -328,6 +336,46 @@ def shoot(game, firer: int, target: int, moved: bool, side=None, models=None, he
         return
     hits = roll_hits(game, unit, t, weapons, moved, he)
     resolve_hits(game, unit, t, hits, he)
+
+
+def shoot_at_point(game, unit, t, point) -> None:
+    """KC-CQ-3 / KB-ASLT-4: reaction fire at a unit leaping out, in the open at its opening's point."""
+    weapons = weapons_at_point(game, unit, t, point)
+    if not weapons or not t.alive:
+        game.log.add("no_shot", f"{unit.name} has no weapon that can fire at {t.name}", unit.side, rule="KC-SHOOT-4")
+        return
+    resolve_hits(game, unit, t, roll_hits(game, unit, t, weapons, False), False)
+
+
+@contextmanager
+def in_the_open(game, unit, opening: int):
+    """KB-ASLT-4: a unit leaping out through `opening` is shot at as in the open: for the attack it stands in the
+    opening's outside cell (its cover there, KC-MAP-9; no building's protection), and the attack measures to the
+    opening's point (KC-CQ-3), which it yields. Afterwards the unit is back inside, where it has not yet moved."""
+    o = game.board.openings[opening]
+    place = (unit.cell, unit.section, unit.floor)
+    unit.cell, unit.section, unit.floor = o.outside, None, 0
+    try:
+        yield o.point
+    finally:
+        unit.cell, unit.section, unit.floor = place
+
+
+def weapons_at_point(pos, unit, target, point) -> list:
+    """`weapons_that_fire` for a firer outside at `target` standing in the open at `point` (KC-CQ-3 / KB-ASLT-4: a
+    unit leaping out, at its opening's point): range and sight from the firer's cell centre, the point seen as an
+    opening is (KB-GRID-8: from strictly outside its wall's line). A unit leaping out assaults only units outside."""
+    if unit.inside or not unit.alive or not target.alive:
+        return []
+    here, o = centre(unit.cell), next(o for o in pos.board.openings if o.point == point)
+    if not geometry.outside_wall(here, o.cell, o.side) or not geometry.clear(pos, here, point):
+        return []
+    dist = inches(here, point, pos.board.cell_in)
+    entries, plan_kinds = firing_plan(pos.tables, unit)
+    kinds = [in_mode(k, False) for k in plan_kinds]
+    barred = _barred(pos, unit, target, False, False, False)
+    return [(m, name, dist, index) for m, name, index, tid in entries
+            if not barred(kinds[tid]) and kinds[tid].low <= dist <= kinds[tid].high]
 
 
 def roll_hits(game, unit, t, weapons, moved, indirect: bool = False) -> list:

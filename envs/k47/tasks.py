@@ -44,30 +44,44 @@ class AmbushWindow(NamedTuple):
 
 class Declare(NamedTuple):
     """shooting.declare: KC-SHOOT-1/2: a declared attack; the target may react by going Down. From inside, one
-    side's attack (KB-FROM-3/4): its side, its models and its HE choice; None: every opening and model."""
+    side's attack (KB-FROM-3/4): its side, its models and its HE choice; None: every opening and model.
+    `leaping`: the floor-0 opening a target inside is leaping out through, shot in the open at its point
+    (KB-ASLT-4, KC-CQ-3)."""
     firer: int
     target: int
     moved: bool
     side: str | None = None
     models: list | None = None
     he: bool = False
+    leaping: int | None = None
 
 
 class Shoot(NamedTuple):
-    """shooting.shoot: KC-SHOOT-1: measure, to hit, pins, damage, casualties, morale."""
+    """shooting.shoot: KC-SHOOT-1: measure, to hit, pins, damage, casualties, morale (`leaping`: as in Declare)."""
     firer: int
     target: int
     moved: bool
     side: str | None = None
     models: list | None = None
     he: bool = False
+    leaping: int | None = None
 
 
 class Assault(NamedTuple):
-    """closequarters.assault: KC-CQ-2/3: the assaulter has moved in; the target may fire if it can."""
+    """closequarters.assault: KC-CQ-3: before the assaulter moves, the target may fire at it if it can (`leaping`:
+    the floor-0 opening a unit inside leaps out through, KB-ASLT-4)."""
     attacker: int
     target: int
     distance: float
+    leaping: int | None = None
+
+
+class Charge(NamedTuple):
+    """closequarters.charge: KC-CQ-2: after any reaction fire, the assaulter Runs into contact at `cell` (None: an
+    assault inside a building, KB-ASLT-3, fought from where it stands)."""
+    attacker: int
+    target: int
+    cell: tuple | None
 
 
 class Fight(NamedTuple):
@@ -102,8 +116,10 @@ class AskTarget(NamedTuple):
 
 
 class Ram(NamedTuple):
-    """vehicles.ram: KV-RAM-2: reaction windows for the section's occupants (by id), then the ram itself."""
+    """vehicles.ram: KV-RAM-2: reaction windows for the section's occupants (by id) while the vehicle is still at
+    its start, then its Run to `cell` and the ram itself."""
     uid: int
     section: int
     distance: float
     after: int
+    cell: tuple = ()

@@ -39,23 +39,29 @@ def ram_options(game, unit, reach: dict) -> dict:
 def start_ram(game, unit, sid: int, how) -> None:
     """KC-CQ-3 for a ram: reaction distance from the start cell centre to the nearest perimeter point."""
     distance = game.board.distance_to_section(centre(unit.cell), sid)
-    game.move_unit(unit, how[0], rule="KV-RAM-2")
     game.log.add("ram", f"{unit.name} rams {game.board.sections[sid].name}", unit.side, rule="KV-RAM-2")
-    game.push(Ram(unit.uid, sid, distance, -1))
+    game.push(Ram(unit.uid, sid, distance, -1, how[0]))
 
 
 @task(Ram)
-def ram(game, uid: int, section: int, distance: float, after: int) -> None:
+def ram(game, uid: int, section: int, distance: float, after: int, cell=()) -> None:
+    """KV-RAM-2 / KC-CQ-3 (clarified 2026-11-28): the occupants' reaction fire comes while the vehicle is still at
+    its start, lowest id first; then it Runs to `cell` (unless the fire destroyed or immobilised it) and rams."""
     unit = game.units[uid]
     if not unit.alive:
         return
-    if distance > 6.0 + 1e-9:               # KV-RAM-2: occupants may react as in KC-CQ-3, lowest id first
+    if distance > 6.0 + 1e-9:
         for u in sorted(game.living(), key=lambda u: u.uid):
             if u.section == section and u.uid > after and u.order is None and not u.kept \
                     and game.weapons_reaching(u, unit):
-                game.push(Ram(uid, section, distance, u.uid))
+                game.push(Ram(uid, section, distance, u.uid, cell))
                 game.decide(Decision.REACT_FIRE, side=u.side, uid=u.uid, attacker=uid)
                 return
+    if unit.immobile:
+        game.log.add("ram_stopped", f"{unit.name} is immobilised before it reaches "
+                     f"{game.board.sections[section].name}", unit.side, rule="KV-RAM-2")
+        return
+    game.move_unit(unit, tuple(cell), rule="KV-RAM-2")
     resolve_ram(game, unit, section)
 
 

@@ -164,17 +164,63 @@ def test_KB_FLAME_6_evacuation_takes_cell_index_0_first():
     assert b4.cell == (0, 0) and b4.pins == 1 and b4.order == "down" and g.dice.remaining == 0
 
 
-def test_KB_ASLT_4_leap_out_from_floor_0_reaction_fire_sees_it_in_the_open():
+def test_KB_ASLT_4_KC_CQ_3_leap_out_reaction_fire_from_the_opening_point_in_the_open():
+    # B1 on T1 floor 0 leaps out through the south window S(9,7) at A1 (9, 12), 9" from the window's point: A1
+    # may fire before B1 moves (KC-CQ-3, clarified 2026-11-28), at that point, in the open (no -2, no Extra
+    # Protection) and never point blank: LMG x4 at 3+, SMG x2 at 4+ (long range), rifles x6 at 3+; 2 + 1 hits; B1 takes
+    # 1 pin and loses 2 models to a 4 and a 5 (inside, Extra Protection would need 6). Then B1 runs in and fights:
+    # its 7 attacks all 1s; A1's 9 attacks all 4s kill its last 6 models
     g = game({"only": ["A1", "B1"], "units": {"A1": {"at": [9, 12]}, "B1": {"in": ["T1", 0]}},
-              "decide": ["order", "B1"]})
+              "decide": ["order", "B1"]}, [3, 3, 2, 2, 4, 1] + [2] * 6 + [4, 5, 1] + [1] * 7 + [4] * 9)
     g.apply(order("run"))
     assert ("assault", (A1,)) in legal(g)
     g.apply(CODEC.encode("assault", A1))
     b1 = g.units[B1]
-    # 9" from the south window's point to A1: more than 6", so A1 may fire; B1 is now outside, in the open
-    assert not b1.inside and max(abs(b1.cell[0] - 9), abs(b1.cell[1] - 12)) == 1
+    south = g.board.openings[g.decision[1]["leaping"]]
     assert g.decision[0] == Decision.REACT_FIRE and g.current_side == 0
-    assert need(g, g.units[A1], "rifle", b1, 2.0, False) == 3           # point blank +1, its scrub -1 (not inside -2)
+    assert b1.inside and (south.cell, south.side, south.floor) == ((9, 7), "S", 0)     # it has not moved yet
+    ev = g.apply(CODEC.encode("yes"))
+    assert [e.text for e in ev if e.rule == "KC-SHOOT-5"] == [
+        "A1's lmg x4 needs 3+: 2 hits", "A1's smg x2 needs 4+: 1 hits", "A1's rifle x6 needs 3+: 0 hits"]
+    assert [e.rule for e in ev if e.kind == "damage"] == ["KC-SHOOT-8"] * 3
+    move = next(i for i, e in enumerate(ev) if e.kind == "move")
+    assert move > max(i for i, e in enumerate(ev) if e.kind == "damage")             # it moves after the fire
+    assert not b1.alive and len(g.units[A1].models) == 8 and g.dice.remaining == 0
+
+
+def test_KV_RAM_2_KC_CQ_3_occupants_fire_at_the_ram_before_it_moves():
+    # B2, a bazooka team on W floor 0, fires at A5 still at (19, 16): 9.2" from the south door's point, not point
+    # blank: 3+ -1 shaped = 4+, so a 3 misses (moved in first, A5 would be 2.2" away: 3+, a hit). Then A5 Runs to
+    # (19, 12) and rams: 3 + 10 = 13 against 6 + 6 = 12: W collapses, B2 is buried, A5 moves in, Down, 1 pin
+    g = game({"only": ["A5", "B1", "B2"], "units": {"B2": {
+        "in": ["W", 0], "small": True, "loadout": [{"role": "crew"}, {"weapon": "bazooka", "role": "carrier"}]}},
+        "decide": ["order", "A5"]}, [3, 3, 6, 6])
+    g.apply(order("run"))
+    w = g.board.section_named("W").index
+    g.apply(CODEC.encode("ram", w))
+    assert g.decision[0] == Decision.REACT_FIRE and g.units[A5].cell == (19, 16)
+    ev = g.apply(CODEC.encode("yes"))
+    assert [e.text for e in ev if e.rule == "KC-SHOOT-5"] == ["B2's bazooka x1 needs 4+: 0 hits"]
+    assert [e.text for e in ev if e.kind == "move"][0] == "A5 moves to (19, 12)"
+    a5 = g.units[A5]
+    assert g.section_state[w] == "rubble" and not g.units[B2].alive and a5.cell == (19, 11)
+    assert a5.order == "down" and a5.pins == 1 and g.dice.remaining == 0
+
+
+def test_KV_RAM_2_KV_TAB_1_a_ram_immobilised_by_the_reaction_fire_never_reaches_the_house():
+    # the bazooka hits on a 4; a 5 + Pen 5 reaches A5's 10+ from the front; KV-TAB-1 2: immobilised (+1 pin), so
+    # it cannot Run on to W (KV-TAB-1: it never moves again) and no ram is rolled
+    g = game({"only": ["A5", "B1", "B2"], "units": {"B2": {
+        "in": ["W", 0], "small": True, "loadout": [{"role": "crew"}, {"weapon": "bazooka", "role": "carrier"}]}},
+        "decide": ["order", "A5"]}, [4, 5, 2])
+    g.apply(order("run"))
+    w = g.board.section_named("W").index
+    g.apply(CODEC.encode("ram", w))
+    ev = g.apply(CODEC.encode("yes"))
+    a5 = g.units[A5]
+    assert a5.immobile and a5.cell == (19, 16) and a5.pins == 2 and g.section_state[w] == "intact"
+    assert "ram_stopped" in [e.kind for e in ev] and "KV-RAM-3" not in [e.rule for e in ev]
+    assert g.dice.remaining == 0
 
 
 def test_KB_ART_2_artillery_set_up_inside_never_advances_or_runs():

@@ -1,10 +1,10 @@
-"""Konflikt '47 core: close quarters (KC-CQ-1, KC-CQ-2, KC-CQ-7) with scripted dice and exact outcomes."""
+"""Konflikt '47 core: close quarters (KC-CQ-1, KC-CQ-2, KC-CQ-3, KC-CQ-7) with scripted dice and exact outcomes."""
 from __future__ import annotations
 
 import numpy as np
 
 from envs.k47.actions import CODEC
-from tests.k47.core import A1, A5, B2, game, order
+from tests.k47.core import A1, A5, B2, YES, game, order
 
 
 def families(g):
@@ -45,6 +45,25 @@ def test_KC_CQ_2_the_assaulter_must_see_its_target():
     seen = game({**spec, "sections": {"T1": "rubble", "T2": "rubble"}})
     seen.apply(order("run"))
     assert seen.legal_action_mask()[CODEC.encode("assault", B2)]
+
+
+def test_KC_CQ_3_reaction_fire_is_resolved_before_the_assaulter_moves():
+    # A1 at (2, 16) assaults B2 at (2, 11), 10" away. B2 fires while A1 is still at its start (clarified
+    # 2026-11-28): not point blank; SMG x2 at 4+ (beyond half its 12"), automatic rifle x2 and rifles x6 at 3+;
+    # 1 + 1 + 2 hits: 1 pin, a 4 and a 4 kill, two 1s fail. A1 then runs to (2, 12) and its 7 attacks (4s) kill
+    # seven; B2's last model (the NCO's SMG, two 1s) kills none
+    g = game({"only": ["A1", "B2"], "units": {"A1": {"at": [2, 16]}, "B2": {"at": [2, 11]}},
+              "decide": ["order", "A1"]}, [4, 3, 3, 2, 3, 3, 2, 2, 2, 2] + [4, 4, 1, 1] + [4] * 7 + [1, 1])
+    g.apply(order("run"))
+    g.apply(CODEC.encode("assault", B2))
+    assert g.units[A1].cell == (2, 16) and g.decision[0] == "react_fire"
+    ev = g.apply(YES)
+    assert [e.text for e in ev if e.rule == "KC-SHOOT-5"] == [
+        "B2's smg x2 needs 4+: 1 hits", "B2's automatic_rifle x2 needs 3+: 1 hits", "B2's rifle x6 needs 3+: 2 hits"]
+    a1 = g.units[A1]
+    assert a1.pins == 1 and len(a1.models) == 6 and a1.cell == (2, 12)
+    assert [e.kind for e in ev].index("move") > [e.kind for e in ev].index("casualties")
+    assert not g.units[B2].alive and g.dice.remaining == 0
 
 
 def test_KC_CQ_7_the_winner_makes_no_regroup_move():

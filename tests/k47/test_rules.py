@@ -285,9 +285,10 @@ def test_KC_CQ_3_KC_CQ_5_KC_CQ_6_reaction_fire_then_the_fight():
               "decide": ["order", "A1"]}, [1] * 10 + [4] * 9)
     g.apply(order("run"))
     g.apply(CODEC.encode("assault", B2))
-    assert g.units[A1].cell == (2, 12)                                    # cheapest 8-adjacent cell (8")
+    assert g.units[A1].cell == (2, 16)                                    # KC-CQ-3: the fire comes first
     assert g.decision[0] == Decision.REACT_FIRE and g.current_side == 1   # started 10" away
     ev = g.apply(YES)
+    assert g.units[A1].cell == (2, 12)                                    # cheapest 8-adjacent cell (8")
     assert not g.units[B2].alive and len(g.units[A1].models) == 8
     assert "KC-CQ-3" in rules(ev) and "KC-CQ-5" in rules(ev) and g.returns() == (1.0, -1.0)
     assert any(e.text == "B2 loses 8 models" for e in ev)
@@ -380,9 +381,11 @@ def ram_position(dice, react=PASS):
     w = g.board.section_named("W").index
     assert g.legal_action_mask()[CODEC.encode("ram", w)]
     g.apply(CODEC.encode("ram", w))
-    assert g.units[4].cell == (19, 12)                                    # the cheapest cell on W's edge
+    assert g.units[4].cell == (19, 16)                                    # KC-CQ-3: still at its start
     assert g.decision[0] == Decision.REACT_FIRE and g.current_side == 1   # 9" away: the occupant may fire
-    return g, w, g.apply(react)
+    ev = g.apply(react)
+    assert next(e.text for e in ev if e.kind == "move") == "A5 moves to (19, 12)"   # the cheapest cell on W's edge
+    return g, w, ev
 
 
 def test_KV_RAM_1_KV_RAM_6_KB_RUIN_1_vehicle_higher_collapses_the_house():

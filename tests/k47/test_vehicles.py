@@ -99,8 +99,8 @@ def ram_from(at, dice):
 
 
 def test_KV_RAM_2_a_ram_ends_on_a_cell_sharing_an_edge_occupants_react_from_over_6_inches():
-    g, w, _ = ram_from([19, 16], [])
-    assert g.units[A5].cell == (19, 12) and g.decision[0] == Decision.REACT_FIRE and g.current_side == 1
+    g, w, _ = ram_from([19, 16], [])                 # KC-CQ-3 (clarified): B2 decides while A5 is at its start
+    assert g.units[A5].cell == (19, 16) and g.decision[0] == Decision.REACT_FIRE and g.current_side == 1
     g, w, ev = ram_from([18, 13], [6, 1, 1])     # 3" from W's wall: no reaction; 16 against 2: collapse
     assert g.units[A5].cell == (18, 11) and g.section_state[w] == "rubble" and not g.units[B2].alive
     assert "KV-RAM-6" in [e.rule for e in ev] and g.dice.remaining == 0
