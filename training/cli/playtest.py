@@ -130,7 +130,7 @@ def announce_trained(rs, playtest: Playtest, tables, args) -> str:
     from training.playtest.report import agent_name
 
     return (f"`--trained auto` adds table 2: the trained actor `{agent_name(model)}` (the best finished run of the {side}) "
-            f"plays the {side} against scripted agents, {games} more games, about {expected:.0f} s "
+            f"plays the {side} against scripted agents, {games} more games, about {expected:.{0 if expected >= 10 else 1}f} s "
             f"(one game took {per_game:.1f} s); `--trained none` leaves it out.")
 
 
