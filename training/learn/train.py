@@ -158,14 +158,47 @@ def _run_session(rundir: RunDir, progress: bool, callbacks: Sequence[BaseCallbac
     if budget is not None and budget != (None, None):   # a resume may set a new budget
         info = info.with_progress(timesteps=budget[0], minutes=budget[1])
     check_config(config, info.envs, rundir.config, registry.get(info.env))
-    torch.set_num_threads(config.torch_threads)
-    session = Session(rundir, info, config, progress)
-    status = session.learn(callbacks)
-    outcome = Outcome(rundir, session.info, status)
-    if status == "finished" and final:
-        outcome.final = session.final_evaluation()
-    session.write_report(outcome.final)
+    torch.set_num_threads(config.torch_threads)   # the config's, never the machine's count: sums split by threads differ
+    with deterministic_torch():
+        session = Session(rundir, info, config, progress)
+        status = session.learn(callbacks)
+        outcome = Outcome(rundir, session.info, status)
+        if status == "finished" and final:
+            outcome.final = session.final_evaluation()
+        session.write_report(outcome.final)
     return outcome
+
+
+@contextmanager
+def deterministic_torch():
+    """Inside, torch uses only its deterministic algorithms (warning where an op has none), so that the same seed and
+    timesteps give the same model bit for bit on any machine and load (issue #42); the setting before is restored."""
+    import torch
+
+    before, warn_only = torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    try:
+        yield
+    finally:
+        torch.use_deterministic_algorithms(before, warn_only=warn_only)
+
+
+@contextmanager
+def global_random_state_kept():
+    """Inside, draws from Python's, numpy's and torch's global generators are undone on leaving: what happens inside
+    (behaviour cloning) cannot change what PPO draws after it, so a cached clone trains as a fresh one."""
+    import random
+
+    import numpy as np
+    import torch
+
+    states = random.getstate(), np.random.get_state(), torch.get_rng_state()
+    try:
+        yield
+    finally:
+        random.setstate(states[0])
+        np.random.set_state(states[1])
+        torch.set_rng_state(states[2])
 
 
 class Session:
@@ -250,7 +283,8 @@ class Session:
         cached = clone_path(self.rs.name, clone_key(teacher_info, self.config, self.rs))
         stats = load_clone(cached, self.model.policy)
         if stats is None:
-            stats = self._clone()
+            with global_random_state_kept():   # a cached clone draws nothing: neither may a fresh one
+                stats = self._clone()
             save_clone(cached, self.model.policy, stats)
         else:
             if self.progress:
