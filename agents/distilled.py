@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import yaml
 
 from envs.engine.scenario import ScenarioError, load_yaml
@@ -79,10 +80,35 @@ TIE_BREAK = Criterion("lower ID", lambda v, c: lambda option: 0)   # min keeps t
 FIRST = ("lowest", "highest")
 
 
+# Each feature's two ends in the game's words, as a person reads the line (lowest first, highest first).
+GAME_WORDS = {
+    "activate": {"engaged": ("groups not Engaged first", "Engaged groups first"),
+                 "range_to_nearest_player": ("the group nearest a visible player group first",
+                                             "the group farthest from the visible player groups first"),
+                 "stripe": ("the group on the lowest Stripe first", "the group on the highest Stripe first"),
+                 "units": ("the group with fewest units first", "the group with most units first"),
+                 "suppressed": ("the group with fewest Suppressed units first",
+                                "the group with most Suppressed units first")},
+    "place": {"terrain_rank": ("the best terrain first (complex, MS, Building, Rubble, Wall, Woods, then Open)",
+                               "the poorest terrain first (Open before Woods, Wall, Rubble, Building, MS)")},
+    "target": {"range": ("the nearest target first", "the farthest target first"),
+               "tn": ("the target it hits most easily (lowest TN) first", "the target hardest to hit (highest TN) first"),
+               "units": ("the target with fewest units first", "the target with most units first"),
+               "suppressed": ("the target with fewest Suppressed units first",
+                              "the target with most Suppressed units first")},
+    "free_attacker": {"range_to_mover": ("the group nearest the mover first", "the group farthest from the mover first"),
+                      "units": ("the group with fewest units first", "the group with most units first")},
+    "advance": {"stripe_after": ("toward Stripe 1 rather than away", "away from Stripe 1 rather than toward it"),
+                "gap_after": ("the move that ends closest to a visible player group",
+                              "the move that ends farthest from the visible player groups"),
+                "moves": ("stay on its Stripe when it may", "move a Stripe when it may")},
+}
+
+
 def criterion(decision: str, feature: str, first: str) -> Criterion:
     words, key = VOCABULARY[decision][feature]
     sign = 1 if first == "lowest" else -1
-    return Criterion(f"{'fewest/lowest' if sign == 1 else 'most/highest'} {words} first",
+    return Criterion(GAME_WORDS[decision][feature][0 if sign == 1 else 1],
                      lambda v, c: (lambda k: lambda option: sign * k(option))(key(v, c)))
 
 
@@ -178,9 +204,29 @@ def write_list(path, ruleset: str, rules: dict, note: str) -> None:
 
 
 def factory(path: str):
-    """factory(side, seed) for `distilled:PATH`; the file is read and checked now."""
+    """factory(side, seed) for `distilled:PATH`; the file is read and checked now (a Rifles enemy's list, or any
+    other ruleset's preferences in front of its scripted list: DistilledList)."""
+    data = _document(path)
+    if data.get("ruleset") not in ("rifles-urban", "rifles-darkness"):
+        ruleset, _, rules = read_overrides(path, data)
+        return lambda side, seed=0: DistilledList(ruleset, side, seed, rules)
     rankings, answers, _ = read_list(path)
     return lambda side, seed=0: DistilledEnemy(side, seed, rankings, answers)
+
+
+def _document(path) -> dict:
+    try:
+        data = load_yaml(path)
+    except ScenarioError as exc:
+        where = f"line {exc.line}: " if exc.line else ""
+        raise DistilledListError(f"{path}: not a readable YAML file ({where}{str(exc).split(': ', 2)[-1]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
+        raise _fail(path, "rules", "a mapping of rule ID to its ranking or answer", None if not isinstance(data, dict)
+                    else data.get("rules"))
+    from envs import registry
+    if data.get("ruleset") not in registry.names():
+        raise _fail(path, "ruleset", f"one of {', '.join(registry.names())}", data.get("ruleset"))
+    return data
 
 
 def describe(rankings: dict[str, Priority], answers: dict[str, str]) -> list[str]:
@@ -195,3 +241,189 @@ def describe(rankings: dict[str, Priority], answers: dict[str, str]) -> list[str
         elif rule in RANKED_RULES:
             lines.append(f"{rule}: as the automaton")
     return [f"{i}. {line}" for i, line in enumerate(lines, start=1)]
+
+
+# Any ruleset: the scripted list as written, with a few lines in front of some of its rules ------------------------
+#
+# For Cityfight, Konflikt '47 and Urban War (and any ruleset whose scripted side names the rule of each decision,
+# agents/priority.py Ablatable), a distilled list keeps the scripted list and puts, in front of a rule, preferences a
+# person applies to the legal answers before that rule decides: each keeps the answers it ranks best ("prefer to Fire",
+# "the target with the most models first"); if the rule's own answer survives, it is taken, else the first survivor
+# (lowest ID). The file:
+#
+#     ruleset: k47
+#     side: B
+#     rules:
+#       KC-AI-13:
+#         - {feature: "answer:order:down", first: highest}
+#
+# A feature is `kind:FAMILY` (an answer of that kind), `answer:FAMILY:ARG` (that very answer) or one of NUMERIC.
+
+def _k47_numeric(view, ctx, name, args):
+    from envs.k47.board import centre, inches
+    me = view.units[ctx["uid"]] if "uid" in ctx else None
+    foes = [u for u in view.living() if me is not None and u.side != me.side]
+    if name == "cell" and foes:
+        cell = view.board.cell_of(args[0])
+        return {"range_to_enemy": min(inches(centre(cell), view.point_of(e), view.board.cell_in) for e in foes)}
+    if name == "target":
+        t = view.units[args[0]]
+        return {"target_models": len(t.models), "target_inside": int(t.inside), "he": int(args[1])}
+    if name == "unit":
+        u = view.units[args[0]]
+        return {"pins": u.pins, "models": len(u.models), "inside": int(u.inside)}
+    return {}
+
+
+NUMERIC = {   # ruleset -> (function (view, ctx, family, args) -> {feature: value}, {feature: (lowest words, highest words)})
+    "k47": (_k47_numeric, {
+        "range_to_enemy": ("the cell nearest the enemy", "the cell farthest from the enemy"),
+        "target_models": ("the target with fewest models", "the target with most models"),
+        "target_inside": ("a target in the open", "a target inside a building"),
+        "he": ("not the HE shot", "the HE shot"),
+        "pins": ("the unit with fewest pins", "the unit with most pins"),
+        "models": ("the unit with fewest models", "the unit with most models"),
+        "inside": ("a unit in the open", "a unit inside a building"),
+    }),
+}
+# Words for answers: ruleset -> family -> (argument -> words)
+ANSWER_WORDS = {
+    "k47": {"order": lambda a: f"the {('Fire', 'Advance', 'Run', 'Ambush', 'Rally', 'Down')[a[0]]} order"},
+    "cityfight": {"dice": lambda a: f"{a[0] + 1} {'die' if a[0] == 0 else 'dice'}",
+                  "weapon": lambda a: ("the kinetic weapons", "the special weapon")[a[0]],
+                  "announce": lambda a: f"announce {a[0]}"},
+    "urbanwar": {"order": lambda a: ("Snap-fire", "Overwatch")[a[0]], "initiative": lambda a: ("go first", "go second")[a[0]],
+                 "action": lambda a: ("Rush", "Move+Shoot", "Charge", "Fight", "Break off")[a[0]],
+                 "followup": lambda a: ("no follow-up", "follow up")[a[0]],
+                 "deploy_first": lambda a: ("deploy first", "let the opponent deploy first")[a[0]],
+                 "edge": lambda a: ("the north edge", "the south edge")[a[0]]},
+}
+KIND_WORDS = {"pass": "Pass", "out": "Out (end the side's activations)", "activate": "activating an element",
+              "move": "a step", "run": "a run", "search": "a search", "overwatch": "Overwatch", "fire": "fire",
+              "special": "the special weapon", "smoke": "smoke", "join": "joining the search", "react": "firing back",
+              "unit": "activating a unit", "cell": "moving to a cell", "enter": "entering a building",
+              "floor": "changing floor", "assault": "an assault", "ram": "ramming", "target": "a shot", "yes": "yes",
+              "react_none": "no reaction", "dest": "a destination", "shoot": "a shot", "cc_target": "a close-combat target",
+              "deploy": "a deployment cell", "order": "an order", "action": "an action", "followup": "a follow-up",
+              "initiative": "initiative", "edge": "an edge", "deploy_first": "deploying first", "dice": "dice",
+              "weapon": "a weapon", "announce": "an announcement"}
+SMALL_FAMILY = 16      # families up to this size get one feature per answer (when the ruleset names them)
+
+
+def _codec_module(ruleset: str):
+    from importlib import import_module
+    return import_module(f"envs.{ruleset}.actions").CODEC
+
+
+def action_features(ruleset: str, view, ctx, actions) -> dict[str, np.ndarray]:
+    """Each legal action's value of every feature a list may rank by (module section above); 0 where it does not
+    apply (an answer of another kind)."""
+    codec = _codec_module(ruleset)
+    numeric = NUMERIC.get(ruleset, (None, {}))[0]
+    named = ANSWER_WORDS.get(ruleset, {})
+    rows = []
+    for a in actions:
+        name, args = codec.decode(int(a))
+        row = {f"kind:{name}": 1.0}
+        if name in named:
+            row[f"answer:{name}:{':'.join(map(str, args))}"] = 1.0
+        if numeric is not None:
+            row.update({k: float(v) for k, v in numeric(view, ctx, name, args).items()})
+        rows.append(row)
+    keys = sorted({k for row in rows for k in row})
+    return {k: np.array([row.get(k, 0.0) for row in rows]) for k in keys}
+
+
+def feature_words(ruleset: str, feature: str, first: str) -> str:
+    """A preference in the game's words: 'prefer the Down order', 'avoid Pass', 'the target with most models'."""
+    high = first == "highest"
+    if feature.startswith("kind:"):
+        words = KIND_WORDS.get(feature[5:], feature[5:].replace("_", " "))
+        return f"prefer {words}" if high else f"avoid {words} when anything else is legal"
+    if feature.startswith("answer:"):
+        _, family, args = feature.split(":", 2)
+        words = ANSWER_WORDS[ruleset][family](tuple(int(x) for x in args.split(":")))
+        return f"prefer {words}" if high else f"avoid {words} when anything else is legal"
+    low_words, high_words = NUMERIC[ruleset][1][feature]
+    return f"{high_words if high else low_words} first"
+
+
+class DistilledList:
+    """The scripted list of a side with a distilled list's preferences in front of some of its rules."""
+
+    name = "distilled"
+    needs_observation = False
+
+    def __init__(self, ruleset: str, side: int, seed, rules: dict[str, list[tuple[str, str]]]) -> None:
+        from envs import registry
+        self.ruleset, self.rules = ruleset, rules
+        self.listed = registry.agents(ruleset)["scripted"](side, seed)
+
+    def act(self, observation, mask, view) -> int:
+        answer = self.listed.act(observation, mask, view)
+        criteria = self.rules.get(self.listed.rule_for(view))
+        if not criteria:
+            return answer
+        legal = np.flatnonzero(mask)
+        if len(legal) < 2:
+            return answer
+        kind, ctx = view.decision
+        values = action_features(self.ruleset, view, ctx, legal)
+        return int(legal[follow(values, criteria, int(np.searchsorted(legal, answer)), len(legal))])
+
+    def rule_for(self, view):
+        return self.listed.rule_for(view)
+
+
+def follow(values: dict[str, np.ndarray], criteria, listed: int, count: int) -> int:
+    """The index a list's preferences pick: each keeps the options it ranks best; the rule's own answer (`listed`)
+    if it survives, else the first survivor."""
+    alive = np.ones(count, dtype=bool)
+    for feature, first in criteria:
+        v = values.get(feature)
+        if v is None:
+            continue
+        v = v if first == "lowest" else -v
+        alive &= v == v[alive].min()
+    return listed if 0 <= listed < count and alive[listed] else int(np.flatnonzero(alive)[0])
+
+
+def read_overrides(path, data) -> tuple[str, str, dict]:
+    rules = {}
+    for rule, entry in data["rules"].items():
+        if not isinstance(entry, list) or not entry:
+            raise _fail(path, f"rules.{rule}", "a list of {feature, first}", entry)
+        criteria = []
+        for i, item in enumerate(entry):
+            where = f"rules.{rule}[{i}]"
+            if not isinstance(item, dict) or set(item) != {"feature", "first"} or item["first"] not in FIRST:
+                raise _fail(path, where, "exactly the keys feature and first (lowest or highest)", item)
+            feature = item["feature"]
+            known = feature.startswith(("kind:", "answer:")) or feature in NUMERIC.get(data["ruleset"], (None, {}))[1]
+            if not isinstance(feature, str) or not known:
+                raise _fail(path, f"{where}.feature", "kind:FAMILY, answer:FAMILY:ARG or a named feature", feature)
+            criteria.append((feature, item["first"]))
+        rules[str(rule)] = criteria
+    return data["ruleset"], data.get("side"), rules
+
+
+def write_overrides(path, ruleset: str, side: str, rules: dict, note: str) -> None:
+    doc = {"ruleset": ruleset, "side": side, "note": note,
+           "rules": {rule: [{"feature": f, "first": first} for f, first in criteria] for rule, criteria in rules.items()}}
+    Path(path).write_text(yaml.safe_dump(doc, sort_keys=False, width=120))
+
+
+# The Rifles enemy's rules, paraphrased from the catalog (rules/rifles.md §13), for a rule card
+RIFLES_RULE_WORDS = {
+    "RB-AI-2": "activation order: nearest a visible player group, Engaged first, lower Stripe, lower ID",
+    "RB-AI-4": "order: d6 plus posture on the order table",
+    "RB-AI-5": "placement: first free feature in the order complex, MS, Building, Rubble, Wall, Woods; else Open",
+    "RU-AI-2": "entering an MS: on a d6 of 4+ the group goes to the First Floor",
+    "RB-AI-6": "target: nearest visible player group in range, then lowest TN, then lower ID",
+    "RB-AI-9": "@Advance: one Stripe toward the nearest visible player group (none: toward Stripe 1)",
+    "RD-AI-1": "Darkness: a group next to a player group attacks it; Fast groups make Fast attacks",
+    "RU-AI-3": "on an MS Ground Floor with @Cover or @Attack, first move up, free",
+    "RU-AI-4": "@Advance into a Stripe with a free complex building ends inside it",
+    "RB-AI-11": "opportunity fire: the nearest enemy group with the mover in range",
+    "RB-AI-10": "close combat: the eligible player group with fewest units, then lower ID",
+}

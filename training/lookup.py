@@ -92,8 +92,9 @@ def _distilled(rs: Ruleset, path: str) -> AgentFactory:
         factory = distilled.factory(path)
     except distilled.DistilledListError as exc:
         raise CommandError(str(exc)) from None
-    if not rs.name.startswith("rifles"):
-        raise CommandError(f"{path}: a distilled list plays a Rifles enemy, not {rs.name}")
+    written_for = distilled.load_yaml(path).get("ruleset")
+    if written_for != rs.name and not (str(written_for).startswith("rifles") and rs.name.startswith("rifles")):
+        raise CommandError(f"{path}: a distilled list of {written_for}, not of {rs.name}")
     return factory
 
 

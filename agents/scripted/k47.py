@@ -116,7 +116,7 @@ def value_key(view, unit, target, moved: bool) -> tuple:
 
 # The list as an audit sees it (agents/priority.py): every decision is taken by one catalog rule. R1..R10 (KC-AI-4..13)
 # are a sequence, the first that applies deciding a unit's order and move (KC-AI-3 ranks the units by it); a rule of it
-# may be struck out, the next applying instead. KC-AI-5 and KC-AI-8 rank the targets; KC-AI-14/15 are the reactions.
+# but the catch-all R10 may be struck out, the next applying instead. KC-AI-5 and KC-AI-8 rank the targets; KC-AI-14/15 are the reactions.
 SEQUENCE_RULES = {r: f"KC-AI-{r + 3}" for r in range(1, 11)}          # R1 -> KC-AI-4 ... R10 -> KC-AI-13
 DECISION_RULES = {"unit": "KC-AI-3", "down": "KC-AI-14", "react_fire": "KC-AI-14", "ambush": "KC-AI-14",
                   "keep": "KC-AI-15", "opening": "KC-AI-15", "friendly": "KC-AI-15"}
@@ -167,7 +167,7 @@ class K47Scripted(Ablatable):
     name = "scripted"
     needs_observation = False
     RULES = tuple(f"KC-AI-{n}" for n in range(3, 16))
-    SEQUENCE = tuple(SEQUENCE_RULES.values())
+    SEQUENCE = tuple(SEQUENCE_RULES.values())[:-1]        # R10 is the catch-all: nothing comes after it
 
     def __init__(self, side: int, seed: int = 0) -> None:
         self.side = side

@@ -69,7 +69,7 @@ RULE_WORDS = {
     "UW-AI-12": "follow-up iff not panicked and it could then fight, charge or shoot",
     "UW-AI-13": "reaction: a melee model's intercept first, else the best disruption shot, if p >= 0.45",
 }
-SEQUENCE = ("UW-AI-7", "UW-AI-8", "UW-AI-9", "UW-AI-10", "UW-AI-11")
+SEQUENCE = ("UW-AI-7", "UW-AI-8", "UW-AI-9", "UW-AI-10")         # UW-AI-11 is the catch-all: nothing after it
 
 
 def _fewest_wounds(view, ctx):
@@ -113,7 +113,7 @@ PRIORITIES = {p.rule: p for p in (
 class UrbanWarDoctrine(Ablatable):
     name = "scripted"
     needs_observation = False
-    RULES = ("UW-AI-3", "UW-AI-4", "UW-AI-5", "UW-AI-6", *SEQUENCE, "UW-AI-12", "UW-AI-13")
+    RULES = ("UW-AI-3", "UW-AI-4", "UW-AI-5", "UW-AI-6", *SEQUENCE, "UW-AI-11", "UW-AI-12", "UW-AI-13")
     SEQUENCE = SEQUENCE
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
@@ -250,8 +250,6 @@ class UrbanWarDoctrine(Ablatable):
                     best = (key, cell)
             if best:
                 return MOVE_SHOOT, best[1], "UW-AI-10"
-        if not self.applies("UW-AI-11"):                          # struck out, and nothing before it applied
-            return None, None, "UW-AI-11"
         dests = view.destinations(m, RUSH)                                                        # UW-AI-11
         foes = view.foes()
         if not foes:
@@ -271,7 +269,7 @@ class UrbanWarDoctrine(Ablatable):
     def _action(self, view, ctx, mask):
         m, act = self.acting(view)
         kind, _ = self.plan(view, m, act["panicked"])
-        return None if kind is None else CODEC.encode("action", kind)
+        return CODEC.encode("action", kind)
 
     def _dest(self, view, ctx, mask):
         m, act = self.acting(view)

@@ -81,7 +81,8 @@ def test_rubble_audit_writes_its_report_and_never_replaces_one_without_force(tmp
 
 
 def test_rubble_audit_of_a_side_without_a_priority_list_fails_in_one_line(tmp_path, capsys):
-    code, _, err = run_cli(capsys, "audit", "cityfight", "--side", "defender", "--games", "2", "--out", str(tmp_path / "a"))
+    code, _, err = run_cli(capsys, "audit", "cityfight", "--side", "defender", "--audited", "random", "--games", "2",
+                           "--out", str(tmp_path / "a"))
     assert code == 2 and "declares no priority list" in err and err.count("\n") == 1
 
 
