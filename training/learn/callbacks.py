@@ -97,7 +97,10 @@ class ProgressBar(BaseCallback):
 
     def _on_training_start(self) -> None:
         if self.timesteps is not None:
-            self.bar = tqdm(total=self.timesteps, unit="step", desc="train", disable=self.disable, dynamic_ncols=True)
+            # smoothing 0: the rate and time left over the whole session, updates and evaluations included (tqdm's
+            # moving average sees the steps between them only, and promised a third of the time it took)
+            self.bar = tqdm(total=self.timesteps, unit="step", desc="train", disable=self.disable, dynamic_ncols=True,
+                            smoothing=0)
         else:   # a time budget: the bar counts seconds, the postfix the steps
             self.bar = tqdm(total=int(self.clock.budget), desc="train", disable=self.disable, dynamic_ncols=True,
                             bar_format="{desc}: {percentage:3.0f}%|{bar}| {n}/{total} s{postfix}")
