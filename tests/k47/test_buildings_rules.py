@@ -8,7 +8,7 @@ from envs.k47 import flames, geometry
 from envs.k47.actions import CODEC
 from envs.k47.flow import Decision
 from envs.k47.ruleset import K47
-from envs.k47.shooting import damage_roll, need
+from envs.k47.shooting import damage_roll
 from envs.k47.state import ORDERS
 
 RS = K47()

@@ -3,7 +3,7 @@ unit inside with no floor roll (KB-HE-3) and may collapse its section (KB-HE-5);
 direct from its one opening (KB-ART-1, KC-IND-5). Scripted dice, exact outcomes."""
 from __future__ import annotations
 
-from .core import A1, A4, B1, B2, B3, CODEC, PASS, game, legal, order, rules
+from .core import A1, B1, B2, B3, CODEC, PASS, game, legal, order, rules
 
 HOWITZER = [{"role": "crew"}, {"weapon": "medium_howitzer", "role": "carrier"}]
 

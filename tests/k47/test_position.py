@@ -8,13 +8,12 @@ import json
 import pytest
 import yaml
 
-from envs.engine.dice import ScriptedDice
 from envs.engine.scenario import ScenarioError
 from envs.k47 import config, orders
 from envs.k47.game import K47Game
 from envs.k47.position import PositionError
 
-from .core import A1, A4, B1, B2, PASS, RS, YES, game
+from .core import A1, A4, B1, B2, PASS, YES, game
 
 
 def village() -> dict:
