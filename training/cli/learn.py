@@ -111,8 +111,10 @@ def add_train(sub) -> None:
                                   "the opponent plays the others")
     p.add_argument("--opponent", help="scripted (default), random, or a trained model's .zip")
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--minutes", type=arg.minutes, help="wall-clock budget (default: the config's `minutes`)")
-    budget.add_argument("--timesteps", type=arg.timesteps, help="budget in learner decisions")
+    budget.add_argument("--minutes", type=arg.minutes, help="wall-clock budget: trains less on a slower or busier machine "
+                                                            "(default: a step budget, see --timesteps)")
+    budget.add_argument("--timesteps", type=arg.timesteps, help="budget in learner decisions: the same seed and timesteps "
+                        "train the same agent on every machine (default: the config's `timesteps`, else its `minutes`)")
     p.add_argument("--seed", type=arg.seed, help="seeds the model, the training games and the agents (default 0)")
     p.add_argument("--config", help="hyperparameters (default: configs/training/ENV.yaml, else default.yaml)")
     p.add_argument("--envs", type=arg.envs, help="parallel environments (default: the config's `envs`)")
