@@ -6,7 +6,9 @@ The opponent's decisions are played inside `reset` and `step`, so the learner on
 decisions. The legal-action mask reaches every consumer the same way: `env.action_masks()`
 (sb3-contrib MaskablePPO) and `info["action_mask"]`, and with `dict_observation=True` also in the
 observation itself ({"observation": ..., "action_mask": ...}, as the PettingZoo env gives it), for clients
-that read masks only from observations (Tianshou, TorchRL, RLlib).
+that read masks only from observations (Tianshou, TorchRL, RLlib). The two keys are options, each library's names:
+`observation_key=` "observation" (the default), "observations" (RLlib) or "obs" (Tianshou), and `mask_key=`
+"action_mask" (the default) or "mask" (Tianshou's policies read `obs.mask`).
 
 Masks: int8 0/1 everywhere (MASK_DTYPE), what `Discrete.sample(mask=)` takes; MaskablePPO, Tianshou and
 TorchRL take it as it is. A terminal observation's mask is all ones (this suite's convention: Gymnasium and
@@ -116,6 +118,22 @@ def reset_scenario(options: dict | None, default):
     return options.get("scenario", default)
 
 
+#: the names a dict observation's entries may take (`observation_key=`, `mask_key=`): each library's own
+DICT_OBSERVATION_KEYS = ("observation", "observations", "obs")
+DICT_MASK_KEYS = ("action_mask", "mask")
+
+
+def check_dict_keys(dict_observation: bool, observation_key: str, mask_key: str) -> tuple[str, str]:
+    """The dict observation's two keys, or ValueError: an unknown name, or a name given without dict_observation."""
+    if observation_key not in DICT_OBSERVATION_KEYS:
+        raise ValueError(f"observation_key: expected one of {DICT_OBSERVATION_KEYS}, got {observation_key!r}")
+    if mask_key not in DICT_MASK_KEYS:
+        raise ValueError(f"mask_key: expected one of {DICT_MASK_KEYS}, got {mask_key!r}")
+    if not dict_observation and (observation_key, mask_key) != (DICT_OBSERVATION_KEYS[0], DICT_MASK_KEYS[0]):
+        raise ValueError("observation_key and mask_key name a dict observation's entries: pass dict_observation=True")
+    return observation_key, mask_key
+
+
 class Opponent:
     """Where an opponent's agents come from: a registered agent name, a built agent, a factory, or a saved model."""
 
@@ -178,9 +196,10 @@ class RubbleEnv(gymnasium.Env):
     def __init__(self, ruleset: str | Ruleset, scenario=None, opponent="scripted", learner_side=None,
                  render_mode: str | None = None, reward_shaping: float = 0.0, umpire_events: bool = False,
                  illegal_action: str = "lose", illegal_reward: float = -1.0, dict_observation: bool = False,
-                 **options) -> None:
+                 observation_key: str = "observation", mask_key: str = "action_mask", **options) -> None:
         self._ruleset = resolve_ruleset(ruleset)
         self.dict_observation = dict_observation
+        self.observation_key, self.mask_key = check_dict_keys(dict_observation, observation_key, mask_key)
         check_illegal_action_mode(illegal_action, illegal_reward)
         self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         # The event log is the umpire's: it names what the learner may not know (hidden squares, the
@@ -201,8 +220,8 @@ class RubbleEnv(gymnasium.Env):
         self._others = [s for s in range(len(self._ruleset.sides)) if s != self._learner]
         self.observation_space = observation_box(self._ruleset)
         if dict_observation:
-            self.observation_space = spaces.Dict({"observation": self.observation_space,
-                                                  "action_mask": mask_box(self._ruleset.num_actions)})
+            self.observation_space = spaces.Dict({observation_key: self.observation_space,
+                                                  mask_key: mask_box(self._ruleset.num_actions)})
         self.action_space = spaces.Discrete(self._ruleset.num_actions)
         self._state: GameState | None = None
         self._agents: dict[int, Any] = {}
@@ -330,7 +349,7 @@ class RubbleEnv(gymnasium.Env):
     def _observation(self, mask: np.ndarray):
         """The learner's observation vector, or with `dict_observation` the vector and a copy of the mask."""
         obs = self._state.observation(self._learner)
-        return {"observation": obs, "action_mask": mask.copy()} if self.dict_observation else obs
+        return {self.observation_key: obs, self.mask_key: mask.copy()} if self.dict_observation else obs
 
     def _info(self, mask: np.ndarray, events: list, games_without_decision: int, illegal: bool) -> dict:
         """The same keys with the same types after every reset and step (TorchRL registers them from the first)."""

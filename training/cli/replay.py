@@ -91,7 +91,7 @@ def cmd_replay(args) -> int:
             serve(args.file, args.port)
     except replay.ReplayError as exc:
         print(f"rubble replay: {exc}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(exc, replay.ReplayFileError) else 1
     except FileExistsError as exc:
         raise CommandError(f"{exc.filename} exists: not overwritten") from None
     return 0

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -40,12 +41,23 @@ VERSIONS: dict[int, frozenset[str]] = {
     2: frozenset(),
 }
 SUFFIXES = (".rubble.json", ".rubble.json.gz")
+#: A replay's JSON, decompressed, is refused past this many megabytes: the longest committed game is 68 KB, a long
+#: random Cityfight game a few MB, while 1 MB of gzip inflates to 2 GB (issue #37). RUBBLE_REPLAY_MAX_MB sets it.
+MAX_MB = 32
+MAX_MB_VARIABLE = "RUBBLE_REPLAY_MAX_MB"
+#: read this much at a time, so that a file is refused once past the bound, never inflated whole first
+CHUNK = 1 << 20
 #: Rule IDs as the catalogs in /work/shared/rules write them: CF-LDR-2, RF-FIRE-3a, UW-MOVE-4...
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-[A-Z]{2,6}-\d+[a-z]?\b")
 
 
 class ReplayError(Exception):
     """A replay that cannot be read or does not replay identically; the message is one line."""
+
+
+class ReplayFileError(ReplayError):
+    """A file that is not a replay this rubble reads (missing, truncated, another format or ruleset): a bad request,
+    exit status 2 like every other; a replay that reads but does not replay identically stays a ReplayError (1)."""
 
 
 # Events as JSON ------------------------------------------------------------------------------------------------
@@ -182,22 +194,55 @@ def free_path(path: Path) -> Path:
     return path
 
 
-def load(path: Path) -> dict:
-    """The replay in `path` as a checked dict; ReplayError (one line naming the file) if it cannot be one."""
-    path = Path(path)
+def max_bytes() -> int:
+    """The bound on a replay's decompressed size: $RUBBLE_REPLAY_MAX_MB megabytes, else MAX_MB."""
+    given = os.environ.get(MAX_MB_VARIABLE, "").strip()
+    if not given:
+        return MAX_MB << 20
     try:
-        raw = path.read_bytes()
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
-        data = json.loads(raw.decode("utf-8"))
+        megabytes = float(given)
+    except ValueError:
+        megabytes = -1.0
+    if not megabytes > 0:
+        raise ReplayError(f"{MAX_MB_VARIABLE}={given[:40]!r}: expected a positive number of megabytes")
+    return int(megabytes * (1 << 20))
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The file's bytes, gunzipped if it is gzip, read CHUNK at a time: ReplayError once past `limit` bytes."""
+    with open(path, "rb") as raw:
+        gzipped = raw.read(2) == b"\x1f\x8b"
+        raw.seek(0)
+        stream = gzip.GzipFile(fileobj=raw) if gzipped else raw
+        chunks, size = [], 0
+        while chunk := stream.read(CHUNK):
+            size += len(chunk)
+            if size > limit:
+                what = "inflates to more than" if gzipped else "holds more than"
+                bound = f"{limit >> 20} MB" if limit % (1 << 20) == 0 else f"{limit} bytes"
+                raise ReplayError(f"{path}: {what} {bound} of JSON; expected at most that for one game "
+                                  f"({MAX_MB_VARIABLE} raises the bound)")
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def load(path: Path, limit: int | None = None) -> dict:
+    """The replay in `path` as a checked dict; ReplayError (one line naming the file) if it cannot be one.
+    `limit`: the most bytes of JSON it may hold once decompressed (default: max_bytes())."""
+    path = Path(path)
+    limit = max_bytes() if limit is None else limit
+    try:
+        data = json.loads(read_bounded(path, limit).decode("utf-8"))
+    except RecursionError:                  # [[[[... nested past Python's stack: no replay nests so deep
+        raise ReplayError(f"{path}: JSON nested too deep; expected the few levels of a replay") from None
     except FileNotFoundError:
-        raise ReplayError(f"{path}: no such file") from None
+        raise ReplayFileError(f"{path}: no such file") from None
     except (OSError, EOFError, zlib.error) as exc:
-        raise ReplayError(f"{path}: not a readable gzip file (truncated?): {exc}") from None
+        raise ReplayFileError(f"{path}: not a readable gzip file (truncated?): {exc}") from None
     except UnicodeDecodeError:
-        raise ReplayError(f"{path}: not UTF-8 text, so not a replay") from None
+        raise ReplayFileError(f"{path}: not UTF-8 text, so not a replay") from None
     except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path}: not complete JSON (truncated?): {exc.msg} at line {exc.lineno} "
+        raise ReplayFileError(f"{path}: not complete JSON (truncated?): {exc.msg} at line {exc.lineno} "
                           f"column {exc.colno}") from None
     check_header(data, path)
     return data
@@ -219,20 +264,20 @@ STEP = {"side": int, "action": int, "label": (str, type(None)), "events": list}
 def check_header(data, path) -> None:
     """ReplayError naming the first field that is missing or of the wrong kind."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError(f"{path}: field 'format': expected {FORMAT!r}; this is not a rubble replay")
+        raise ReplayFileError(f"{path}: field 'format': expected {FORMAT!r}; this is not a rubble replay")
     version = data.get("version")
     if isinstance(version, bool) or version not in VERSIONS:
-        raise ReplayError(f"{path}: field 'version': expected one of the replay format versions this rubble reads "
+        raise ReplayFileError(f"{path}: field 'version': expected one of the replay format versions this rubble reads "
                           f"({', '.join(map(str, VERSIONS))}), the file is version {version!r:.40}")
     for name, (kind, meaning) in HEADER.items():
         if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
-            raise ReplayError(f"{path}: field {name!r}: expected {meaning}, got {data.get(name)!r:.60}")
+            raise ReplayFileError(f"{path}: field {name!r}: expected {meaning}, got {data.get(name)!r:.60}")
     for i, step in enumerate(data["steps"], 1):
         for name, kind in STEP.items():
             if not isinstance(step, dict) or not isinstance(step.get(name), kind) or isinstance(step.get(name), bool):
-                raise ReplayError(f"{path}: step {i}: field {name!r} missing or of the wrong type")
+                raise ReplayFileError(f"{path}: step {i}: field {name!r} missing or of the wrong type")
     if not isinstance(data.get("outcome"), (dict, type(None))):
-        raise ReplayError(f"{path}: field 'outcome': expected an object or null")
+        raise ReplayFileError(f"{path}: field 'outcome': expected an object or null")
 
 
 # Playing a replay again -----------------------------------------------------------------------------------------
@@ -243,16 +288,16 @@ def new_state(data: dict, path="replay"):
     try:
         rs = registry.get(data["ruleset"])
     except KeyError:
-        raise ReplayError(f"{path}: field 'ruleset': unknown ruleset {data['ruleset']!r}; known: "
+        raise ReplayFileError(f"{path}: field 'ruleset': unknown ruleset {data['ruleset']!r}; known: "
                           f"{', '.join(registry.names())}") from None
     if data["scenario"] not in rs.scenarios():
-        raise ReplayError(f"{path}: field 'scenario': {rs.name} has no scenario {data['scenario']!r}")
+        raise ReplayFileError(f"{path}: field 'scenario': {rs.name} has no scenario {data['scenario']!r}")
     if list(rs.sides) != data["sides"]:
-        raise ReplayError(f"{path}: field 'sides': {rs.name} has sides {list(rs.sides)}, the file says {data['sides']}")
+        raise ReplayFileError(f"{path}: field 'sides': {rs.name} has sides {list(rs.sides)}, the file says {data['sides']}")
     try:
         return rs, rs.new_game(scenario=data["scenario"], seed=data["seed"], **data["options"])
     except (TypeError, ValueError) as exc:
-        raise ReplayError(f"{path}: field 'options': the game cannot start with them: {exc}") from None
+        raise ReplayFileError(f"{path}: field 'options': the game cannot start with them: {exc}") from None
 
 
 def replay_steps(data: dict, path="replay", on_step=None):
@@ -339,7 +384,8 @@ def check_outcome(data: dict, state, path) -> None:
     if recorded is None:
         if state.is_over:
             raise ReplayError(f"{path}: field 'outcome': missing, though the game is over after step {len(data['steps'])}")
-        return
+        raise ReplayError(f"{path}: field 'outcome': missing: {ends_early(data)}; expected the outcome every "
+                          "recorder writes (over: false for a game stopped before its end)")
     actual = outcome_of(state, len(data["steps"]))
     for name, value in actual.items():
         if recorded.get(name) != value:
@@ -369,9 +415,17 @@ def verify(path: Path) -> tuple[dict, object]:
     return data, replay_steps(data, path)
 
 
+def ends_early(data: dict) -> str:
+    """What a file without an outcome is: a record cut short (a game stopped on purpose has an outcome)."""
+    return f"the record ends early, after step {len(data['steps'])}, with no outcome (a file cut short?)"
+
+
 def result_text(data: dict) -> str:
-    """'attacker won', 'a draw' or 'not finished'."""
-    out = data.get("outcome") or {}
+    """'attacker won', 'a draw', 'not finished' (stopped before its end, on purpose) or that the record ends
+    early (no outcome: the file was cut short)."""
+    if data.get("outcome") is None:
+        return ends_early(data)
+    out = data["outcome"]
     if not out.get("over"):
         return "not finished"
     returns = out["returns"]

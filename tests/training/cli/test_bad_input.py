@@ -79,8 +79,8 @@ TABLE = [  # argv, exit status, the one line's start after "rubble...: "
      "cannot write replays into /proc/nope: No such file or directory"),
     (["report", "rifles-urban", "--player", "{enemy}"], 2, "{enemy}: trained as the enemy, not the player"),
     (["report", "rifles-urban", "--enemy", "{missing}"], 2, "{missing}: no such file"),
-    (["replay", "{missing}"], 1, "{missing}: no such file"),
-    (["replay", "{corrupt}"], 1, "{corrupt}: not complete JSON"),
+    (["replay", "{missing}"], 2, "{missing}: no such file"),
+    (["replay", "{corrupt}"], 2, "{corrupt}: not complete JSON"),
     (["replay", "{missing}", "--gif", "out.gif", "--scale", "0"], 2, "argument --scale: expected a scale > 0"),
     (["frobnicate"], 2, "argument COMMAND: invalid choice: 'frobnicate'"),
 ]
