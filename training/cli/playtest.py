@@ -51,11 +51,15 @@ def _playtest_path(rs, given: str | None) -> Path:
 
 
 def trained_agents(rs, results: Path) -> tuple[str, ...]:
-    """`--agents trained`: on every side the strongest shipped trained actor (results/ENV/*/actor.zip of a finished
-    run of that side whose last evaluation won most); a side without one fails naming it."""
+    """`--agents trained`: on every side the named agent `strongest` (results/agents.yaml, agents/named.py), else
+    the strongest shipped trained actor (results/ENV/*/actor.zip of a finished run of that side whose last
+    evaluation won most); a side without either fails naming it."""
+    from agents import named
     from training.league.exploitability import best_model
 
-    found = [best_model(results, rs.name, side) for side in rs.sides]
+    strongest = named.load().get(rs.name, {}).get("strongest")
+    found = [str(strongest.sides[side].file) if strongest and side in strongest.sides else best_model(results, rs.name, side)
+             for side in rs.sides]
     missing = [side for side, model in zip(rs.sides, found) if model is None]
     if missing:
         raise CommandError(f"--agents trained: no finished trained run of {', '.join(missing)} under {results / rs.name} "

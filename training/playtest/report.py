@@ -90,16 +90,31 @@ def comparison_blocks(table, verdicts=None, m: int = 1) -> list:
     return [Table(("comparison", "difference of win rates"), rows)]
 
 
+UNTRAINED = ("scripted", "random", "person")
+
+
+def _named_strength(ruleset: str, side: str, agent: str) -> str:
+    """' (named `strongest`: 93.4 % [90.9, 95.3] vs scripted, ...)' when `agent` is a named agent's file."""
+    from agents import named
+
+    for name, entry in ((n, a.sides.get(side)) for n, a in named.load().get(ruleset, {}).items()):
+        if entry is not None and shown_path(entry.file) == agent_name(agent):
+            return f" (named `{name}` in results/agents.yaml: {entry.strength()})"
+    return ""
+
+
 def agents_words(ctx: Context, agents) -> str:
     """What a table measures, given who played it: scripted agents measure those agents, not the rules at their best."""
-    trained = [a.endswith(".zip") for a in agents]
+    trained = [a not in UNTRAINED and not a.startswith("distilled:") for a in agents]
     named = _agents(ctx, agents)
     if not any(trained):
         return (f"Played by {named}. These figures measure how these agents fare under each variant: the balance between "
                 "these scripts, not between strong players. For balance under stronger play, add `--agents trained`.")
     if all(trained):
+        strength = "; ".join(f"{side}{_named_strength(ctx.ruleset, side, a)}" for side, a in zip(ctx.sides, agents)
+                             if _named_strength(ctx.ruleset, side, a))
         return (f"Both sides trained ({named}): balance under stronger play than the scripts', as strong as these "
-                "agents are.")
+                "agents are." + (f" Strength: {strength}." if strength else ""))
     return (f"Played by {named}: a trained agent against scripted ones; the figures measure this pairing, not the "
             "rules at their best.")
 

@@ -162,16 +162,28 @@ def test_the_report_says_what_its_agents_measure():
     assert "measure how these agents fare" in scripted and "--agents trained" in scripted
     trained = agents_words(ctx, ("results/x/player/actor.zip", "results/x/enemy/actor.zip"))
     assert "Both sides trained" in trained and "results/x/player/actor.zip" in trained
+    ctx = Context(None, ("player", "enemy"), 0, range(2), "local", "", 0.0, False, [], ruleset="rifles-urban")
+    strongest = "results/rifles-urban/player-bc-ppo-15min-seed1/actor.zip"
+    words = agents_words(ctx, (strongest, "results/rifles-urban/enemy-bc-ppo-10min/actor.zip"))
+    assert "player (named `strongest` in results/agents.yaml: " in words and " vs scripted" in words
 
 
 def test_agents_trained_takes_the_strongest_shipped_actor_of_every_side():
+    from agents import named
     from training.cli.playtest import trained_agents
     from training.folders.rundir import RESULTS_ROOT
 
     rs = registry.get("rifles-urban")
     player, enemy = trained_agents(rs, RESULTS_ROOT)
-    assert player.endswith("actor.zip") and "/rifles-urban/player-" in player
-    assert enemy.endswith("actor.zip") and "/rifles-urban/enemy-" in enemy
+    strongest = named.load()["rifles-urban"]["strongest"]    # the named agents, where results/agents.yaml names them
+    assert (player, enemy) == (str(strongest.sides["player"].file), str(strongest.sides["enemy"].file))
+    assert player.endswith("actor.zip") and "/rifles-urban/" in enemy
+    empty = named.REGISTRY_FILE.parent / "no-such-agents.yaml"
+    assert not empty.exists()
+    from unittest import mock
+    with mock.patch.object(named, "load", lambda path=empty: {}):           # none named: the best finished runs
+        player, enemy = trained_agents(rs, RESULTS_ROOT)
+    assert "/rifles-urban/player-" in player and "/rifles-urban/enemy-" in enemy
 
 
 def test_trained_auto_announces_its_table_and_expected_time(tmp_path, capsys):
