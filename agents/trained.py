@@ -12,8 +12,11 @@
     action = agent.act(observation, mask, view)     # masked, deterministic: the policy's most likely legal action
 
 An actor is checked before it plays: every layer's shape, finite weights, and the ruleset, side and sizes it was
-trained for. A file is read once per path and process (the cache is keyed by the file's path, size and mtime,
-so a file saved again is read again); every agent built from it shares the loaded network.
+trained for. An actor trained on an earlier version of a ruleset's observation that the ruleset declares a prefix of
+today's (`Ruleset.prefix_observation_sizes`: later versions only appended features, e.g. Konflikt '47's 1080 before
+the ranging-in, KC-HID-3) plays on, reading the leading features it was trained on. A file is read once per path
+and process (the cache is keyed by the file's path, size and mtime, so a file saved again is read again); every
+agent built from it shares the loaded network.
 """
 from __future__ import annotations
 
@@ -40,13 +43,17 @@ class PolicyAgent:
 
     needs_observation = True
 
-    def __init__(self, policy, side: int, name: str = "trained") -> None:
-        """`policy`: an Actor read from a file, or the SB3 policy being trained (in memory, never from a file)."""
-        self.policy, self.side, self.name = policy, side, name
+    def __init__(self, policy, side: int, name: str = "trained", reads: int | None = None) -> None:
+        """`policy`: an Actor read from a file, or the SB3 policy being trained (in memory, never from a file).
+        `reads`: how many leading features of the observation it was trained on (None: all of them), for an actor
+        of an earlier observation the ruleset declares a prefix of today's (`check_fits` answers it)."""
+        self.policy, self.side, self.name, self.reads = policy, side, name, reads
         self.logits = policy.logits if isinstance(policy, Actor) else sb3_logits(policy)
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view) -> int:
         """The legal action the policy rates highest (what predict(..., deterministic=True) returns)."""
+        if self.reads is not None:
+            observation = observation[:self.reads]
         return int(np.argmax(np.where(mask, self.logits(observation), -np.inf)))
 
     def reseed(self, seed: int) -> None:
@@ -269,20 +276,32 @@ def read_actor(path) -> Actor:
     return _ACTORS[key]
 
 
-def check_fits(actor: Actor, ruleset, side: int | None, path) -> None:
-    """ModelFileError unless the actor was trained for this ruleset (and `side`, if given) with its sizes."""
+def check_fits(actor: Actor, ruleset, side: int | None, path) -> int | None:
+    """ModelFileError unless the actor was trained for this ruleset (and `side`, if given) with its sizes; the number
+    of leading observation features it reads when it was trained on an earlier observation the ruleset declares a
+    prefix of today's (`prefix_observation_sizes`), else None (it reads the whole observation)."""
     meta = actor.meta
     if meta["env"] != ruleset.name:
         raise ModelFileError(f"{path}: trained for {meta['env']}, not {ruleset.name}")
     if side is not None and meta["side"] != ruleset.sides[side]:
         raise ModelFileError(f"{path}: trained as the {meta['side']}, not the {ruleset.sides[side]}")
-    if actor.observation_space_shape != (ruleset.observation_size,) or actor.actions != ruleset.num_actions:
+    reads = prefix_read(actor, ruleset)
+    if (reads is None and actor.observation_space_shape != (ruleset.observation_size,)) \
+            or actor.actions != ruleset.num_actions:
+        earlier = "".join(f" (or an earlier {n})" for n in ruleset.prefix_observation_sizes)
         raise ModelFileError(f"{path}: model has observation shape {actor.observation_space_shape} and "
-                             f"{actor.actions} actions; {ruleset.name} needs ({ruleset.observation_size},) "
+                             f"{actor.actions} actions; {ruleset.name} needs ({ruleset.observation_size},){earlier} "
                              f"and {ruleset.num_actions}")
-    if actor.encoder is not None and not same_grid(actor.encoder.layout, ruleset.observation_layout()):
+    if actor.encoder is not None and not same_grid(actor.encoder.layout, ruleset.observation_layout(), reads):
         raise ModelFileError(f"{path}: its grid encoder reads the planes {grid_label(actor.encoder.layout)}; "
                              f"{ruleset.name} declares {grid_label(ruleset.observation_layout())}")
+    return reads
+
+
+def prefix_read(actor: Actor, ruleset) -> int | None:
+    """The earlier observation size the actor was trained on, if the ruleset declares it a prefix of today's."""
+    size = actor.observation_space_shape[0]
+    return size if size != ruleset.observation_size and size in ruleset.prefix_observation_sizes else None
 
 
 def grid_label(layout) -> str:
@@ -291,16 +310,17 @@ def grid_label(layout) -> str:
     return "none" if p is None else f"{p.shape} at {p.offset} with strides {p.steps()}"
 
 
-def same_grid(a, b) -> bool:
-    """Two layouts that put the same planes at the same places (the planes' names are documentation)."""
-    return a.size == b.size and np.array_equal(a.plane_indices(), b.plane_indices())
+def same_grid(a, b, reads: int | None = None) -> bool:
+    """Two layouts that put the same planes at the same places (the planes' names are documentation); `reads`: `a`
+    is of an earlier observation of that size, a prefix of `b`'s."""
+    return a.size == (b.size if reads is None else reads) and np.array_equal(a.plane_indices(), b.plane_indices())
 
 
 def load(path, ruleset, side: int, seed: int = 0) -> PolicyAgent:
     """An Agent playing `side` of `ruleset` with the actor at `path` (seed unused: play is deterministic)."""
     actor = read_actor(path)
-    check_fits(actor, ruleset, side, path)
-    return PolicyAgent(actor, side, name=Path(path).name)
+    reads = check_fits(actor, ruleset, side, path)
+    return PolicyAgent(actor, side, name=Path(path).name, reads=reads)
 
 
 def _factory(ruleset, path: str):

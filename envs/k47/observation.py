@@ -4,12 +4,20 @@ Layout (float32, all in [0, 1] or small counts scaled):
   globals (24): turn/7, bag dice per side /16 (KC-HID-3), my side, I decide, decision kind one-hot (9; the
                 tenth, `opening`, at index 22),
                 options (3), VP/20 per side, game over, pending keep choices of mine (KC-TURN-9) /16, sides a unit
-                inside has declared targets for (KB-FROM-3, N/E/S/W as bits) /16, [22] above, 1 spare
+                inside has declared targets for (KB-FROM-3, N/E/S/W as bits) /16, [22] above, the sides of those
+                declared with HE (KC-HE-1, bits) /16
   decision (32): the unit the decision is about (one-hot 16), the other unit it names (mover, firer,
-                 assaulter; one-hot 16)
+                 assaulter; one-hot 16); in a target decision, the targets declared so far, each as the bits of the
+                 sides it was declared through /16 (KC-HID-5)
   sections (8 x 4): exists, intact, burning, rubble
   units (16 x 35): see `unit_block` (UNIT_FEATURES)
   cells (432): terrain of each cell / 4 (KC-MAP-8, collapsed sections read as rubble)
+  ranging (2 x 16 x 16, appended in version 2): per firer and target uid, the ranging-in (7 - need) / 5 (KC-IND-2;
+                zeroed reads 1, KC-IND-3) and whether it was fired this turn (KC-HID-3)
+  revealed (16, appended in version 2): per uid, whether both sides know the unit (KC-HID-6/8/9: always, but
+                for an occupant still hidden under `hidden_occupants`), which its owner could not see before
+
+Version 1 ended with the cells (1080 features): an actor trained on it reads that prefix (PREFIX_SIZES).
 """
 from __future__ import annotations
 
@@ -21,7 +29,7 @@ import numpy as np
 from envs.engine.contract import ObservationLayout, Planes
 from envs.engine.derived import PREFIX, remember, unchanged_since
 
-from . import firefrom, hidden
+from . import firefrom, hidden, public
 from .actions import MAX_CELLS, MAX_SECTIONS
 from .board import BUILDING, BUNKER, BURNING, INTACT, RUBBLE, RUINED
 from .flow import Decision
@@ -29,11 +37,14 @@ from .state import MAX_UNITS, ORDERS
 
 KINDS = list(Decision)
 GLOBALS, DECISION, SECTION, UNIT = 24, 32, 4, 35
-SIZE = GLOBALS + DECISION + MAX_SECTIONS * SECTION + MAX_UNITS * UNIT + MAX_CELLS
+#: KC-HID-3: a firer's ranging-in on a target, and whether it fired at it this turn
+RANGING_FEATURES = ("ranging_in", "ranged_this_turn")
+RANGING = len(RANGING_FEATURES) * MAX_UNITS * MAX_UNITS
+SIZE = GLOBALS + DECISION + MAX_SECTIONS * SECTION + MAX_UNITS * UNIT + MAX_CELLS + RANGING + MAX_UNITS
 GLOBAL_FEATURES = ("turn", "bag_a", "bag_b", "side", "deciding",
                    *(f"decision_{k}" for k in KINDS if k != Decision.OPENING),
                    "no_building_entry", "hidden_occupants", "pinned_out", "vp_a", "vp_b", "game_over", "my_pending_keep",
-                   "declared_sides", f"decision_{Decision.OPENING}", "spare")
+                   "declared_sides", f"decision_{Decision.OPENING}", "declared_he")
 SECTION_FEATURES = ("exists", "intact", "burning", "rubble")
 UNIT_FEATURES = ("exists", "alive", "own", "infantry", "artillery", "vehicle", "x", "y", "inside", "section", "floor",
                  "models", "start_models", "pins", *(f"order_{o}" for o in ORDERS), "kept", "moved", "small",
@@ -47,6 +58,10 @@ assert len(GLOBAL_FEATURES) == GLOBALS and len(UNIT_FEATURES) == UNIT and len(SE
 SECTIONS_AT = GLOBALS + DECISION
 UNITS_AT = SECTIONS_AT + MAX_SECTIONS * SECTION
 CELLS_AT = UNITS_AT + MAX_UNITS * UNIT
+RANGING_AT = CELLS_AT + MAX_CELLS
+REVEALED_AT = RANGING_AT + RANGING
+#: the sizes of earlier versions whose features are a prefix of this one's: version 1 ended with the cells
+PREFIX_SIZES = (RANGING_AT,)
 
 
 #: where each side's observation buffer and the states its parts were last written from are kept on the game
@@ -63,10 +78,11 @@ assert BOARD_WIDTH * BOARD_HEIGHT == MAX_CELLS
 
 
 def layout() -> ObservationLayout:
-    """One plane, the terrain of the 24 x 18 cells (row y, column x), last in the vector; the vector part is the
-    globals, the decision, the sections and the units (whose cells are their x, y features)."""
+    """One plane, the terrain of the 24 x 18 cells (row y, column x), after the units; the vector part is the
+    globals, the decision, the sections and the units (whose cells are their x, y features), and after the plane
+    the ranging-in of every firer on every target (KC-HID-3)."""
     planes = Planes(1, BOARD_HEIGHT, BOARD_WIDTH, CELLS_AT, names=("terrain",))
-    return ObservationLayout(SIZE, planes, vector="globals, the decision, sections, units")
+    return ObservationLayout(SIZE, planes, vector="globals, the decision, sections, units, ranging-in")
 
 
 def encode(game, side: int) -> np.ndarray:
@@ -93,7 +109,28 @@ def encode(game, side: int) -> np.ndarray:
             if written is None or written[u.uid] != state:
                 _UNIT_BYTES.pack_into(out, 4 * (UNITS_AT + u.uid * UNIT), *block_of(game, u, side, state, blocks))
         kept[UNIT_KEYS[side]] = states                       # kept whatever the state: the next call compares
+    write_ranging(game, out)
+    write_revealed(game, out)
     return out.copy()
+
+
+def write_revealed(game, out: np.ndarray) -> None:
+    """KC-HID-6/8/9: which units both sides know (a reveal is public), so that an owner sees its occupant revealed."""
+    out[REVEALED_AT:REVEALED_AT + len(game.units)] = [public.known_to_both(u) for u in game.units]
+
+
+def write_ranging(game, out: np.ndarray) -> None:
+    """KC-HID-3: every ranging-in and zeroed state, public to both sides (public.ranging_states), in the firer x
+    target planes; cleared first (a move ends one, KC-MOVE-3)."""
+    out[RANGING_AT:REVEALED_AT] = 0
+    for (firer, target), state in public.ranging_states(game).items():
+        at = RANGING_AT + firer * MAX_UNITS + target
+        if state == public.ZEROED:                     # KC-IND-3: hits on 2+ until either moves
+            out[at] = 1.0
+        else:                                          # KC-IND-2: 5+, 4+, 3+, 2+ in consecutive turns
+            need, this_turn = state
+            out[at] = (7 - need) / 5
+            out[at + MAX_UNITS * MAX_UNITS] = this_turn
 
 
 def block_of(game, u, side: int, state: tuple, blocks: dict) -> list:
@@ -148,7 +185,7 @@ def write_globals(game, side: int) -> list:
             g[GLOBALS + 16 + other] = 1
         declared = ctx.get("declared")
         if declared:       # KB-FROM-3 / KC-HID-5: the sides already declared (public), as bits
-            g[21] = sum(1 << firefrom.SIDES.index(d[0]) for d in declared) / 16
+            write_declared(g, declared)
     options = game.options
     g[14] = options["no_building_entry"]
     g[15] = options["hidden_occupants"]
@@ -158,6 +195,16 @@ def write_globals(game, side: int) -> list:
     if game.pending_keep:
         g[20] = sum(1 for k in game.pending_keep if game.units[int(k)].side == side) / 16
     return g
+
+
+def write_declared(g: list, declared: list) -> None:
+    """KC-HID-5, KB-FROM-3: the declarations made (side, target uid, HE, models): the sides as bits, those with HE
+    (KC-HE-1), and in each target's decision slot the sides it was declared through."""
+    for side, target, he, _models in declared:
+        bit = (1 << firefrom.SIDES.index(side)) / 16
+        g[21] += bit
+        g[23] += bit * bool(he)
+        g[GLOBALS + MAX_UNITS + target] += bit
 
 
 #: where a decision kind's flag sits in the globals (the tenth kind, `opening`, came after the options)
@@ -254,7 +301,10 @@ def feature_names() -> list[str]:
     names += [f"decision_unit_{u}" for u in range(MAX_UNITS)] + [f"decision_other_{u}" for u in range(MAX_UNITS)]
     names += [f"section[{s}].{f}" for s in range(MAX_SECTIONS) for f in SECTION_FEATURES]
     names += [f"unit[{u}].{f}" for u in range(MAX_UNITS) for f in UNIT_FEATURES]
-    return names + [f"terrain[{c}]" for c in range(MAX_CELLS)]
+    names += [f"terrain[{c}]" for c in range(MAX_CELLS)]
+    names += [f"{f}[{firer}>{target}]" for f in RANGING_FEATURES for firer in range(MAX_UNITS)
+              for target in range(MAX_UNITS)]
+    return names + [f"revealed[{u}]" for u in range(MAX_UNITS)]
 
 
 def bounds(games) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -292,9 +342,13 @@ def played_ranges(game, start: np.ndarray):
     yield GLOBAL_FEATURES.index("vp_b"), 0.0, (held + game.scenario.kill_vp * units[0]) / 20
     yield GLOBAL_FEATURES.index("my_pending_keep"), 0.0, max(units) / 16    # KC-TURN-9: one per own unit
     yield GLOBAL_FEATURES.index("declared_sides"), 0.0, 15 / 16             # KB-FROM-3: a bit per side of a section
+    yield GLOBAL_FEATURES.index("declared_he"), 0.0, 15 / 16                # KC-HE-1: as many, with HE
     for u in game.units:
         yield GLOBALS + u.uid, 0.0, 1.0
         yield GLOBALS + MAX_UNITS + u.uid, 0.0, 1.0
+    yield from ranging_ranges(game)
+    for u in game.units:                                  # KC-HID-8: an occupant is revealed, once, for good
+        yield REVEALED_AT + u.uid, float(start[REVEALED_AT + u.uid]), 1.0
     for s in range(len(game.board.sections)):
         for f in range(1, SECTION):
             yield SECTIONS_AT + s * SECTION + f, 0.0, 1.0
@@ -304,6 +358,17 @@ def played_ranges(game, start: np.ndarray):
         for x in range(game.board.width):
             if game.board.terrain[y][x] in (BUILDING, BUNKER):                   # KB-RUIN-1: it may collapse
                 yield CELLS_AT + y * game.board.width + x, RUBBLE / 4, game.board.terrain[y][x] / 4
+
+
+def ranging_ranges(game):
+    """KC-HID-3: an indirect-fire unit's ranging-in on each enemy unit (KC-IND-2/3: only indirect fire ranges in)."""
+    for firer in game.units:
+        if any("indirect" in game.tables.weapons[w].rules for _, w, _ in firer.weapons()):
+            for target in game.units:
+                if target.side != firer.side:
+                    at = RANGING_AT + firer.uid * MAX_UNITS + target.uid
+                    yield at, 0.0, 1.0
+                    yield at + MAX_UNITS * MAX_UNITS, 0.0, 1.0
 
 
 def unit_ranges(game, u, at: int, start: np.ndarray):

@@ -35,9 +35,14 @@ def unit_facts(u) -> tuple:
     """KC-HID-2: side, place, facing, order dice, destroyed, and (KC-HID-9: once known to both sides) type, models
     by weapon and pins."""
     place = (u.uid, u.side, u.alive, u.cell, u.section, u.floor, u.order, u.kept, u.moved)
-    if not all(hidden.known_to(u, side) for side in (0, 1)):
+    if not known_to_both(u):
         return place
     return (*place, u.kind, u.facing, u.immobile, u.pins, u.fixed_opening, tuple(w for _, w, _ in u.weapons()))
+
+
+def known_to_both(u) -> bool:
+    """KC-HID-6/8/9: a unit both sides know: every unit but an occupant still hidden (a reveal is public)."""
+    return hidden.known_to(u, 0) and hidden.known_to(u, 1)
 
 
 def declarations(game) -> tuple | None:

@@ -12,7 +12,7 @@ from envs.engine.scenario import loadable, yaml_files
 from . import config, hidden, public, render
 from .actions import NUM_ACTIONS
 from .game import K47Game
-from .observation import SIZE, bounds, layout
+from .observation import PREFIX_SIZES, SIZE, bounds, layout
 
 #: the scenario options (KC-SCN-11, KC-SCN-12): each may change where units start and what the flags show
 OPTIONS = ("no_building_entry", "hidden_occupants", "pinned_out")
@@ -24,6 +24,8 @@ class K47(Ruleset):
     sides = ("A", "B")
     num_actions = NUM_ACTIONS
     observation_size = SIZE
+    #: version 1 of the observation ended before the ranging-in planes (KC-HID-3): its actors read that prefix
+    prefix_observation_sizes = PREFIX_SIZES
     default_scenario = "village_crossroads"
     state_type = K47Game
     rule_prefixes = ("KB-", "KC-", "KV-")

@@ -19,6 +19,7 @@ from envs.engine.contract import ObservationLayout, Planes
 from envs.engine.derived import PREFIX, BoundedStore, remember, unchanged_since
 from envs.engine.secret_orders import HIDDEN
 
+from . import public
 from .config import MAX_MODELS, SIZE
 from .flow import Decision
 
@@ -123,7 +124,7 @@ def encode(game, side: int) -> np.ndarray:
         if same_orders:
             seen = written.seen
         else:
-            seen, old = orders.all_seen_by(side), written.seen            # UW-HID-2: own face-down orders only
+            seen, old = public.orders_seen_by(game, side), written.seen  # UW-HID-2 own face-down orders, UW-HID-4
             dirty.update(i for i in seen.keys() | old.keys() if seen.get(i) != old.get(i))
             written.values, written.face_up, written.seen = dict(orders.values), set(orders.face_up), seen
         for i in dirty:

@@ -49,3 +49,22 @@ def known_overwatch(game, m) -> bool:
     """UW-HID-4: a face-down model whose side has no unactivated Snap-fire model left is known to be on Overwatch
     (the only other order); a killed model's counter is gone with it, so its order stays hidden."""
     return game.orders.is_face_down(m.idx) and bool(no_snap_fire_left(game, m.side))
+
+
+def orders_seen_by(game, side: int) -> dict[int, tuple[bool, int | None]]:
+    """Every counter as `side` sees it, model idx -> (face down, order or HIDDEN): its own and the face-up ones
+    (UW-HID-2), and every face-down one known to be Overwatch (UW-HID-4) of either side."""
+    seen = game.orders.all_seen_by(side)
+    for s in (0, 1):
+        if no_snap_fire_left(game, s):
+            for m in game.side_models(s):
+                if seen.get(m.idx, (False,))[0]:
+                    seen[m.idx] = (True, OVERWATCH)
+    return seen
+
+
+def order_seen_by(game, side: int, m) -> int | None:
+    """The order of model `m` as `side` sees it (HIDDEN: none, or face down and unknown); UW-HID-4 as above."""
+    if known_overwatch(game, m):
+        return OVERWATCH
+    return game.orders.seen_by(side, m.idx)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import public
 from .config import SIZE
 
 PX = 20
@@ -19,7 +20,7 @@ LEGEND = (
 
 
 def order_mark(game, m, side) -> str:
-    seen = game.orders.seen_by(side, m.idx)
+    seen = game.orders.seen_by(side, m.idx) if side is None else public.order_seen_by(game, side, m)   # UW-HID-4
     if seen is None:
         return "?" if game.orders.is_face_down(m.idx) else " "
     return "O" if seen == 1 else "S"

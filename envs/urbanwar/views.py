@@ -1,7 +1,7 @@
 """A side's read-only view for scripted agents and renderers: public state plus its own orders (UW-HID-1/2)."""
 from __future__ import annotations
 
-from . import activation
+from . import activation, public
 from . import geometry as geo
 
 
@@ -18,8 +18,8 @@ class SideView:
         return g.decision
 
     def order(self, m) -> int | None:
-        """The order as this side sees it (None: none, or face down and not its own)."""
-        return self._game.orders.seen_by(self.side, m.idx)
+        """The order as this side sees it (None: none, or face down, not its own and not known Overwatch: UW-HID-4)."""
+        return public.order_seen_by(self._game, self.side, m)
 
     @property
     def models(self):

@@ -74,6 +74,7 @@ CAPS = {
     ("unit[[]0].inside", "high"): "A1 going inside: no random game takes it in (any infantry may, KB-ENTER-1)",
     ("unit[[]0].y", "low"): "A1 inside a building (its y reads 0 there), as above",
     ("declared_sides", "high"): "a unit inside declaring targets through all four sides of its section (KB-FROM-3)",
+    ("declared_he", "high"): "a unit inside declaring HE through all four sides of its section (KB-FROM-3, KC-HE-1)",
     ("unit[[]*].fixed_opening", "high"): "a Fixed weapon designating its building's last opening (KB-FROM-5)",
 }
 

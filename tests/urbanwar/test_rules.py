@@ -309,7 +309,8 @@ def test_UW_SPEC_5_and_UW_SPEC_6_battleshield_guards_against_the_first_enemy_in_
 
 # 7. Overwatch interrupts and UW-HID-6 windows ---------------------------------------------------------------------------------
 def test_UW_HID_6_and_UW_HID_8_a_window_is_offered_whatever_the_real_order():
-    snap, over = window("snap"), window("overwatch")
+    # B4 keeps a Snap-fire model unactivated in both: alone, an Overwatch B3 would be known Overwatch (UW-HID-4)
+    snap, over = (window(order, B4=([40, 1], "snap")) for order in ("snap", "overwatch"))
     assert snap.current_side == over.current_side == 1
     assert snap.decision[0] == over.decision[0] == Decision.REACT
     assert snap.observation(0).tobytes() == over.observation(0).tobytes()
