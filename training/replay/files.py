@@ -209,7 +209,7 @@ def max_bytes() -> int:
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """The file's bytes, gunzipped if it is gzip, read CHUNK at a time: ReplayError once past `limit` bytes."""
+    """The file's bytes, gunzipped if it is gzip, read CHUNK at a time: ReplayFileError once past `limit` bytes."""
     with open(path, "rb") as raw:
         gzipped = raw.read(2) == b"\x1f\x8b"
         raw.seek(0)
@@ -220,8 +220,8 @@ def read_bounded(path: Path, limit: int) -> bytes:
             if size > limit:
                 what = "inflates to more than" if gzipped else "holds more than"
                 bound = f"{limit >> 20} MB" if limit % (1 << 20) == 0 else f"{limit} bytes"
-                raise ReplayError(f"{path}: {what} {bound} of JSON; expected at most that for one game "
-                                  f"({MAX_MB_VARIABLE} raises the bound)")
+                raise ReplayFileError(f"{path}: {what} {bound} of JSON; expected at most that for one game "
+                                      f"({MAX_MB_VARIABLE} raises the bound)")
             chunks.append(chunk)
     return b"".join(chunks)
 
@@ -234,7 +234,7 @@ def load(path: Path, limit: int | None = None) -> dict:
     try:
         data = json.loads(read_bounded(path, limit).decode("utf-8"))
     except RecursionError:                  # [[[[... nested past Python's stack: no replay nests so deep
-        raise ReplayError(f"{path}: JSON nested too deep; expected the few levels of a replay") from None
+        raise ReplayFileError(f"{path}: JSON nested too deep; expected the few levels of a replay") from None
     except FileNotFoundError:
         raise ReplayFileError(f"{path}: no such file") from None
     except (OSError, EOFError, zlib.error) as exc:
