@@ -34,6 +34,10 @@ def win_rates(table, side_name: str) -> bytes:
     left.invert_yaxis()
     for row, c in enumerate(table.comparisons):
         d = c.difference
+        if d.identical:   # no interval to draw: say so where it would be
+            right.text(0, row, f"  identical in all {d.n} games", va="center", fontsize=8)
+            right.plot([0], [row], marker="|", color="black", markersize=12)
+            continue
         for offset, (interval, label, colour) in enumerate(((d.paired, "paired", "black"), (d.unpaired, "unpaired", "grey"))):
             lo, hi = (100 * x for x in interval)
             right.errorbar(100 * d.diff, row + 0.15 * offset, xerr=[[100 * d.diff - lo], [hi - 100 * d.diff]], fmt="o",
@@ -42,7 +46,8 @@ def win_rates(table, side_name: str) -> bytes:
     right.set(yticks=range(len(table.comparisons)), yticklabels=[f"{names[c.variant]} - {names[0]}" for c in table.comparisons],
               xlabel="difference of win rates, percentage points (95 % CI)")
     right.invert_yaxis()
-    right.legend(loc="best", fontsize=8)
+    if right.get_legend_handles_labels()[0]:
+        right.legend(loc="best", fontsize=8)
     fig.tight_layout()
     return _png(fig)
 
