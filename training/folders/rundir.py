@@ -128,12 +128,13 @@ def replacing(path: Path):
         tmp.unlink(missing_ok=True)
 
 
-RUN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: matched in full: `$` alone would let "run\n" through (it matches before a final newline)
+RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 def check_run_name(name: str) -> str:
     """A run name is one folder name inside results/<env>/: letters, digits, '.', '_', '-'; never a path."""
-    if not RUN_NAME.match(name) or name in (".", ".."):
+    if not RUN_NAME.fullmatch(name) or name in (".", ".."):
         raise ValueError(f"run name {name!r}: expected one folder name (letters, digits, '.', '_', '-'), not a path")
     return name
 

@@ -165,7 +165,9 @@ def outcome_text(data: dict) -> str:
 
 
 def render_page(data: dict, frames: Frames, views: dict, cards: CardSets, key: list[tuple[str, str]]) -> str:
-    payload = json.dumps(page_data(data, frames, views, cards), separators=(",", ":")).replace("</", "<\\/")
+    # Every "<" as \u003c: inside <script>, "</script" ends the block and "<!--<script" makes the parser look for
+    # two ends; with no "<" at all, no string in the file (an agent's name...) can do either. JSON reads it back as "<".
+    payload = json.dumps(page_data(data, frames, views, cards), separators=(",", ":")).replace("<", "\\u003c")
     title = f"{data['ruleset']} · {data['scenario']} · seed {data['seed']}"
     legend_rows = "".join(
         f'<li><span class="sw" style="background:{html.escape(sw)}"></span>{html.escape(text)}</li>'
