@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from envs import paths
 from envs.paths import PROJECT_ROOT as ROOT
 from training.folders.rundir import replacing, versions
 
@@ -37,10 +38,13 @@ def cache_root() -> Path:
 
 def code_digest(rs) -> str:
     """A digest of the code and data the teacher's games run on: the engine, the adapters, the ruleset's package
-    and configs, the agents and cloning itself. A commit elsewhere (training, tests, docs) keeps the cache."""
+    and configs, the agents and cloning itself. A commit elsewhere (training, tests, docs) keeps the cache.
+    The configs are those the games read: $RUBBLE_CONFIGS's tree when it is set (envs.paths.CONFIG_ROOT, looked
+    up now), so that edited tables elsewhere never load a start cloned on the repo's."""
     module = Path(inspect.getfile(type(rs))).resolve()          # e.g. envs/rifles/ruleset.py
     package = module.parent.name if module.parent.parent == ROOT / "envs" else None
-    own = [*ROOT.glob(f"envs/{package}/**/*.py"), *ROOT.glob(f"configs/{package}/**/*.yaml")] if package else [module]
+    configs = Path(paths.CONFIG_ROOT)
+    own = [*ROOT.glob(f"envs/{package}/**/*.py"), *configs.glob(f"{package}/**/*.yaml")] if package else [module]
     files = {*ROOT.glob("envs/*.py"), *ROOT.glob("envs/engine/**/*.py"), *own, *ROOT.glob("agents/**/*.py"),
              Path(__file__).with_name("imitation.py")}
     digest = hashlib.sha256()

@@ -29,3 +29,19 @@ def test_a_scenario_file_counts_by_its_content(tmp_path):
     before = clone_key(info(scenario=str(scenario)), config, rs)
     scenario.write_text("a: 2\n")
     assert clone_key(info(scenario=str(scenario)), config, rs) != before
+
+
+def test_the_key_follows_the_configs_the_games_read_under_rubble_configs(tmp_path, monkeypatch):
+    """RUBBLE_CONFIGS points the rulesets at another configs/ tree: an edited table there must miss the cache."""
+    import shutil
+
+    from envs import paths
+
+    rs, config = registry.get(ENV), load_config(write_config(tmp_path, imitation={"games": 3}))
+    copy = tmp_path / "configs"
+    shutil.copytree(paths.PROJECT_ROOT / "configs" / "rifles", copy / "rifles")
+    monkeypatch.setattr(paths, "CONFIG_ROOT", copy)       # as envs.paths resolves RUBBLE_CONFIGS=copy
+    before = clone_key(info(), config, rs)
+    table = next((copy / "rifles").rglob("*.yaml"))
+    table.write_text(table.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert clone_key(info(), config, rs) != before
