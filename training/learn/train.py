@@ -248,6 +248,10 @@ class Session:
             return model
         model = MaskablePPO("MlpPolicy", self.venv, seed=self.info.seed, device="cpu", tensorboard_log=tb,
                             verbose=0, policy_kwargs=policy_kwargs(self.config, self.rs), **asdict(self.config.ppo))
+        if self.info.imitation and "start_from" not in self.info.imitation:
+            # A cloning record with no saved model (a run killed mid-save before the order above): the policy
+            # holds none of it. Dropped, so that the run clones again and its report claims only what it holds.
+            self.info = self.info.with_progress(imitation={})
         if "start_from" in self.info.imitation:    # a new run's start (a resumed one has it in its saved model)
             start_from(model.policy, self.info.imitation["start_from"], self.rs, self.side)
         return model
@@ -291,7 +295,10 @@ class Session:
                 print(f"imitation: the cloned start of an earlier run with this config ({cached})", file=sys.stderr)
             stats["cached"] = str(cached)
         settings = self.config.imitation
-        self._save_info(imitation={**stats, "teacher": settings.teacher, "seconds": round(self.clock.elapsed(), 1)})
+        # The record goes to run.json only with the model that holds it: save() writes model.zip first, run.json
+        # last, so a kill in between leaves a run that clones again rather than one that claims a cloned start.
+        self.info = self.info.with_progress(imitation={**stats, "teacher": settings.teacher,
+                                                       "seconds": round(self.clock.elapsed(), 1)})
         self.save("running")   # a Ctrl-C from here on resumes from the cloned policy
 
     def _clone(self) -> dict:
