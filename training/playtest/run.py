@@ -74,13 +74,42 @@ def _local(plan: Plan, jobs: Sequence[tuple], workers: int) -> Iterator[list[Gam
                 future.cancel()
 
 
+#: A local Ray listens here alone: left to itself it binds every interface, open to any machine that reaches this one.
+LOCAL_RAY_HOST = "127.0.0.1"
+#: Ray turns a node address of 127.0.0.1 into the machine's outward one unless told it is no cluster (read by Ray's
+#: constants at import, and by each process it starts from the environment).
+NO_CLUSTER = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
+
+def start_ray(workers: int, address: str | None) -> None:
+    """Ray for the games: the cluster at `address` (`--ray-address`, which brings its own cores), else a local Ray
+    with `workers` CPUs listening on LOCAL_RAY_HOST only; the process's settings are restored once it runs."""
+    import os
+
+    import ray
+    from ray._private import ray_constants
+
+    common = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    if address:
+        ray.init(address=address, **common)
+        return
+    before = os.environ.get(NO_CLUSTER), ray_constants.ENABLE_RAY_CLUSTER
+    os.environ[NO_CLUSTER], ray_constants.ENABLE_RAY_CLUSTER = "0", False
+    try:
+        ray.init(num_cpus=workers, _node_ip_address=LOCAL_RAY_HOST, **common)
+    finally:
+        if before[0] is None:
+            os.environ.pop(NO_CLUSTER, None)
+        else:
+            os.environ[NO_CLUSTER] = before[0]
+        ray_constants.ENABLE_RAY_CLUSTER = before[1]
+
+
 def _ray(plan: Plan, jobs: Sequence[tuple], workers: int, address: str | None) -> Iterator[list[GameTelemetry]]:
     import ray
 
     if not ray.is_initialized():
-        # A local Ray gets the worker count asked for; a cluster (`--ray-address`) brings its own cores.
-        ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
-                 log_to_driver=False, configure_logging=False)
+        start_ray(workers, address)
     task = ray.remote(play_task)
     plan_ref = ray.put(plan)
     pending = [task.remote(plan_ref, table, seed) for _, table, seed in jobs]
