@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 import envs  # noqa: F401 - importing the package registers every ruleset
 from agents import named
@@ -78,17 +79,28 @@ def cmd_play(args) -> int:
     agents = ["person" if s == side else args.enemy for s in range(len(rs.sides))]
     enemy = lookup.agent(rs, args.enemy, tuple(s for s in range(len(rs.sides)) if s != side))
     recorder = replay_cli.recorder_from(args, agents, args.seed, numbered=True)
+    if args.web:
+        arg.require_extra("web", "play --web", "starlette", "uvicorn")
+        from training.play.web import WebGame, serve
+        return serve(WebGame(rs, scenario, side, enemy, args.seed, recorder, agents), args.port)
     return play(rs, scenario, side, enemy, args.seed, sys.stdin, sys.stdout, recorder)
 
 
 def add_play(sub) -> None:
     p = sub.add_parser("play", help="play one side in the terminal against an agent")
-    p.add_argument("env", help="environment name, e.g. rifles-urban")
+    p.add_argument("env", nargs="?", help="environment name, e.g. rifles-urban (not with --resume)")
     p.add_argument("--scenario", help="scenario name (default: the environment's default)")
     p.add_argument("--side", help="the side you play, by name or number (default: the learner side)")
-    p.add_argument("--enemy", default="scripted", help="agent for the other side(s), or a trained model .zip")
+    p.add_argument("--enemy", help="agent for the other side(s): scripted (default), distilled:FILE, a named agent "
+                   "(strongest, league) or a trained model .zip")
     p.add_argument("--seed", type=arg.seed, default=0, help="seed of the dice and the agents")
+    p.add_argument("--dice", choices=("seeded", "manual"), help="seeded (default): the program rolls; manual: the "
+                   "table companion, you roll every die on your own table and type the faces")
+    p.add_argument("--save", type=Path, metavar="FILE", help="keep the game in FILE after every decision")
+    p.add_argument("--resume", type=Path, metavar="FILE", help="go on with a game kept with --save")
     replay_cli.add_record_options(p, series=False)
+    p.add_argument("--web", action="store_true", help="play in the browser: a page served on 127.0.0.1 (the 'web' extra)")
+    p.add_argument("--port", type=arg.port, default=0, help="with --web: the port (default: any free one)")
     p.set_defaults(run=cmd_play)
 
 
