@@ -90,10 +90,14 @@ def test_a_konflikt_47_playtest_with_scenario_and_tables_variants(tmp_path, caps
     assert "regular infantry" in (folder / "report.md").read_text()
 
 
-def test_a_konflikt_47_scenario_path_plays_as_its_name():
-    rs = registry.get("k47")
+@pytest.mark.parametrize("env", sorted(DEATH))
+def test_a_scenario_path_plays_as_its_name_on_every_ruleset(env):
+    """The contract: new_game takes a scenario name or its YAML path (Konflikt '47 added '.yaml' to a path)."""
+    rs = registry.get(env)
     for name, path in rs.scenarios().items():
-        assert rs.new_game(path, seed=3).to_dict() == rs.new_game(name, seed=3).to_dict()
+        by_path, by_name = rs.new_game(path, seed=3), rs.new_game(name, seed=3)
+        assert by_path.legal_action_mask().tolist() == by_name.legal_action_mask().tolist()
+        assert (by_path.observation(0) == by_name.observation(0)).all()
 
 
 def test_tuning_konflikt_47_runs_and_keeps_every_trial(tmp_path, capsys):
