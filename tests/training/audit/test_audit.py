@@ -123,7 +123,7 @@ def test_a_distilled_list_is_audited_like_the_original(tmp_path, capsys):
     code, text, _ = run_cli(capsys, "audit", "rifles-urban", "--audited", f"distilled:{path}", "--games", "4",
                             "--out", str(out), "--quiet")
     assert code == 0 and f"distilled:{path} (DistilledEnemy)" in text
-    assert "RB-AI-2 without 'fewest/lowest units in the group first'" in text and "RU-AI-3 off" in text
+    assert "RB-AI-2 without 'the group with fewest units first'" in text and "RU-AI-3 off" in text
 
 
 @pytest.mark.parametrize("kind, step", [("off", s) for s in ScriptedPlayer.STEPS] + [("lower", "fire"), ("lower", "rally")])

@@ -48,7 +48,8 @@ def test_a_distilled_list_round_trips_through_its_yaml(tmp_path):
     distilled.write_list(path, "rifles-urban", AUTOMATON, "note")
     rankings, answers, data = distilled.read_list(path)
     assert answers == {"RU-AI-3": "yes", "RU-AI-4": "yes"}
-    assert [c.words for c in rankings["RB-AI-6"].criteria] == ["fewest/lowest range first", "fewest/lowest best TN first",
+    assert [c.words for c in rankings["RB-AI-6"].criteria] == ["the nearest target first",
+                                                               "the target it hits most easily (lowest TN) first",
                                                                "lower ID"]
     assert data["rules"]["RB-AI-2"] == [{"feature": f, "first": first} for f, first in AUTOMATON["RB-AI-2"]]
     assert set(rankings) == {rule for rule, value in AUTOMATON.items() if not isinstance(value, str)}
