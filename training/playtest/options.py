@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+from envs.engine.scenario import load_yaml
 
 RULE_ID = re.compile(r"\b([A-Z]{2,3}(?:-[A-Z0-9]+)+)\b")
 KEY_LINE = re.compile(r"^(?P<indent> *)(?P<key>[A-Za-z_][\w]*):(?P<rest>.*)$")
@@ -81,7 +81,7 @@ def rule_options(options: dict, scenario_path: str, config_source: str = "", nam
 
 def scenario_fields(scenario_path: str) -> list[Setting]:
     """The scalar fields of a scenario file (options excepted), with the rule ID each cites."""
-    data = yaml.safe_load(Path(scenario_path).read_text(encoding="utf-8")) or {}
+    data = load_yaml(scenario_path) or {}
     cited = cited_rules(scenario_path)
     return [Setting(k, v, cited.get(k, ""), "field") for k, v in scalar_fields(data).items()
             if not k.startswith(("options.", "name"))]

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import yaml
 
+from envs.engine.scenario import load_yaml
+
 
 def config_folder(rs) -> Path:
     """configs/<ruleset>/: the folder above the ruleset's scenarios/."""
@@ -36,7 +38,7 @@ def default_options(rs, scenario: str) -> dict:
 
 
 def _tables_path(scenario_path: str) -> Path:
-    data = yaml.safe_load(Path(scenario_path).read_text(encoding="utf-8")) or {}
+    data = load_yaml(scenario_path) or {}
     return Path(scenario_path).parent.parent / "tables" / f"{data.get('tables', 'standard')}.yaml"
 
 
@@ -45,7 +47,7 @@ def table_fields(scenario_path: str) -> dict:
     from .options import scalar_fields
 
     path = _tables_path(scenario_path)
-    return scalar_fields(yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.is_file() else {}
+    return scalar_fields(load_yaml(path) or {}) if path.is_file() else {}
 
 
 def set_field(data: dict, dotted: str, value) -> None:
@@ -70,14 +72,14 @@ def _write(text: str, suffix: str) -> Path:
 
 def edited_text(base: str, scenario_edits: dict, table_edits: dict) -> str:
     """The scenario YAML of a variant: the base file with its field edits, pointing at edited tables if any."""
-    data = yaml.safe_load(Path(base).read_text(encoding="utf-8")) or {}
+    data = load_yaml(base) or {}
     for key, value in scenario_edits.items():
         set_field(data, key, value)
     for key in ("darkness_tables",):   # a path relative to the base scenario stays valid from the temp folder
         if str(data.get(key, "")).endswith((".yaml", ".yml")):
             data[key] = str((Path(base).parent / data[key]).resolve())
     if table_edits:
-        tables = yaml.safe_load(_tables_path(base).read_text(encoding="utf-8"))
+        tables = load_yaml(_tables_path(base))
         for key, value in table_edits.items():
             set_field(tables, key, value)
         written = _write(yaml.safe_dump(tables, sort_keys=False), "tables.yaml")

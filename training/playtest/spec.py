@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from envs import registry
-from envs.engine.scenario import ScenarioError
+from envs.engine.scenario import ScenarioError, load_yaml
 from envs.paths import PROJECT_ROOT
 
 from . import scenario as playtest_scenario
@@ -98,7 +98,7 @@ class VariantBuilder:
         if path is None:
             raise _error(source, f"{where}.scenario", "a scenario of " + self.rs.name + ": "
                          + ", ".join(sorted(self.rs.scenarios())), scenario)
-        fields = scalar_fields(yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {})
+        fields = scalar_fields(load_yaml(path) or {})
         return path, playtest_scenario.default_options(self.rs, scenario), fields, playtest_scenario.table_fields(path)
 
     def default(self, key: str, source: str = COMMAND_LINE, where: str = "--tune"):
@@ -170,7 +170,7 @@ def load_playtest(path: str | Path, rs) -> Playtest:
     """A playtest file (configs/<ruleset>/playtests/*.yaml), validated against the ruleset `rs`."""
     source = shown_path(path)
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+        data = load_yaml(path) or {}
     except FileNotFoundError:
         raise _error(source, "<file>", "an existing YAML file") from None
     except yaml.YAMLError as err:
@@ -232,7 +232,7 @@ def playtest_files(rs) -> dict[str, Path]:
     folder = playtest_scenario.config_folder(rs) / "playtests"
     found = {}
     for path in sorted(folder.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_yaml(path) or {}
         if isinstance(data, dict) and data.get("ruleset") == rs.name:
             found[path.stem] = path
     return found
