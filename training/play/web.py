@@ -299,6 +299,8 @@ def serve(game: WebGame, port: int = 0, open_browser: bool = True) -> int:
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
     try:
         server(game, sock).run(sockets=[sock])
+    except KeyboardInterrupt:      # uvicorn raises the Ctrl-C it caught again once it has shut down: a clean stop here
+        pass
     finally:
         sock.close()
         with game.lock:
