@@ -174,6 +174,54 @@ class ScriptedDice(Dice):
         return dice
 
 
+class ManualDice(Dice):
+    """Dice rolled by a person at the table (`rubble play --dice manual`): each roll is asked for through the `ask`
+    callback, `ask(count, sides) -> list of count faces`, which says why and validates; the engine sees only the Dice
+    interface. `dice(count)` asks for the whole handful at once; a derived die (2d6, D66, d3) asks for its parts.
+    A clone's rollouts (`branch`) are not the table's rolls: they go to seeded dice, never to the person."""
+
+    def __init__(self, ask, seed: int = 0) -> None:
+        super().__init__()
+        self.ask = ask
+        self.seed = seed
+        self._branches = 0
+
+    def _faces(self, count: int, sides: int) -> list[int]:
+        faces = [int(f) for f in self.ask(count, sides)]
+        if len(faces) != count or not all(1 <= f <= sides for f in faces):
+            raise DiceError(f"asked for {count} d{sides}, the answer was {faces}")
+        return faces
+
+    def _face(self, sides: int) -> int:
+        return self._faces(1, sides)[0]
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        faces = self._faces(count, sides) if count > 0 else []
+        self.log.extend((sides, f) for f in faces)
+        return faces
+
+    def two_d6(self) -> int:
+        return sum(self.dice(2, 6))
+
+    def two_d10(self) -> int:
+        return sum(self.dice(2, 10))
+
+    def branch(self) -> SeededDice:
+        self._branches += 1
+        return SeededDice(int(np.random.SeedSequence([self.seed, self._branches, len(self.log)]).generate_state(1)[0]))
+
+    def to_dict(self) -> dict:
+        return {"kind": "manual", "seed": self.seed, "log": [list(r) for r in self.log]}
+
+    @classmethod
+    def from_dict(cls, data: dict, ask=None) -> ManualDice:
+        if ask is None:
+            raise DiceError("manual dice need the person's `ask` callback: ManualDice.from_dict(data, ask)")
+        dice = cls(ask, data.get("seed", 0))
+        dice.log = [tuple(r) for r in data["log"]]
+        return dice
+
+
 # Seeds: the one home of every seed the suite derives ------------------------------------------------------
 def derive_seeds(rng: np.random.Generator, count: int) -> list[int]:
     """`count` independent seeds in 0..2**63-1 drawn from an env's seeded generator (same seed, same list)."""

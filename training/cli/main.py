@@ -71,8 +71,22 @@ def cmd_list(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from training.play.terminal import play
+    from training.play.terminal import play, read_save
 
+    resume = None
+    if args.resume is not None:
+        try:
+            resume = read_save(args.resume)
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"--resume {args.resume}: {exc}") from None
+        args.env, args.scenario, args.seed = resume["env"], resume["scenario"], resume["seed"]
+        args.side, args.enemy = str(resume["side"]), args.enemy or resume["enemy"]
+        args.dice = args.dice or resume["dice"]
+    if args.env is None:
+        raise CommandError("rubble play: name the environment (e.g. rubble play cityfight) or give --resume FILE")
+    args.enemy, args.dice = args.enemy or "scripted", args.dice or "seeded"
+    if not args.web:
+        arg.require_extra("human", "rubble play", "rich")
     rs = lookup.ruleset(args.env)
     scenario = lookup.scenario(rs, args.scenario)
     side = lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side
@@ -83,7 +97,8 @@ def cmd_play(args) -> int:
         arg.require_extra("web", "play --web", "starlette", "uvicorn")
         from training.play.web import WebGame, serve
         return serve(WebGame(rs, scenario, side, enemy, args.seed, recorder, agents), args.port)
-    return play(rs, scenario, side, enemy, args.seed, sys.stdin, sys.stdout, recorder)
+    return play(rs, scenario, side, enemy, args.seed, sys.stdin, sys.stdout, recorder, manual=args.dice == "manual",
+                save=args.save, resume=resume, enemy_name=args.enemy)
 
 
 def add_play(sub) -> None:

@@ -2,6 +2,7 @@
 then the items of one group with their AP cost and, for fire, what each die needs. Built on action labels only."""
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -113,3 +114,62 @@ def with_notes(state, choices: list[Choice], pieces) -> list[Choice]:
         notes = [note for note in (pieces.cost(state, c.action), pieces.to_hit(state, c.action)) if note]
         noted.append(Choice(c.action, c.label, ", ".join(notes)))
     return noted
+
+
+# Groups by what the choices do, and typing by place, unit or name -------------------------------------------------
+_COORD = re.compile(r"\((-?\d+),\s*(-?\d+)\)")
+
+
+def group_key(label: str) -> str:
+    """The words that say what a choice does, before the first place, unit or direction it names: 'fire at k7' and
+    'fire special weapon at k7' are two groups ('fire at', 'fire special weapon at'); 'move N then E' is 'move'."""
+    words = []
+    for word in label.split():
+        bare = word.strip("(),.;")
+        if not bare or any(ch.isdigit() for ch in bare) or not (bare.islower() or bare in ("/", ":")):
+            break
+        words.append(word)
+    return " ".join(words) or group_of(label)
+
+
+def grouped_by_key(choices: list[Choice]) -> dict[str, list[Choice]]:
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(group_key(c.label), []).append(c)
+    return groups
+
+
+def key_title(key: str, choices: list[Choice]) -> str:
+    return choices[0].label if len(choices) == 1 else f"{key} ... ({len(choices)})"
+
+
+def tokens(label: str) -> set[str]:
+    """What a label can be typed as: the whole label, each word, each place as x,y."""
+    text = label.lower()
+    found = {" ".join(text.split()), re.sub(r"[()\s]", "", text)}
+    found |= {f"{m.group(1)},{m.group(2)}" for m in _COORD.finditer(text)}
+    found |= {w.strip("(),.;:") for w in text.replace("/", " ").split()} - {""}
+    return found
+
+
+def typed_forms(text: str) -> list[str]:
+    """A typed answer's words, places as x,y: '(13, 14)', '13,14' and '13 14' are all '13,14'."""
+    text = " ".join(text.lower().split())
+    bare = re.sub(r"[()\s]", "", text)
+    if re.fullmatch(r"-?\d+,-?\d+", bare):
+        return [bare]
+    if m := re.fullmatch(r"\(?\s*(-?\d+)\s+(-?\d+)\s*\)?", text):
+        return [f"{m.group(1)},{m.group(2)}"]
+    return [w.strip("(),.;:") for w in text.replace("/", " ").split() if w.strip("(),.;:")]
+
+
+def matching(text: str, choices: list[Choice]) -> list[Choice]:
+    """The choices whose label holds every word typed (a place, a unit, a word of the label), or the whole label."""
+    whole = " ".join(text.lower().split())
+    exact = [c for c in choices if " ".join(c.label.lower().split()) == whole]
+    if exact:
+        return exact
+    words = typed_forms(text)
+    if not words:
+        return []
+    return [c for c in choices if all(w in tokens(c.label) for w in words)]

@@ -78,7 +78,8 @@ def rifles_to_hit(game, action: int) -> str | None:
     drm = args[1] + geometry.first_floor_bonus(firer.position, target.position, game.tables)
     needs = sorted({max(2, min(6, tn - drm)) for tn in _target_numbers(game, firer, target, units)})
     chances = [f"{n}+ ({(7 - n) / 6:.0%})" for n in needs]
-    return f"{len(units)} unit(s) hit on {' or '.join(chances)}"
+    dice = sum(game.tables.weapons[u.weapon].cf for u in units)      # RB-FIRE-1: each weapon rolls its CF in dice
+    return f"{len(units)} unit(s), {dice} dice (each weapon's CF), hit on {' or '.join(chances)}"
 
 
 def _target_numbers(game, firer, target, units):
@@ -177,7 +178,7 @@ def cityfight_to_hit(game, action: int) -> str | None:
         hit = sum(r is not None for r in results) / len(rolls)
         kill = sum(r == cf_fire.K for r in results) / len(rolls) if spotted else 0.0   # CF-FIRE-15: unspotted, K is S
         chances.append(f"{count}d {hit:.0%}" + (f" K {kill:.0%}" if kill else ""))
-    return "if occupied, S or better: " + ", ".join(chances)
+    return "S+ if occupied: " + ", ".join(chances)
 
 
 def cityfight_label(game, action: int) -> str | None:

@@ -12,13 +12,15 @@ HELP = """\
 How to play
   A number picks the choice with that number. Long lists come in groups first
   (move, fire...): pick a group, then a choice in it; b goes back to the groups.
-  Where choices end in a place (fire at k12, move to (10,47)), typing the place
-  (k12, 10,47) picks it.
+  A list longer than the screen has pages: n (or Enter) next, p previous.
+  Typing a place (k12, 15,13, (13, 14)), a unit (A1) or a word of a choice picks
+  the one choice it matches, or lists the choices it matches to pick from.
   Choices show their cost and, for fire, what a die needs and its chance.
   Ending a phase or an activation, declaring Out and passing while other
   choices are open are asked twice: y confirms, anything else goes back.
   ?  this help      m  the map and its key again      u  the last events again
-  q  quit (Ctrl-C too); with --record the replay is written all the same."""
+  q  quit (Ctrl-C too); with --record the replay is written all the same,
+     with --save the game is kept to go on with --resume."""
 
 
 def wants_colour(out) -> bool:
@@ -56,8 +58,13 @@ def head(rs, scenario: str, state, side: int, pieces, colour: bool) -> list[str]
 
 def legend(pieces) -> list[str]:
     """The map's symbols in words, as many to a line as fit, never one split across two lines."""
+    return legend_of(pieces.legend)
+
+
+def legend_of(entries) -> list[str]:
+    """Key entries (symbol, meaning) as `legend` lays them out."""
     lines: list[str] = []
-    for symbol, meaning in pieces.legend:
+    for symbol, meaning in entries:
         item = f"{symbol} {meaning}"
         if lines and len(lines[-1]) + 3 + len(item) <= WIDTH:
             lines[-1] += " | " + item

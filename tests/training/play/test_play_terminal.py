@@ -1,7 +1,11 @@
-"""`rubble play` in a pseudo-terminal (pexpect), 80 columns: a whole game of every ruleset played to its end by a
-seeded 'person' who types numbers, confirms final choices and uses the one-letter commands; q and Ctrl-C quit cleanly."""
+"""`rubble play` in a pseudo-terminal of 80 x 24 (pexpect): every screen fits the terminal (no screen between two
+prompts taller than 24 lines or wider than 80), a whole game of every ruleset is played to its end by a seeded
+'person', the keys name what the maps show, typing a place or unit picks or lists its matches, and the table
+companion (`--dice manual`) asks for every roll, re-asks a bad answer, tells what the enemy does and why, and saves
+and resumes a game."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -13,115 +17,206 @@ import pytest
 from envs.paths import PROJECT_ROOT
 
 pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("rich")
 
 RULESETS = ["rifles-urban", "rifles-darkness", "cityfight", "k47", "urbanwar"]
+ROWS, COLS = 24, 80
 PROMPT = re.compile(r"your choice \(1-(\d+); \? help, m map, u last events, q quit\): ")
 CONFIRM = re.compile(r"really .*\? this cannot be taken back \(y/n\): ")
+DICE = re.compile(r"the (\d+) faces? \(1-(\d+), spaces between\): ")
+DONE = re.compile(r"done on the table\? Enter goes on \(q quits\): ")
+MORE = re.compile(r"-- Enter: more, b: back to the game -- ")
 OVER = re.compile(r"game over: (you win|you lose|a draw) \(returns \([^)]*\)\)")
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
-#: no game of the default scenarios takes more of the person's answers than this
-MAX_ANSWERS = 3000
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+MAX_ANSWERS = 6000
 
 
-def spawn(env: str, seed: int, colour: bool = False, enemy: str = "scripted"):
-    environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+def spawn(env: str, seed: int, *extra: str, colour: bool = False, enemy: str = "scripted"):
+    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
     if not colour:
         environ["NO_COLOR"] = "1"
-    return pexpect.spawn(sys.executable, ["-m", "training.cli", "play", env, "--seed", str(seed), "--enemy", enemy],
-                         cwd=str(PROJECT_ROOT), env=environ, dimensions=(24, 80), encoding="utf-8", timeout=120,
-                         preexec_fn=interruptible)
+    args = ["-m", "training.cli", "play", *([env] if env else []), "--seed", str(seed), "--enemy", enemy, *extra]
+    return pexpect.spawn(sys.executable, args, cwd=str(PROJECT_ROOT), env=environ, dimensions=(ROWS, COLS),
+                         encoding="utf-8", timeout=120, preexec_fn=interruptible)
 
 
 def interruptible() -> None:
-    """Ctrl-C interrupts the game as at a person's terminal, even when the tests themselves were started in the
-    background of a shell without job control, whose children inherit SIGINT ignored (POSIX)."""
+    """Ctrl-C interrupts the game as at a person's terminal, even when the tests run in the background of a shell
+    without job control (whose children inherit SIGINT ignored)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def play_to_the_end(child, seed: int) -> tuple[str, int, str]:
-    """Answer every prompt with a seeded number (y to every confirmation) until the game is over; the transcript,
-    the number of answers and the result line."""
+def segment_lines(text: str) -> list[str]:
+    """What the terminal shows of one segment (all printed since the last answer), echo of the answer left out."""
+    lines = ANSI.sub("", text).replace("\r", "").split("\n")
+    return lines[1:]       # the first line is the echo of the answer (of the command line, for the first screen)
+
+
+def check_fits(segment: str) -> None:
+    lines = segment_lines(segment)
+    assert len(lines) <= ROWS, f"a screen of {len(lines)} lines:\n" + "\n".join(lines)
+    wide = [line for line in lines if len(line) > COLS]
+    assert not wide, f"lines wider than {COLS}: {wide[:3]}"
+
+
+def play_to_the_end(child, seed: int, manual: bool = False) -> tuple[str, int, str]:
+    """Answer every prompt (a seeded number, y, the faces asked for, Enter) until the game is over; every screen is
+    checked to fit. The transcript, the number of answers and the result line."""
     rng, answers, seen = random.Random(seed), 0, []
     while answers < MAX_ANSWERS:
-        which = child.expect([PROMPT, CONFIRM, OVER])
-        seen.append(child.before + child.after)
-        if which == 2:
-            result = child.after
+        which = child.expect([PROMPT, CONFIRM, DICE, DONE, OVER])
+        segment = child.before + child.after
+        seen.append(segment)
+        if which == 4:
             child.expect(pexpect.EOF)
-            return "".join(seen), answers, result
-        child.sendline("y" if which == 1 else str(rng.randint(1, int(child.match.group(1)))))
+            return "".join(seen), answers, child.after if isinstance(child.after, str) else seen[-1]
+        check_fits(segment)
+        if which == 0:
+            child.sendline(str(rng.randint(1, int(child.match.group(1)))))
+        elif which == 1:
+            child.sendline("y")
+        elif which == 2:
+            count, sides = int(child.match.group(1)), int(child.match.group(2))
+            child.sendline(" ".join(str(rng.randint(1, sides)) for _ in range(count)))
+        else:
+            child.sendline("")
         answers += 1
     raise AssertionError(f"no end after {MAX_ANSWERS} answers")
 
 
 @pytest.mark.parametrize("env", RULESETS)
-def test_a_whole_game_is_played_to_the_end_in_a_terminal(env):
+def test_a_whole_game_is_played_to_the_end_and_every_screen_fits(env):
     child = spawn(env, seed=2)
-    transcript, answers, result = play_to_the_end(child, seed=2)
+    transcript, answers, _ = play_to_the_end(child, seed=2)
     child.close()
-    assert child.exitstatus == 0 and answers > 0 and OVER.fullmatch(result)
-    assert "Key: " in transcript and "you: " in transcript
-    assert re.search(r"\[[A-Z]{2}-[A-Z0-9]+-\d+\]", transcript), "events cite their rule IDs"
-    if env.startswith("rifles"):     # each die with what it needed (or the table it is read on) and what followed
-        events = re.sub(r"\r?\n    ", " ", ANSI.sub("", transcript))    # an event wraps under itself
-        assert re.search(r"rolled [\d ]+, needing [^:;\]]+: [\w ]+", events)
-        assert re.search(r"rolled [\d ]+ on the [\w ,()+'-]+: \w+", events)
-    wide = [line for line in ANSI.sub("", transcript).splitlines() if len(line.rstrip("\r")) > 80]
-    assert not wide, f"lines wider than 80 columns: {wide[:3]}"
+    text = ANSI.sub("", transcript)
+    assert child.exitstatus == 0 and answers > 0 and OVER.search(text)
+    assert "Win: " in text and "you: " in text and " to decide" in text
+    assert re.search(r"\[[A-Z]{2}-[A-Z0-9]+-\d+\]", text), "events cite their rule IDs"
 
 
-def test_the_commands_help_map_events_back_and_a_bad_answer():
-    child = spawn("cityfight", seed=1)
-    child.expect(PROMPT)
-    child.sendline("?")
-    child.expect("How to play")
-    child.sendline("u")
-    child.expect("Last events:")
+def key_pages(child) -> str:
+    """The map and its key (m), every page of it."""
     child.sendline("m")
-    child.expect("Key: ")
-    child.sendline("99")
-    child.expect("type a number from 1 to 8; \\? for help")
-    child.sendline("2")                             # activate element AL: its actions come in groups
-    child.expect("Choose what to do:")
-    child.expect(r"(\d+)  move \.\.\. \(\d+\)")
-    move = child.match.group(1)
+    text = ""
+    while True:
+        which = child.expect([MORE, PROMPT])
+        text += child.before
+        check_fits(child.before + child.after)
+        if which == 1:
+            return ANSI.sub("", text)
+        child.sendline("")
+
+
+@pytest.mark.parametrize("env, symbols", [
+    ("rifles-darkness", ["K1..K5", "AP BAP Recon", "S6..S1"]),
+    ("cityfight", ["(L)", "(C)", "(B)", "+UGL", "+LAW", "AP n", "A1..C3"]),
+    ("k47", ["A1 B2", "pins", "bag A 4 B 4"]),
+    ("urbanwar", ["(x,y)", "order[?]"]),
+])
+def test_the_key_covers_what_the_screen_shows(env, symbols):
+    """Darkness's markers are K1..K5 (not E1); Cityfight's (L), (C+UGL), (B+LAW) and its AP column are explained."""
+    child = spawn(env, seed=1)
     child.expect(PROMPT)
-    child.sendline(move)
-    child.expect("Choose \\(b: back to the groups\\):")
-    child.expect(r"move \w+ to \w+  \(1 AP\)")       # CF-ACT-1: the cost shown before choosing
-    child.sendline("b")
-    child.expect("Choose what to do:")
+    shown = key_pages(child)
+    for symbol in symbols:
+        assert f"{symbol} " in shown, f"{symbol!r} not in the key of {env}"
+    assert "E1 ..." not in shown
     child.sendline("q")
-    child.expect("quit")
     child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
 
 
-def test_fire_shows_its_chance_and_a_square_can_be_typed():
+def test_decisions_are_named_and_typing_a_square_lists_what_it_matches():
+    """Cityfight: the activated element is named with its profile; 'k13' matches every choice at k13 (move, fire,
+    overwatch...) and says how many; '(13, 14)' and '15,13' pick a Konflikt '47 place as shown."""
     child = spawn("cityfight", seed=1)
     child.expect(PROMPT)
-    child.sendline("2")                             # activate element AL
-    child.expect(r"(\d+)  fire at \.\.\. \(\d+\)")
-    fire = child.match.group(1)
+    assert "activate one of your elements" in child.before
+    child.sendline("AL")                            # a unit typed by name: activate element AL
     child.expect(PROMPT)
-    child.sendline(fire)
-    child.expect(r"Choose fire at \.\.\. \(b: back to the groups\):")    # the shared words once, in the title
-    child.expect(r"\d+  k12  \(1 AP, if occupied, S or better: 1d \d+%, 2d \d+%\)")
+    assert "AL (Leader team, 2) at k14 is active" in ANSI.sub("", child.before).replace("\r\n", " ")
+    child.sendline("k13")
     child.expect(PROMPT)
-    child.sendline("k12")
-    child.expect("you: fire at k12")
+    screen = ANSI.sub("", child.before)
+    check_fits(child.before + child.after)
+    found = re.search(r"'k13' matched (\d+) choices", screen)
+    assert found and int(found.group(1)) > 1
+    child.sendline("zz")
+    child.expect(PROMPT)
+    assert "nothing matches 'zz'" in child.before
     child.sendline("q")
     child.expect(pexpect.EOF)
 
 
-def test_ending_a_phase_is_asked_twice_and_no_keeps_the_choice_open():
+def test_k47_places_are_typed_as_shown_and_down_is_explained():
+    child = spawn("k47", seed=1)
+    child.expect(PROMPT)
+    assert "choose the unit that takes an order" in ANSI.sub("", child.before).replace("\r\n", " ")
+    child.sendline("1")                             # order unit A1
+    child.expect(PROMPT)
+    child.sendline("advance")                       # a word of a choice
+    child.expect(PROMPT)
+    child.sendline("1")                             # the group: move to ...
+    child.expect(PROMPT)
+    screen = ANSI.sub("", child.before)
+    place = re.search(r"\d+ \((\d+), ?(\d+)\)", screen)
+    assert place, screen
+    child.sendline(f"({place.group(1)}, {place.group(2)})")
+    child.expect(PROMPT)
+    assert f"you: move to ({place.group(1)}, {place.group(2)})" in ANSI.sub("", child.before)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("env", RULESETS)
+def test_table_companion_game_runs_to_its_end_with_typed_dice(env, tmp_path):
+    """--dice manual: every roll is asked for ('roll N d6 for ...'), the enemy's decisions say what to do and why,
+    the game ends, and --record writes its replay."""
+    child = spawn(env, 3, "--dice", "manual", "--record", str(tmp_path))
+    transcript, answers, _ = play_to_the_end(child, seed=3, manual=True)
+    child.close()
+    text = ANSI.sub("", transcript).replace("\r\n    ", " ")
+    assert child.exitstatus == 0 and OVER.search(text)
+    assert re.search(r"DICE: roll \d+ d\d+ for ", text)
+    assert re.search(r"why: rule [A-Z]{2}-[A-Z]+-\d+", text), "the enemy's rule is named"
+    assert list(tmp_path.glob("*.rubble.json*")), "the replay is written"
+
+
+def test_manual_dice_re_ask_a_bad_answer_and_a_game_is_saved_and_resumed(tmp_path):
+    save = tmp_path / "game.json"
+    child = spawn("rifles-urban", 1, "--dice", "manual", "--save", str(save))
+    rng, dice_answered = random.Random(1), 0
+    while dice_answered < 3:
+        which = child.expect([PROMPT, CONFIRM, DICE, DONE])
+        check_fits(child.before + child.after)
+        if which == 2:
+            count, sides = int(child.match.group(1)), int(child.match.group(2))
+            if dice_answered == 0:
+                child.sendline("7 " * (count + 1))                  # too many, and 7 on a d6
+                child.expect(f"expected {count} numbers? from 1 to {sides}")
+                child.expect(DICE)
+            child.sendline(" ".join(str(rng.randint(1, sides)) for _ in range(count)))
+            dice_answered += 1
+        else:
+            child.sendline("y" if which == 1 else "" if which == 3 else str(rng.randint(1, int(child.match.group(1)))))
+    child.expect([PROMPT, CONFIRM, DONE])
+    child.sendline("q")
+    child.expect("saved after the last whole decision")
+    child.expect(pexpect.EOF)
+    data = json.loads(save.read_text())
+    assert data["env"] == "rifles-urban" and data["dice"] == "manual" and data["state"]["dice"]["kind"] == "manual"
+    child = spawn("", 1, "--resume", str(save))
+    transcript, _, _ = play_to_the_end(child, seed=4, manual=True)
+    child.close()
+    assert child.exitstatus == 0 and OVER.search(ANSI.sub("", transcript))
+
+
+def test_ending_a_phase_is_asked_twice_and_ctrl_c_quits():
     child = spawn("rifles-urban", seed=1)
     child.expect(PROMPT)
     child.sendline("1")                             # end phase
     child.expect(CONFIRM)
     child.sendline("n")
-    child.expect("Choose:")
     child.expect(PROMPT)
     child.sendline("1")
     child.expect(CONFIRM)
@@ -139,7 +234,7 @@ def test_colour_only_without_no_color():
     coloured.expect(PROMPT)
     plain = spawn("k47", seed=1)
     plain.expect(PROMPT)
-    assert "\x1b[1m" in coloured.before and "\x1b[" not in plain.before
+    assert "\x1b[" in coloured.before and "\x1b[" not in plain.before
     for child in (coloured, plain):
         child.sendline("q")
         child.expect(pexpect.EOF)
