@@ -82,10 +82,11 @@ def test_a_replay_is_never_overwritten(recorded, capsys):
     assert {f: f.read_bytes() for f in folder.iterdir()} == before
 
 
-def bad_replay(capsys, path) -> str:
-    """The one-line error of `rubble replay PATH --verify` (exit 1, no traceback)."""
+def bad_replay(capsys, path, status: int = 1) -> str:
+    """The one-line error of `rubble replay PATH --verify`, no traceback: exit 1 for a replay that reads but does not
+    replay as recorded, 2 for a file that is no readable replay (a bad request, as every other)."""
     code, out, err = run_cli(capsys, "replay", path, "--verify")
-    assert code == 1 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert code == status and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     return err
 
 
@@ -125,10 +126,10 @@ def test_truncated_files_fail_in_one_line(recorded, tmp_path, capsys):
     folder, data = recorded
     text = json.dumps(data)
     (tmp_path / "cut.rubble.json").write_text(text[: len(text) // 2], encoding="utf-8")
-    assert "not complete JSON (truncated?)" in bad_replay(capsys, tmp_path / "cut.rubble.json")
+    assert "not complete JSON (truncated?)" in bad_replay(capsys, tmp_path / "cut.rubble.json", 2)
     raw = (folder / "rifles-urban-scripted-vs-scripted-seed1.rubble.json.gz").read_bytes()
     (tmp_path / "cut.rubble.json.gz").write_bytes(raw[: len(raw) // 2])
-    assert "not a readable gzip file" in bad_replay(capsys, tmp_path / "cut.rubble.json.gz")
+    assert "not a readable gzip file" in bad_replay(capsys, tmp_path / "cut.rubble.json.gz", 2)
     fewer = {**data, "steps": data["steps"][:10]}
     assert "field 'outcome': over is True in the file" in bad_replay(capsys, write_json(tmp_path / "f.rubble.json", fewer))
 
@@ -137,13 +138,13 @@ def test_an_unknown_version_or_a_bad_field_fails_naming_it(recorded, tmp_path, c
     _, data = recorded
     for version in (3, 0, "2", True, None):
         path = write_json(tmp_path / "v.rubble.json", {**data, "version": version})
-        err = bad_replay(capsys, path)
+        err = bad_replay(capsys, path, 2)
         assert err.startswith(f"rubble replay: {path}: field 'version': expected one of the replay format versions "
                               f"this rubble reads (1, 2), the file is version {version!r}"), err
-    assert "field 'seed'" in bad_replay(capsys, write_json(tmp_path / "s.rubble.json", {**data, "seed": "one"}))
+    assert "field 'seed'" in bad_replay(capsys, write_json(tmp_path / "s.rubble.json", {**data, "seed": "one"}), 2)
     assert "field 'ruleset': unknown ruleset" in bad_replay(capsys, write_json(tmp_path / "r.rubble.json",
-                                                                               {**data, "ruleset": "chess"}))
-    assert "not a rubble replay" in bad_replay(capsys, write_json(tmp_path / "p.rubble.json", [1, 2]))
+                                                                               {**data, "ruleset": "chess"}), 2)
+    assert "not a rubble replay" in bad_replay(capsys, write_json(tmp_path / "p.rubble.json", [1, 2]), 2)
 
 
 def test_play_records_the_persons_game_even_on_quit(tmp_path, capsys):
