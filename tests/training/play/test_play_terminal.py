@@ -199,7 +199,8 @@ def test_manual_dice_re_ask_a_bad_answer_and_a_game_is_saved_and_resumed(tmp_pat
             dice_answered += 1
         else:
             child.sendline("y" if which == 1 else "" if which == 3 else str(rng.randint(1, int(child.match.group(1)))))
-    child.expect([PROMPT, CONFIRM, DONE])
+    while child.expect([PROMPT, CONFIRM, DONE, DICE]) == 3:      # the rest of a roll under way
+        child.sendline(" ".join("1" for _ in range(int(child.match.group(1)))))
     child.sendline("q")
     child.expect("saved after the last whole decision")
     child.expect(pexpect.EOF)
