@@ -17,8 +17,7 @@ from envs.engine.dice import ManualDice, agent_seed
 from . import explain
 from . import screen as ui
 from .layout import Screen, layout, paged, terminal_size
-from .menu import (Choice, grouped_by_key, key_title, legal_actions, matching, needs_confirmation, short_lines,
-                   with_notes)
+from .menu import Choice, grouped_by_key, key_title, legal_actions, matching, needs_confirmation, short_lines, with_notes
 from .rulesets import pieces as ruleset_pieces
 
 PROMPT = "your choice ({first}-{last}; ? help, m map, u last events, q quit): "
@@ -302,7 +301,7 @@ def play(rs, scenario, side: int, enemy, seed: int, stdin: TextIO, out: TextIO, 
 
 def recording(rs, scenario: str, seed: int, recorder, state, resume: dict | None):
     """The state wrapped to record its steps (those of a resumed game first)."""
-    from training.replay.files import Replay, RecordingState
+    from training.replay.files import RecordingState, Replay
 
     replay = Replay(rs.name, scenario, int(seed), list(rs.sides), [str(a) for a in recorder.agents])
     if resume is not None and resume.get("replay_steps"):
