@@ -85,8 +85,6 @@ def cmd_play(args) -> int:
     if args.env is None:
         raise CommandError("rubble play: name the environment (e.g. rubble play cityfight) or give --resume FILE")
     args.enemy, args.dice = args.enemy or "scripted", args.dice or "seeded"
-    if not args.web:
-        arg.require_extra("human", "rubble play", "rich")
     rs = lookup.ruleset(args.env)
     scenario = lookup.scenario(rs, args.scenario)
     side = lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side
