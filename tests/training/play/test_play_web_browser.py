@@ -58,11 +58,13 @@ class Served:
         self.sock.close()
 
 
-#: the button to press: the first choice that ends a phase or passes, else the first choice
+#: where the page stands, and the button to press: the first choice that ends a phase or passes, else the first
 PICK = """() => {
   const all = [...document.querySelectorAll('#choices button.choice')];
   const b = all.find((x) => /^(end|pass)/i.test(x.dataset.label)) || all[0];
-  return b ? b.dataset.action : null;
+  const group = b ? b.closest('details') : null;
+  return {over: document.body.dataset.over === '1', version: document.body.dataset.version,
+          action: b ? b.dataset.action : null, closed: !!group && !group.open};
 }"""
 SETTLED = "(v) => document.body.dataset.busy === '0' && document.body.dataset.version !== v"
 
@@ -72,20 +74,19 @@ def click_through(tab, url: str) -> int:
     tab.goto(url)
     tab.wait_for_selector("body[data-version][data-busy='0']", timeout=30_000)
     for clicks in range(MAX_CLICKS):
-        if tab.evaluate("document.body.dataset.over") == "1":
+        page = tab.evaluate(PICK)
+        if page["over"]:
             return clicks
-        version = tab.evaluate("document.body.dataset.version")
-        action = tab.evaluate(PICK)
-        assert action is not None, f"no choice on the page at decision {version}"
-        button = tab.locator(f'#choices button.choice[data-action="{action}"]')
-        group = button.locator("xpath=ancestor::details[1]")
-        if group.count() and not group.evaluate("(d) => d.open"):
-            group.locator("summary").click()            # a long list comes in groups: open the group first
+        assert page["action"] is not None, f"no choice on the page at decision {page['version']}"
+        button = tab.locator(f'#choices button.choice[data-action="{page["action"]}"]')
+        if page["closed"]:                               # a long list comes in groups: open the group first
+            button.locator("xpath=ancestor::details[1]/summary").click()
         button.click()
         if tab.locator("#confirm").is_visible():         # a final choice is asked twice
             tab.click("#confirm-yes")
-        tab.wait_for_function(SETTLED, arg=version, timeout=60_000)
-        assert not tab.locator("#error").text_content(), tab.locator("#error").text_content()
+        tab.wait_for_function(SETTLED, arg=page["version"], timeout=60_000)
+        error = tab.locator("#error").text_content()
+        assert not error, error
     raise AssertionError(f"no end after {MAX_CLICKS} clicks")
 
 
