@@ -80,7 +80,7 @@ class Hold(Spec, tag="hold", tag_field="kind"):
 
 
 class Exit(Spec, tag="exit", tag_field="kind"):
-    units_to_exit: Annotated[int, Meta(ge=1)]
+    units_to_exit: Annotated[int, Meta(ge=1, le=100, description="units to exit, RB-VIC-4")]   # far above any squad
     loss_eliminated: Annotated[int, Meta(ge=1)]
 
 

@@ -12,6 +12,7 @@ from msgspec import Meta
 from envs.engine.schema import Spec
 
 Cell = Annotated[int, Meta(ge=0, le=47)]                     # UW-GRID-1: 48 x 48 cells of 1"
+MAX_D2 = 2 * 47 * 47                                          # the board's diagonal squared, corner cell to corner cell
 Span = Annotated[list[Cell], Meta(min_length=2, max_length=2, description="[first, last] cells")]
 
 
@@ -83,7 +84,7 @@ Stats = Annotated[tuple[_stat("AS", *Ten), _stat("SH", *Ten), _stat("ST", *Ten),
 
 class Band(Spec):                                            # UW-TAB-1
     name: str
-    max_d2: Annotated[int, Meta(ge=1)]
+    max_d2: Annotated[int, Meta(ge=1, le=MAX_D2, description="squared range in cells, at most the board's diagonal")]
     moved: Annotated[int, Meta(le=0)]
     disruption: Annotated[int, Meta(le=0)]
 
