@@ -6,9 +6,11 @@ stripe, weapons and reveal tables by name, options by module, Darkness traits an
 """
 from __future__ import annotations
 
+import copy
+import json
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -114,6 +116,9 @@ class Scenario:
     victory: dict
     tables: Tables
     darkness: DarknessTables | None = None  # RD-GEN-1: the Darkness module's types and doctrine
+    #: a built position's own scenario (envs/rifles/position.py `scenario_for`): the spec's `scenario` (a name, a
+    #: path or the scenario as data) and `weapons` when they are not a file as it stands; a saved game carries it
+    built: dict | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -301,13 +306,34 @@ def _victory(f: Fields, spec: schema.Hold | schema.Exit, feature_ids: dict) -> d
 @lru_cache(maxsize=32)
 def load_scenario(path: str) -> Scenario:
     """A validated scenario (rules catalog §15) with its tables."""
-    f = Fields.load(path)
+    return _scenario(Fields.load(path), path, path)
+
+
+def load_scenario_data(data: dict, source: str = "<scenario data>") -> Scenario:
+    """A scenario given as data, in the YAML files' own shape, checked as a file would be (errors name `source` as
+    the file); a `darkness_tables` path is read from configs/rifles/scenarios/. Rule tests build their own maps with
+    it (envs/rifles/position.py). Kept per content (the last 16): a game restored or cloned reads it again."""
+    if not isinstance(data, dict):
+        raise ScenarioError(source, "<top>", "a mapping of fields (a scenario as data)", type(data).__name__)
+    key = (json.dumps(data, sort_keys=True, default=repr), source)
+    if key not in _FROM_DATA:
+        if len(_FROM_DATA) >= 16:
+            del _FROM_DATA[next(iter(_FROM_DATA))]
+        _FROM_DATA[key] = _scenario(Fields(copy.deepcopy(data), source), source, str(CONFIG_DIR / "scenarios" / "<data>"))
+    return _FROM_DATA[key]
+
+
+_FROM_DATA: dict = {}   # (the data as sorted JSON, its source) -> Scenario (YAML's int keys stay ints: not reparsed)
+
+
+def _scenario(f: Fields, path: str, beside: str) -> Scenario:
+    """The scenario of `f` (read from `path`); `beside`: a file whose folder relative table paths start from."""
     spec = check(f, schema.Scenario)  # keys, types and ranges (envs/rifles/schema.py); what follows reads the checked file
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{spec.tables}.yaml"))
     modules = tuple(spec.modules)
     weapons, darkness = tables.weapons, None      # player and fixed enemy groups carry weapons only
     if "darkness" in modules:                     # RD-GEN-1: the mission lists its Darkness types
-        darkness = load_darkness(_table_path(f.str("darkness_tables"), path), tuple(weapons))
+        darkness = load_darkness(_table_path(f.str("darkness_tables"), beside), tuple(weapons))
         tables = replace(tables, weapons={**weapons, **darkness_weapons(darkness)})
     elif spec.darkness_tables is not None:
         raise f.error("darkness_tables", "no Darkness tables unless modules lists darkness", spec.darkness_tables)

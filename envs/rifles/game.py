@@ -4,9 +4,11 @@ Side 0 is the player's squad, side 1 the enemy: the automaton's choices (§13) a
 """
 from __future__ import annotations
 
+import copy
+
 from envs.engine import derived
 from envs.engine.dice import Dice
-from envs.engine.events import roll
+from envs.engine.events import event_from_dict, event_to_dict, roll
 from envs.engine.taskgame import TaskGame
 
 from . import config, enemy, flow, geometry, legal, movement, render, turns, views  # noqa: F401  (their tasks register with flow)
@@ -44,6 +46,13 @@ class RiflesGame(TaskGame):
 
     def _setup(self) -> None:
         """RU-SCN-1: terrain, groups and markers as the scenario places them, then RB-EM-2."""
+        self.lay_out()
+        self.push(RevealSweep(), PlayerPhase())
+        self.run()
+
+    def lay_out(self) -> None:
+        """RU-SCN-1: terrain (RU-ADV-1 rolled with the game's dice), groups and markers as the scenario places them;
+        no task yet (envs/rifles/position.py lays a game out, changes it, then starts it where its spec says)."""
         self.turn, self.phase, self.outcome = 1, "player", None
         self.ap = self.bap = 0
         self.recon = self.scenario.recon_points
@@ -60,8 +69,6 @@ class RiflesGame(TaskGame):
             group.place = self.place_of(spec.feature)
         self.markers = [Marker(i, m, s) for i, (m, s) in enumerate(self.scenario.markers)]
         self.start_units = sum(len(g.units) for g in self.players)
-        self.push(RevealSweep(), PlayerPhase())
-        self.run()
 
     def _build_map(self) -> None:
         self.places = [[None] for _ in range(config.STRIPES + 1)]
@@ -262,7 +269,8 @@ class RiflesGame(TaskGame):
     def to_dict(self) -> dict:
         return {
             "ruleset": "rifles", "scenario": self.scenario.path, "options": dict(self.options),
-            "dice": self.dice.to_dict(),
+            "scenario_built": copy.deepcopy(self.scenario.built), "dice": self.dice.to_dict(),
+            "setup_events": [event_to_dict(e) for e in self.setup_events],   # what the set-up rolled (RU-ADV-1)
             "turn": self.turn, "phase": self.phase, "outcome": self.outcome,
             "ap": self.ap, "bap": self.bap, "recon": self.recon, "active": self.active,
             "decision": None if self.decision is None else [self.decision[0], dict(self.decision[1])],
@@ -296,4 +304,15 @@ class RiflesGame(TaskGame):
         game.players = [Group.from_dict(g) for g in data["players"]]
         game.enemies = [Group.from_dict(g) for g in data["enemies"]]
         game.markers = [None if m is None else Marker(**m) for m in data["markers"]]
+        game.setup_events = [event_from_dict(e) for e in data.get("setup_events", [])]
         return game
+
+    @classmethod
+    def _without_setup(cls, data: dict, dice: Dice | None) -> RiflesGame:
+        """A game of a built position's own scenario (data, or changed weapons: no file says it) is rebuilt from the
+        `scenario_built` record its save carries (envs/rifles/position.py)."""
+        if data.get("scenario_built") is None:
+            return super()._without_setup(data, dice)
+        from .position import scenario_for
+        return cls(scenario_for(data["scenario_built"]), dice or Dice.from_dict(data["dice"]), data["options"],
+                   _setup=False)
