@@ -1,6 +1,8 @@
 """The turn sequence (CF-TURN-1..8): upkeep, Command-Control, the alternating Action Phase, resupply, recovery, check."""
 from __future__ import annotations
 
+from envs.engine.events import private
+
 from . import ammo, ap, knowledge, recovery, smoke, victory
 from .flow import Decision, answer, task
 from .legal import act_mask
@@ -35,7 +37,10 @@ def hidden_setup(game) -> None:
                 choice = 0 if die <= 3 else 1
                 element.square = game.board.at(*spec.squares[min(choice, len(spec.squares) - 1)])
                 element.roof = spec.squares[choice] in game.scenario.roofs
-                game.log.add("setup", f"{element.name} sets up hidden", side, dice=(die,), rule="CF-SCN-6")
+                # CF-HID-3: the enemy never sees setup choices, and the die says which square was taken; that the
+                # element sets up hidden follows from the public order of battle and scenario (CF-HID-1): it reads that
+                game.log.add("setup", f"{element.name} sets up hidden", side, dice=(die,), rule="CF-SCN-6",
+                             **private(side, public=f"{element.name} sets up hidden"))
 
 
 @task(TurnStart)

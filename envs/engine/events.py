@@ -54,6 +54,46 @@ def roll(dice, result: str, needs: str = "", table: str = "") -> dict:
     return {"dice": [int(d) for d in dice], "needs": needs, "table": table, "result": result}
 
 
+#: the `data` keys of an event readable by only some sides: who may read it, and what the others read instead
+SEEN_BY, PUBLIC = "seen_by", "public"
+
+
+def private(*sides: int, public: str | None = None) -> dict:
+    """The `data` of an event only `sides` may read (hidden information, each ruleset's *-HID-* rules): pass it
+    to `EventLog.add` as `**private(side)`. The other sides read `public` in its place, without dice or data, or
+    nothing when `public` is None. Data, not text, dice or side: the golden traces do not see it, and saved games
+    and replays (the umpire's record) keep it as it is."""
+    seen = {SEEN_BY: [int(s) for s in sides]}
+    if public is not None:
+        seen[PUBLIC] = public
+    return seen
+
+
+def readable_by(event: Event, side: int | None) -> bool:
+    """Whether `side` may read `event` as it is (None: the umpire, who reads everything)."""
+    seen = event.data.get(SEEN_BY) if event.data else None
+    return seen is None or side is None or side in seen
+
+
+def event_seen_by(event: Event, side: int | None) -> Event | None:
+    """`event` as `side` may read it: itself, its public wording (no dice, no data), or None."""
+    if readable_by(event, side):
+        return event
+    public = event.data.get(PUBLIC)
+    return None if public is None else Event(event.kind, public, event.side, (), event.rule, {})
+
+
+def events_seen_by(events, side: int | None) -> list[Event]:
+    """What `side` may read of `events`, in order (None: the umpire, every event as it is). The one way a screen
+    for a person, or anything that plays a side, reads the event log (DESIGN section 2, hidden information)."""
+    seen = []
+    for event in events:
+        shown = event_seen_by(event, side)
+        if shown is not None:
+            seen.append(shown)
+    return seen
+
+
 def event_to_dict(event: Event) -> dict:
     """An event as JSON-ready data (a saved game carries its set-up's events)."""
     return {"kind": event.kind, "text": event.text, "side": event.side, "dice": list(event.dice), "rule": event.rule,

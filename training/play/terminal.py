@@ -13,6 +13,7 @@ from typing import TextIO
 
 from agents.base import decide
 from envs.engine.dice import ManualDice, agent_seed
+from envs.engine.events import events_seen_by
 
 from . import explain
 from . import screen as ui
@@ -59,8 +60,10 @@ class Table:
         return lines
 
     def event_lines(self, events) -> list[str]:
+        """The events the person may read (events_seen_by: an enemy's hidden rolls and choices are left out or read
+        in their public wording); at the table (manual dice) every event, since the person rolls both sides' dice."""
         lines = []
-        for e in events:
+        for e in events_seen_by(events, None if self.manual else self.side):
             note = explain.event_note(self.rs.name, e)
             lines += ui.event_lines([e]) + (ui.wrapped("      why", note) if note else [])
         return lines

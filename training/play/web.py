@@ -37,6 +37,7 @@ from starlette.routing import Route
 from agents.base import decide
 from envs.engine.contract import IllegalActionError
 from envs.engine.dice import agent_seed
+from envs.engine.events import events_seen_by
 from training.replay import unit_cards
 from training.replay.viewer import legend
 
@@ -148,7 +149,7 @@ class WebGame:
         self.replay: str | None = None
         self._view: tuple[int, dict] | None = None
         if self.state.setup_events:
-            self.log.append({"who": "set-up", "mine": False, "label": "", "events": [event_json(e) for e in self.state.setup_events]})
+            self.log.append({"who": "set-up", "mine": False, "label": "", "events": self.events_json(self.state.setup_events)})
         self.advance()
 
     # The game ---------------------------------------------------------------------------------------------------------
@@ -163,7 +164,11 @@ class WebGame:
         events = state.apply(action)
         self.decisions += 1
         self.log.append({"who": "you" if who == self.side else self.rs.sides[who], "mine": who == self.side,
-                         "label": label, "events": [event_json(e) for e in events]})
+                         "label": label, "events": self.events_json(events)})
+
+    def events_json(self, events) -> list[dict]:
+        """The events the person's side may read (events_seen_by), as the page shows them; the replay keeps them all."""
+        return [event_json(e) for e in events_seen_by(events, self.side)]
 
     def advance(self) -> None:
         """The agents decide until it is the person's turn or the game is over."""
