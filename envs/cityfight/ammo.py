@@ -1,6 +1,8 @@
 """Ammunition (CF-AMMO-1): OOA weapons recover in the Ammunition Resupply Phase."""
 from __future__ import annotations
 
+from envs.engine.events import private
+
 from .state import ATTACKER, DEAD, DEFENDER
 
 
@@ -21,5 +23,5 @@ def recovers(game, e, rating: int, what: str) -> bool:
     die = game.dice.d6()
     ok = die <= rating
     game.log.add("resupply", f"{e.name} {'resupplies' if ok else 'is still out of ammunition for'} its {what}",
-                 e.side, dice=(die,), rule="CF-AMMO-1")
+                 e.side, dice=(die,), rule="CF-AMMO-1", **private(e.side))   # CF-HID-3: enemy resupply rolls, OOA
     return ok

@@ -1,6 +1,8 @@
 """Action points (CF-AP-1..11): section pools rolled in Command-Control, spent by elements, lost by results."""
 from __future__ import annotations
 
+from envs.engine.events import private
+
 from .state import ATTACKER, DEAD, DEFENDER
 
 
@@ -27,7 +29,8 @@ def roll_pool(game, section) -> None:
     if base == 2:
         pool = max(pool, game.tables.ap["min_when_base_two"])     # CF-AP-3
     section.pool = max(pool, 0)                                   # CF-AP-4
-    game.log.add("ap", f"section {section.name}: base {base} AP, LR {lr}, {section.pool} AP", section.side, dice=dice, rule="CF-AP-3")
+    game.log.add("ap", f"section {section.name}: base {base} AP, LR {lr}, {section.pool} AP", section.side, dice=dice, rule="CF-AP-3",
+                 **private(section.side))     # CF-HID-3: enemy AP pools, rolls and LR
 
 
 def effective_lr(game, section) -> int:

@@ -5,6 +5,8 @@ strikes back in element order until the initiating side has no element left ther
 """
 from __future__ import annotations
 
+from envs.engine.events import private
+
 from . import ap, fire, knowledge
 from .config import OPEN
 from .flow import task
@@ -46,17 +48,20 @@ def roll(game, e, square: int, cover: int) -> None:
     """One roller: 2D6 (CF-CA-2), K kills every enemy element there (CF-CA-6), any double kills the roller (CF-CA-5)."""
     dice = game.dice.dice(2)
     hit = kills(game, e, dice, cover)
-    game.log.add("assault", f"close assault in {game.name(square)}: {'K' if hit else 'no effect'}", e.side, dice=tuple(dice), rule="CF-CA-2")
+    # CF-HID-3: enemy rolls; CF-HID-11: enemy numbers and types in an Engaged square (one roll per roller) stay
+    # hidden; the enemy learns only its own losses and, by type, its kills (CF-CA-11, game.kill's `told`)
+    game.log.add("assault", f"close assault in {game.name(square)}: {'K' if hit else 'no effect'}", e.side, dice=tuple(dice),
+                 rule="CF-CA-2", **private(e.side))
     if hit:
         victims = game.at(square, 1 - e.side)
         fire.mark_fired_on(victims)
-        fire.kill_square(game, victims)
+        fire.kill_square(game, victims, told=True)
         for v in victims:
             if v.square == DEAD:
                 knowledge.told_killed(game.knowledge[e.side], v.row)          # CF-CA-11
     if dice[0] == dice[1] and e.square != DEAD:
         ap.lose(game, e, 2)
-        game.kill(e, "a double in close assault")                            # CF-CA-5
+        game.kill(e, "a double in close assault", told=True)                          # CF-CA-5
         knowledge.told_killed(game.knowledge[1 - e.side], e.row)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.engine import reaction as reaction_window
+from envs.engine.events import private
 
 from . import ap, damage, knowledge
 from .board import reach_row, sight
@@ -156,7 +157,8 @@ def kinetic_fire(game, side: int, slot: int, target: int, count: int, spotted: b
         result = S                                            # CF-FIRE-15
     if runs_out(game, e, dice):
         e.ooa, e.ooa_turn = True, game.turn
-        game.log.add("ooa", f"{e.name} is out of ammunition", side, dice=tuple(dice), rule="CF-FIRE-16")
+        game.log.add("ooa", f"{e.name} is out of ammunition", side, dice=tuple(dice), rule="CF-FIRE-16",
+                     **private(side))                         # CF-HID-3: enemy OOA, which element acted
     mark_fired_on(occupants)
     apply_result(game, target, result, side)
     damage.hit_square(game, target, damage_result, e.square)  # CF-BLD-1/8: judged before CF-FIRE-6/7
@@ -173,10 +175,14 @@ def apply_result(game, square: int, result: str | None, firing_side: int, spread
     """CF-RES-1..7 on the square (CF-FIRE-14: every element there, non-combat too), then CF-RES-2 / CF-RES-4
     to the other Open squares of its MSq."""
     if result is None:
-        game.log.add("result", f"no effect on {game.name(square)}", firing_side, square=square, rule="CF-FIRE-10")
+        # CF-HID-8: the firing side is told nothing of the result (it depends on the occupants); CF-HID-7: the
+        # target side is told the effects on its own elements
+        game.log.add("result", f"no effect on {game.name(square)}", firing_side, square=square, rule="CF-FIRE-10",
+                     **private(1 - firing_side))
         return
     occupants = game.at(square, 1 - firing_side)
-    game.log.add("result", f"{result} on {game.name(square)}", firing_side, square=square, result=result, rule="CF-FIRE-10")
+    game.log.add("result", f"{result} on {game.name(square)}", firing_side, square=square, result=result, rule="CF-FIRE-10",
+                 **private(1 - firing_side))                  # CF-HID-7/8, as above
     if result == K:
         kill_square(game, occupants)
     else:
@@ -193,24 +199,26 @@ def suppress(game, e) -> None:
     e.suppressed = True
     e.overwatch = DEAD                                        # CF-OW-6: a suppressed watcher stops watching
     ap.lose(game, e, 1)
-    game.log.add("suppressed", f"{e.name} is suppressed", e.side, rule="CF-RES-1")
+    game.log.add("suppressed", f"{e.name} is suppressed", e.side, rule="CF-RES-1", **private(e.side))   # CF-HID-3
 
 
-def kill_square(game, occupants) -> None:
-    """CF-RES-3/6/7: K kills every element; a leader with combat elements rolls (1-3 killed, 4-6 suppressed)."""
+def kill_square(game, occupants, told: bool = False) -> None:
+    """CF-RES-3/6/7: K kills every element; a leader with combat elements rolls (1-3 killed, 4-6 suppressed).
+    `told`: the enemy is told each kill by type (close assault, CF-CA-11)."""
     combat = [o for o in occupants if game.tables.elements[o.row].combat]
     for o in occupants:
         if not game.tables.elements[o.row].combat and combat:
             die = game.dice.d6()                              # CF-RES-6
             if die <= game.tables.leader_killed_on:
                 ap.lose(game, o, 2)
-                game.kill(o, f"K, leader roll {die}")
+                game.kill(o, f"K, leader roll {die}", told)
             else:
-                game.log.add("leader_roll", f"{o.name} survives the K", o.side, dice=(die,), rule="CF-RES-6")
+                game.log.add("leader_roll", f"{o.name} survives the K", o.side, dice=(die,), rule="CF-RES-6",
+                             **private(o.side))           # CF-HID-3: enemy rolls
                 suppress(game, o)
             continue
         ap.lose(game, o, 2)                                   # CF-RES-3 / CF-RES-7
-        game.kill(o, "K")
+        game.kill(o, "K", told)
 
 
 def spread_suppression(game, square: int, firing_side: int) -> None:

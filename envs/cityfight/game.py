@@ -7,7 +7,7 @@ stack (envs.engine.flow) that pause on a decision of the side that owns it (CF-T
 from __future__ import annotations
 
 from envs.engine.dice import Dice
-from envs.engine.events import event_from_dict, event_to_dict
+from envs.engine.events import event_from_dict, event_to_dict, private
 from envs.engine.taskgame import TaskGame
 
 from . import assault, config, fire, leaders, legal, movement, overwatch, render, search, turn, victory, views  # noqa: F401  (their tasks register with flow)
@@ -190,13 +190,16 @@ class CityfightGame(TaskGame):
         """Cover class Open now (CF-TER-1; damage can lower a building to Open, CF-BLD-7)."""
         return self.cover[square] == config.OPEN
 
-    def kill(self, e: Element, why: str) -> None:
-        """Remove an element for good; a dead leader is replaced (CF-LDR-2/3)."""
+    def kill(self, e: Element, why: str, told: bool = False) -> None:
+        """Remove an element for good; a dead leader is replaced (CF-LDR-2/3). `told`: killed in close assault, so the
+        enemy reads it by type (CF-CA-11); otherwise only the owner reads it (CF-HID-8: the firer is not told what
+        its fire did; CF-HID-3: enemy squares)."""
         square = e.square
         e.square, e.overwatch, e.suppressed = DEAD, DEAD, False
         self.graveyard.append(e.name)
         self._killed = True
-        self.log.add("killed", f"{e.name} is killed ({why})", e.side, square=square, rule="CF-RES-3")
+        self.log.add("killed", f"{e.name} is killed ({why})", e.side, square=square, rule="CF-RES-3",
+                     **private(e.side, public=f"a {e.row} element is killed in close assault" if told else None))
         if self.section_of(e).leader == e.slot:
             leaders.leader_lost(self, e, square)
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.events import private
+
 from . import ap, damage, fire, knowledge
 from .board import reach_row
 from .config import ANNOUNCED
@@ -109,7 +111,7 @@ def he_fire(game, side: int, slot: int, target: int, spotted: bool, reaction: st
     fire.announce(game, e, target, ANNOUNCED.index(w.name), dice, origin_known)
     if runs_out(w.ooa, dice):
         e.special_ooa, e.special_ooa_turn = True, game.turn        # CF-HE-11
-        game.log.add("ooa", f"{e.name}'s {w.name} is out of ammunition", side, rule="CF-HE-11")
+        game.log.add("ooa", f"{e.name}'s {w.name} is out of ammunition", side, rule="CF-HE-11", **private(side))   # CF-HID-3
     spend_shot(game, e, w)
     if impact >= 0:
         explode(game, e, w, impact)

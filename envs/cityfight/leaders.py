@@ -2,6 +2,8 @@
 leader dies, the LR changes on CF-TAB-5 and the nearest survivor acts as leader."""
 from __future__ import annotations
 
+from envs.engine.events import private
+
 from .state import DEAD
 
 
@@ -17,7 +19,7 @@ def leader_lost(game, e, square: int) -> None:
         old = section.lr
         section.lr = min(6, max(1, old + game.tables.leader_replacement[die - 1]))
         game.log.add("leader_lost", f"section {section.name} loses its leader: LR {old} -> {section.lr}", e.side,
-                     dice=(die,), rule="CF-LDR-2")
+                     dice=(die,), rule="CF-LDR-2", **private(e.side))     # CF-HID-3: enemy LR and rolls
     section.leader = DEAD
     game.leaderless.append((e.side, section.index, square))
 
@@ -32,7 +34,8 @@ def appoint_acting_leaders(game) -> None:
         section.leader = acting_leader(game, side, index, square)
         if section.leader != DEAD:
             who = game.element(side, section.leader).name
-            game.log.add("acting_leader", f"{who} leads section {section.name}", side, rule="CF-LDR-3")
+            game.log.add("acting_leader", f"{who} leads section {section.name}", side, rule="CF-LDR-3",
+                         **private(side))                 # CF-HID-3: enemy LR, and who survives
     game.leaderless = []
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.events import private
+
 from . import ap, assault, fire, he, movement, overwatch, search, smoke
 from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
 from .config import CATEGORIES
@@ -240,7 +242,7 @@ def answer_act(game, ctx, name, *args) -> None:
     """CF-ACT-1..10: carry out the chosen action, then ask again (CF-TURN-4)."""
     e = game.element(ctx["side"], ctx["element"])
     if name == "pass":
-        game.log.add("pass", f"{e.name} passes", e.side, rule="CF-ACT-10")
+        game.log.add("pass", f"{e.name} passes", e.side, rule="CF-ACT-10", **private(e.side))   # CF-HID-3/4: which element
         game.push(EndActivation())
         return
     game.push(ActPrompt())

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from envs.engine.events import private
+
 from . import ap, assault, overwatch
 from .config import WOOD
 from .flow import task
@@ -165,4 +167,5 @@ def enter(game, e, there: int, diagonal: bool) -> None:
     e.fired_still = e.seen_still = False                      # CF-SRCH-14/15: it has moved
     if ends_movement(game, there):
         e.stopped = True
-    game.log.add("move", f"{e.name} moves to {game.name(there)}", e.side, square=there, rule="CF-MOVE-8")
+    game.log.add("move", f"{e.name} moves to {game.name(there)}", e.side, square=there, rule="CF-MOVE-8",
+                 **private(e.side))                           # CF-HID-3: enemy squares (reports: CF-HID-5..12)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.engine import reaction as reaction_window
+from envs.engine.events import private
 
 from . import ap, fire, he, knowledge
 from .board import sight_row
@@ -51,7 +52,7 @@ def entered(game, mover, square: int, came_from: int) -> None:
     mover.reported = square
     knowledge.told_report(game.knowledge[side], square, mover.row, entry, -1, game.turn)
     game.log.add("overwatch_report", f"overwatch report: a {mover.row} element enters {game.name(square)}", side,
-                 square=square, rule="CF-OW-2")
+                 square=square, rule="CF-OW-2", **private(side))     # CF-HID-10: the watcher's side only
     game.push(OverwatchOffer(side, square, mover.slot, [w.slot for w in watchers(game, side, square)]))
 
 
@@ -63,7 +64,8 @@ def left(game, mover, square: int, going_to: int) -> None:
     side = 1 - mover.side
     if watchers(game, side, square):
         knowledge.told_report(game.knowledge[side], square, mover.row, -1, game.board.direction(square, going_to), game.turn)
-        game.log.add("overwatch_report", f"overwatch report: an element leaves {game.name(square)}", side, square=square, rule="CF-OW-3")
+        game.log.add("overwatch_report", f"overwatch report: an element leaves {game.name(square)}", side, square=square, rule="CF-OW-3",
+                     **private(side))                     # CF-HID-10: the watcher's side only
 
 
 def fire_options(game, w, square: int) -> list[int]:

@@ -1,6 +1,8 @@
 """Suppression recovery (CF-REC-1..14): in the Suppression Recovery Phase each suppressed element rolls D6 <= LR + DMs."""
 from __future__ import annotations
 
+from envs.engine.events import private
+
 from .board import sight
 from .config import OPEN
 from .state import ATTACKER, DEAD, DEFENDER
@@ -82,6 +84,7 @@ def roll(game, e) -> None:
     die = game.dice.d6()
     if die <= need:
         e.suppressed = False
-        game.log.add("recovered", f"{e.name} recovers", e.side, dice=(die,), rule="CF-REC-1")
+        game.log.add("recovered", f"{e.name} recovers", e.side, dice=(die,), rule="CF-REC-1", **private(e.side))   # CF-HID-3
     else:
-        game.log.add("still_suppressed", f"{e.name} stays suppressed", e.side, dice=(die,), rule="CF-REC-1")
+        game.log.add("still_suppressed", f"{e.name} stays suppressed", e.side, dice=(die,), rule="CF-REC-1",
+                     **private(e.side))                   # CF-HID-3: enemy recovery rolls

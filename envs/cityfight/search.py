@@ -5,6 +5,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from envs.engine.events import private
+
 from . import ap, fire, knowledge
 from .board import sight_row
 from .flow import Decision, answer, task
@@ -117,7 +119,10 @@ def search_roll(game, side: int, searcher: int, msq: int, joined: list) -> None:
     e = game.element(side, searcher)
     dice = game.dice.dice(2)
     number = sum(dice) + spotter_dm(game, e, msq, len(joined))
-    game.log.add("search_roll", f"search of {game.board.msq_names[msq]}: N = {number}", side, dice=tuple(dice), rule="CF-SRCH-6")
+    # CF-HID-5: the searched side is told the announced N (the "search" event), never the dice: N less the dice
+    # are the DMs, which tell the searcher's distance and how many joined
+    game.log.add("search_roll", f"search of {game.board.msq_names[msq]}: N = {number}", side, dice=tuple(dice), rule="CF-SRCH-6",
+                 **private(side))
     if game.options["allow_under_announce"]:
         game.decide(Decision.ANNOUNCE, side, element=searcher, msq=msq, joined=joined, number=number)
     else:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.engine.events import private
+
 from . import ap
 from .flow import task
 from .he import in_reach, landing, line_index  # noqa: F401
@@ -39,7 +41,7 @@ def smoke_fire(game, side: int, slot: int, target: int) -> None:
     centre = landing(game, e.square, target, w.grid, sum(dice), False)
     if dice[0] == dice[1]:
         e.smoke_spent = True
-        game.log.add("smoke_ended", f"{e.name} has no more smoke", side, rule="CF-SMK-3")
+        game.log.add("smoke_ended", f"{e.name} has no more smoke", side, rule="CF-SMK-3", **private(side))   # CF-HID-3
     if centre < 0:
         game.log.add("smoke", "the smoke lands off the map", side, dice=tuple(dice), rule="CF-SMK-2")
         return

@@ -94,7 +94,9 @@ def declare_out(game, side: int, why: str) -> None:
     """CF-TURN-6 / CF-HID-1: an Out declaration is public."""
     game.outs[side] = True
     game.knowledge[1 - side].enemy_out_told = True
-    game.log.add("out", f"the {SIDE_NAMES[side]} is Out ({why})", side, rule="CF-TURN-6")
+    # CF-HID-1: the Out is public; CF-HID-4: whether the side could still activate (the why) is not
+    game.log.add("out", f"the {SIDE_NAMES[side]} is Out ({why})", side, rule="CF-TURN-6",
+                 **private(side, public=f"the {SIDE_NAMES[side]} is Out"))
 
 
 @answer(Decision.ACTIVATE)
@@ -108,7 +110,8 @@ def answer_activate(game, ctx, name, *args) -> None:
     e.activated = True
     game.active, game.active_side = e.slot, side
     game.knowledge[1 - side].enemy_activations += 1          # CF-HID-4: only "the enemy took an activation"
-    game.log.add("activate", f"{e.name} activates", side, rule="CF-TURN-4")
+    game.log.add("activate", f"{e.name} activates", side, rule="CF-TURN-4",     # CF-HID-3/4: not which element
+                 **private(side, public=f"the {SIDE_NAMES[side]} takes an activation"))
     game.push(ActPrompt())
 
 

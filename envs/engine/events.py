@@ -54,18 +54,22 @@ def roll(dice, result: str, needs: str = "", table: str = "") -> dict:
     return {"dice": [int(d) for d in dice], "needs": needs, "table": table, "result": result}
 
 
-#: the `data` keys of an event readable by only some sides: who may read it, and what the others read instead
-SEEN_BY, PUBLIC = "seen_by", "public"
+#: the `data` keys of an event readable by only some sides: who may read it, what the others read instead, and
+#: whether they read its dice too
+SEEN_BY, PUBLIC, PUBLIC_DICE = "seen_by", "public", "public_dice"
 
 
-def private(*sides: int, public: str | None = None) -> dict:
+def private(*sides: int, public: str | None = None, public_dice: bool = False) -> dict:
     """The `data` of an event only `sides` may read (hidden information, each ruleset's *-HID-* rules): pass it
-    to `EventLog.add` as `**private(side)`. The other sides read `public` in its place, without dice or data, or
-    nothing when `public` is None. Data, not text, dice or side: the golden traces do not see it, and saved games
-    and replays (the umpire's record) keep it as it is."""
+    to `EventLog.add` as `**private(side)`. The other sides read `public` in its place, without data and without
+    dice unless `public_dice` (dice the rules show them, words that are not), or nothing when `public` is None.
+    Data, not text, dice or side: the golden traces do not see it, and saved games and replays (the umpire's
+    record) keep it as it is."""
     seen = {SEEN_BY: [int(s) for s in sides]}
     if public is not None:
         seen[PUBLIC] = public
+        if public_dice:
+            seen[PUBLIC_DICE] = True
     return seen
 
 
@@ -76,11 +80,13 @@ def readable_by(event: Event, side: int | None) -> bool:
 
 
 def event_seen_by(event: Event, side: int | None) -> Event | None:
-    """`event` as `side` may read it: itself, its public wording (no dice, no data), or None."""
+    """`event` as `side` may read it: itself, its public wording (no data; no dice unless `public_dice`), or None."""
     if readable_by(event, side):
         return event
     public = event.data.get(PUBLIC)
-    return None if public is None else Event(event.kind, public, event.side, (), event.rule, {})
+    if public is None:
+        return None
+    return Event(event.kind, public, event.side, event.dice if event.data.get(PUBLIC_DICE) else (), event.rule, {})
 
 
 def events_seen_by(events, side: int | None) -> list[Event]:
