@@ -1,7 +1,7 @@
 """Flamethrowers, burning sections and evacuation (KC-FLAME-1..6, KB-FLAME-1..6, KB-RUIN-1)."""
 from __future__ import annotations
 
-from . import geometry
+from . import geometry, hidden
 from .board import BURNING
 from .shooting import casualties, morale_after, need, pin, vehicle_hits
 
@@ -33,7 +33,8 @@ def flame_attack(game, unit, t, entry) -> None:
                 dv = game.tables.quality[t.quality][1]
                 faces = game.dice.dice(hits)
                 kills = sum(1 for f in faces if f != 1 and f + w.pen >= dv)   # no Extra Protection (KB-FLAME-1)
-                game.log.add("damage", f"{t.name}: {kills} casualties", unit.side, tuple(faces), rule="KC-FLAME-1")
+                game.log.add("damage", f"{t.name}: {kills} casualties", unit.side, tuple(faces), rule="KC-FLAME-1",
+                             **hidden.owner_only(game, t))   # KC-HID-9: damage dice on a hidden occupant
                 casualties(game, t, kills, "KC-FLAME-1")
                 morale_after(game, t, kills, forced=True)          # KC-FLAME-3: one check serves both
         if section is not None:

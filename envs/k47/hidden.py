@@ -4,6 +4,7 @@ what a side may not know, and the stand-in a side's view shows for an occupant i
 from __future__ import annotations
 
 from envs.engine.dice import with_other_dice
+from envs.engine.events import private
 
 from .board import centre
 from .state import Model, Unit
@@ -22,6 +23,15 @@ def known_to(unit, side: int | None) -> bool:
     """KC-HID-9: a unit's type, models, weapons and pins are known to its owner, to everyone once it is revealed,
     and to the umpire (side None)."""
     return side is None or unit.side == side or unit.revealed
+
+
+def owner_only(game, unit, public: str | None = None, public_dice: bool = False) -> dict:
+    """KC-HID-9: the `data` of an event about a hidden occupant's pins, casualties, damage or morale dice, or its
+    order tests, which only its owner reads until it is revealed (the others read `public`, or nothing); {}
+    for a unit everyone sees (events.private)."""
+    if not hiding(game) or unit.revealed:
+        return {}
+    return private(unit.side, public=public, public_dice=public_dice)
 
 
 def conceal_occupants(game) -> None:

@@ -41,18 +41,21 @@ def order_test(game, uid: int, order: str) -> None:
     if a == 1 and b == 1:                                  # KC-ORD-8: Incredible Courage
         unit.pins = 0
         unit.order = order
-        game.log.add("courage", f"{unit.name} passes with double 1 and clears its pins", unit.side, (a, b), rule="KC-ORD-8")
+        game.log.add("courage", f"{unit.name} passes with double 1 and clears its pins", unit.side, (a, b), rule="KC-ORD-8",
+                     **hidden.owner_only(game, unit))         # KC-HID-9: its own order tests show only the order
         game.push(Carry(uid, order))
         return
     if a + b <= target:
         if order != RALLY:
             unit.pins = max(0, unit.pins - 1)             # KC-ORD-7 (KC-ORD-5: Rally's removal replaces it)
         unit.order = order
-        game.log.add("order_test", f"{unit.name} passes its order test", unit.side, (a, b), rule="KC-ORD-7")
+        game.log.add("order_test", f"{unit.name} passes its order test", unit.side, (a, b), rule="KC-ORD-7",
+                     **hidden.owner_only(game, unit))         # KC-HID-9, as above
         game.push(Carry(uid, order))
     else:
         unit.order = DOWN
-        game.log.add("order_test", f"{unit.name} fails its order test and goes Down", unit.side, (a, b), rule="KC-ORD-7")
+        game.log.add("order_test", f"{unit.name} fails its order test and goes Down", unit.side, (a, b), rule="KC-ORD-7",
+                     **hidden.owner_only(game, unit, public=f"{unit.name} goes Down"))   # KC-HID-9: the order only
 
 
 @task(Carry)
@@ -65,7 +68,8 @@ def carry(game, uid: int, order: str) -> None:
     elif order == RALLY:                                   # KC-ORD-5: a pass removes 1+D6 pins in total
         removed = 1 + game.dice.d6()
         unit.pins = max(0, unit.pins - removed)
-        game.log.add("rally", f"{unit.name} rallies, removing {removed} pins", unit.side, (removed - 1,), rule="KC-ORD-5")
+        game.log.add("rally", f"{unit.name} rallies, removing {removed} pins", unit.side, (removed - 1,), rule="KC-ORD-5",
+                     **hidden.owner_only(game, unit, public=f"{unit.name} rallies"))     # KC-HID-9: pins
     elif order == AMBUSH:                                  # KC-ORD-4
         game.log.add("ambush", f"{unit.name} waits in Ambush", unit.side, rule="KC-ORD-4")
     else:                                                  # KC-ORD-6

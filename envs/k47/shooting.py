@@ -395,7 +395,8 @@ def roll_hits(game, unit, t, weapons, moved, indirect: bool = False) -> list:
             n = need(game, unit, name, t, dist, moved)
         shots = w.shots * len(dists)
         if n >= 8:
-            game.log.add("to_hit", f"{unit.name}'s {name} cannot hit (needs {n})", unit.side, rule="KC-SHOOT-6")
+            game.log.add("to_hit", f"{unit.name}'s {name} cannot hit (needs {n})", unit.side, rule="KC-SHOOT-6",
+                         **hidden.owner_only(game, t, public=f"{unit.name}'s {name}: 0 hits"))   # KC-HID-9: need hidden
             out.append((name, 0, dist))
             continue
         faces = game.dice.dice(shots)
@@ -407,8 +408,10 @@ def roll_hits(game, unit, t, weapons, moved, indirect: bool = False) -> list:
         if n == 7:                                          # KC-SHOOT-6: a 6, then 4+ on a second die
             seconds = game.dice.dice(sum(1 for f in faces if f == 6))
             hits = sum(1 for f in seconds if f >= 4)
+        # KC-HID-9: the firer sees its to-hit dice and the hits, not what a hidden occupant made it need
         game.log.add("to_hit", f"{unit.name}'s {name} x{shots} needs {n}+: {hits} hits", unit.side,
-                     tuple(faces + seconds), rule="KC-SHOOT-5")
+                     tuple(faces + seconds), rule="KC-SHOOT-5",
+                     **hidden.owner_only(game, t, public=f"{unit.name}'s {name} x{shots}: {hits} hits", public_dice=True))
         if fired_indirect:
             game.note_ranging(unit, t, hits > 0)
         out.append((name, hits, dist))
@@ -465,7 +468,8 @@ def pin(game, unit, count: int, rule: str) -> bool:
     """Add pins; KC-ORD-12: a unit with pins >= its base morale is destroyed at once (option pinned_out).
     True if the unit was destroyed."""
     unit.pins += count
-    game.log.add("pins", f"{unit.name} takes {count} pin{'s' if count != 1 else ''} ({unit.pins})", unit.side, rule=rule)
+    game.log.add("pins", f"{unit.name} takes {count} pin{'s' if count != 1 else ''} ({unit.pins})", unit.side, rule=rule,
+                 **hidden.owner_only(game, unit))             # KC-HID-9: a hidden occupant's pins
     if game.options["pinned_out"] and unit.pins >= game.tables.quality[unit.quality][0]:
         game.destroy(unit, "pinned out", "KC-ORD-12")
         return True
@@ -487,7 +491,8 @@ def damage_roll(game, unit, victim, name, dist, he_pen: int | None = None) -> in
     face = game.dice.d6()
     kill = face != 1 and face + pen >= dv
     game.log.add("damage", f"{victim.name}: {'a casualty' if kill else 'no casualty'}", unit.side, (face,),
-                 rule="KB-AT-5" if victim.inside and he_pen is None else "KC-SHOOT-8")
+                 rule="KB-AT-5" if victim.inside and he_pen is None else "KC-SHOOT-8",
+                 **hidden.owner_only(game, victim))           # KC-HID-9: damage dice on a hidden occupant
     return int(kill)
 
 
@@ -507,7 +512,8 @@ def casualties(game, unit, kills: int, rule: str) -> None:
         victim = min(range(len(unit.models)), key=key)
         unit.models.pop(victim)
     if kills:
-        game.log.add("casualties", f"{unit.name} loses {lost} model{'s' if lost != 1 else ''}", unit.side, rule=rule)
+        game.log.add("casualties", f"{unit.name} loses {lost} model{'s' if lost != 1 else ''}", unit.side, rule=rule,
+                     **hidden.owner_only(game, unit))         # KC-HID-9
     if not unit.models or (unit.team and not any(m.role == "carrier" for m in unit.models)):
         game.destroy(unit, "wiped out", "KC-WPN-2" if unit.models else rule)
 
@@ -522,7 +528,7 @@ def morale_after(game, unit, kills: int, forced: bool = False) -> None:
     a, b = game.dice.d6(), game.dice.d6()
     ok = (a == 1 and b == 1) or a + b <= morale(game, unit) - unit.pins
     game.log.add("morale", f"{unit.name} {'passes' if ok else 'fails'} its morale check", unit.side, (a, b),
-                 rule="KC-FLAME-3" if forced else "KC-SHOOT-10")
+                 rule="KC-FLAME-3" if forced else "KC-SHOOT-10", **hidden.owner_only(game, unit))   # KC-HID-9
     if not ok:
         game.destroy(unit, "broken", "KC-FLAME-3" if forced else "KC-SHOOT-10")
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from envs.engine.orderbag import OrderBag
 
+from . import hidden
 from .flow import Decision, answer, task
 from .state import AMBUSH, DOWN
 from .tasks import Draw, EndTurn, KeepNext, StartTurn, TurnOver
@@ -105,7 +106,7 @@ def turn_over(game) -> None:
             shed = game.dice.d3()
             u.pins = max(0, u.pins - shed)
             game.log.add("shed_pins", f"{u.name} stays Down and removes {shed} pins", u.side,
-                         (game.dice.log[-1][1],), rule="KC-TURN-5")
+                         (game.dice.log[-1][1],), rule="KC-TURN-5", **hidden.owner_only(game, u))   # KC-HID-9: pins
     game.pending_keep = {}
     if game.turn < game.scenario.turns:
         next_turn(game)
