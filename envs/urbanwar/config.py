@@ -7,7 +7,9 @@ asymmetric map, a model outside its deployment zone, an unknown weapon or profil
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import copy
+import json
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -113,6 +115,10 @@ class Scenario:
     variants: dict
     tables: Tables
     placed: dict            # model id -> (x, y) for build_position specs; empty in a real scenario
+    #: a built position's own scenario (envs/urbanwar/position.py `scenario_for`): the spec's `scenario` (a name, a
+    #: path or the scenario as data), `map` and `profiles` when they are not a file as it stands; a saved game
+    #: carries it
+    built: dict | None = field(default=None, compare=False)
 
 
 # Tables --------------------------------------------------------------------------------------------------------
@@ -174,7 +180,26 @@ def in_zone(edge: str, y: int) -> bool:
 @lru_cache(maxsize=16)
 def load_scenario(path: str) -> Scenario:
     """UW-SCEN-1..3: map, teams, edges, turn limit and options (UW-SCEN-4's decision budget is measured, README)."""
-    f = Fields.load(path)
+    return _scenario(Fields.load(path), path)
+
+
+def load_scenario_data(data: dict, source: str = "<scenario data>") -> Scenario:
+    """A scenario given as data, in the YAML files' own shape, checked as a file would be (errors name `source` as
+    the file). Rule tests build their own with it (envs/urbanwar/position.py). Kept per content (the last 16)."""
+    if not isinstance(data, dict):
+        raise ScenarioError(source, "<top>", "a mapping of fields (a scenario as data)", type(data).__name__)
+    key = (json.dumps(data, sort_keys=True, default=repr), source)
+    if key not in _FROM_DATA:
+        if len(_FROM_DATA) >= 16:
+            del _FROM_DATA[next(iter(_FROM_DATA))]
+        _FROM_DATA[key] = _scenario(Fields(copy.deepcopy(data), source), source)
+    return _FROM_DATA[key]
+
+
+_FROM_DATA: dict = {}   # (the data as sorted JSON, its source) -> Scenario
+
+
+def _scenario(f: Fields, path: str) -> Scenario:
     spec = check(f, schema.Scenario)  # keys, types and ranges (envs/urbanwar/schema.py); what follows reads the checked file
     tables = load_tables(str(CONFIG_DIR / "tables" / f"{spec.tables}.yaml"))
     options = {key: getattr(spec.options, key) for key in spec.options.__struct_fields__}

@@ -10,6 +10,7 @@ import numpy as np
 
 from envs.engine import derived
 from envs.engine.dice import Dice
+from envs.engine.events import event_from_dict, event_to_dict
 from envs.engine.secret_orders import SecretOrders
 from envs.engine.taskgame import TaskGame
 
@@ -272,6 +273,8 @@ class UrbanWarGame(TaskGame):
     def to_dict(self) -> dict:
         return {
             "ruleset": "urbanwar", "scenario": self.scenario.path, "options": dict(self.options),
+            "scenario_built": _copy(self.scenario.built),
+            "setup_events": [event_to_dict(e) for e in self.setup_events],   # the roll-off (UW-SETUP-2)
             "dice": self.dice.to_dict(), "turn": self.turn, "winner": self.winner, "edges": list(self.edges),
             "rolloff_winner": self.rolloff_winner, "decisions": self.decisions, "deployed": self.deployed,
             "orders": self.orders.to_dict(), "act": _copy(self.act),
@@ -294,7 +297,18 @@ class UrbanWarGame(TaskGame):
             m.load(list(saved), game.tables.profiles)
             if m.placed:
                 game.occ[m.cell] = m.idx
+        game.setup_events = [event_from_dict(e) for e in data.get("setup_events", [])]
         return game
+
+    @classmethod
+    def _without_setup(cls, data: dict, dice: Dice | None) -> UrbanWarGame:
+        """A game of a built position's own scenario (data, a changed map or profiles: no file says it) is rebuilt
+        from the `scenario_built` record its save carries (envs/urbanwar/position.py)."""
+        if data.get("scenario_built") is None:
+            return super()._without_setup(data, dice)
+        from .position import scenario_for
+        return cls(scenario_for(data["scenario_built"]), dice or Dice.from_dict(data["dice"]), data["options"],
+                   _setup=False)
 
 
 def _copy(value):

@@ -26,6 +26,10 @@ class NextActivation(NamedTuple):   # UW-TURN-9..12
     side: int
 
 
+class TurnEnd(NamedTuple):         # UW-TURN-12: a built position at the turn's end (position.py)
+    pass
+
+
 class BeginAction(NamedTuple):      # UW-TURN-10, UW-FU-1..4, UW-PANIC-8
     model: int
     followup: bool

@@ -7,7 +7,7 @@ from envs.engine.secret_orders import SecretOrders
 from . import config
 from .actions import CODEC
 from .flow import Decision, answer, task
-from .tasks import AskOrder, BeginAction, Deploy, Initiative, NextActivation, RollOff, TurnStart
+from .tasks import AskOrder, BeginAction, Deploy, Initiative, NextActivation, RollOff, TurnEnd, TurnStart
 
 SNAP, OVERWATCH = 0, 1
 
@@ -211,6 +211,12 @@ def on_activate(game, ctx, name, slot) -> None:
 def enemies_removed(game) -> list[int]:
     """UW-WIN-3's measure: the enemy models each side has removed so far (removals are seen by both sides)."""
     return [sum(1 for m in game.side_models(1 - s) if not m.alive) for s in (0, 1)]
+
+
+@task(TurnEnd)
+def run_turn_end(game) -> None:
+    """UW-TURN-12: the turn's end, as a task (a built position that starts there, envs/urbanwar/position.py)."""
+    end_turn(game)
 
 
 def end_turn(game) -> None:
