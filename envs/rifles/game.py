@@ -313,6 +313,6 @@ class RiflesGame(TaskGame):
         `scenario_built` record its save carries (envs/rifles/position.py)."""
         if data.get("scenario_built") is None:
             return super()._without_setup(data, dice)
-        from .position import scenario_for
+        from .built import scenario_for
         return cls(scenario_for(data["scenario_built"]), dice or Dice.from_dict(data["dice"]), data["options"],
                    _setup=False)

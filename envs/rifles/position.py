@@ -52,16 +52,13 @@ here; an unknown key, group, unit, feature or weapon fails in one line naming th
 from __future__ import annotations
 
 import copy
-import json
-from dataclasses import replace
-from pathlib import Path
 
 import msgspec
 
 from envs.engine.dice import Dice, ScriptedDice
-from envs.engine.scenario import ScenarioError
 
 from . import config, schema
+from .built import PositionError, check_keys, scenario_for
 from .game import RiflesGame
 from .state import ENEMY, FIRST, GROUND, PLAYER, QUALITY, Group, Unit
 from .tasks import EndPhase, EnemyPhase, PlayerPhase
@@ -72,19 +69,14 @@ PROFILE_KEYS = {"loadout", "quality"}
 PLAYER_KEYS = PLACE_KEYS | PROFILE_KEYS | {"demo_charges", "sewers"}
 ENEMY_KEYS = PLACE_KEYS | PROFILE_KEYS | {"weapons", "leader"}
 DARK_KEYS = PLACE_KEYS | {"types"}
-WEAPON_STATS = ("cf", "min_range", "max_range", "cc_mod", "cc_cf", "ignores_cover")
 #: where a position may start in its turn, and the task that plays the turn from there (RB-TURN-1)
 PHASES = {"player": PlayerPhase, "enemy": EnemyPhase, "end": EndPhase}
-
-
-class PositionError(ValueError):
-    """A position spec the builder cannot set up; the message names the field."""
 
 
 def build_position(spec: dict, dice: Dice | None = None, default_scenario: str = "block_six",
                    **options) -> RiflesGame:
     """A Rifles game set up as `spec` says (see the module docstring), with `dice` (default: no dice left)."""
-    _check_keys("position", spec, SPEC_KEYS)
+    check_keys("position", spec, SPEC_KEYS)
     built = {"scenario": copy.deepcopy(spec.get("scenario", default_scenario)), "weapons": spec.get("weapons") or {}}
     scenario = scenario_for(built)
     game = RiflesGame(scenario, dice if dice is not None else ScriptedDice([]), options, _setup=False)
@@ -92,14 +84,14 @@ def build_position(spec: dict, dice: Dice | None = None, default_scenario: str =
     if not spec.get("markers", False):
         game.markers = [None] * len(game.markers)
     for name, item in spec.get("players", {}).items():
-        _check_keys(f"players.{name}", item, PLAYER_KEYS)
+        check_keys(f"players.{name}", item, PLAYER_KEYS)
         _set_group(game, _group(game.players, name, "players"), item, f"players.{name}")
     for name, item in spec.get("enemies", {}).items():
-        _check_keys(f"enemies.{name}", item, ENEMY_KEYS)
+        check_keys(f"enemies.{name}", item, ENEMY_KEYS)
         group = next((g for g in game.enemies if g.name == name), None) or _new_enemy(game, name, item)
         _set_group(game, group, item, f"enemies.{name}")
     for name, item in spec.get("darkness", {}).items():
-        _check_keys(f"darkness.{name}", item, DARK_KEYS)
+        check_keys(f"darkness.{name}", item, DARK_KEYS)
         _set_group(game, _new_darkness(game, name, item), item, f"darkness.{name}")
     if "only" in spec:
         _keep_only(game, spec["only"])
@@ -111,78 +103,9 @@ def build_position(spec: dict, dice: Dice | None = None, default_scenario: str =
 
 
 # The scenario ------------------------------------------------------------------------------------------------
-def scenario_for(built: dict) -> config.Scenario:
-    """The scenario of a position: `built["scenario"]` (a name, a path or data) with `built["weapons"]` (RB-TAB-3
-    rows changed); it keeps `built` when a saved game could not find it again by its path alone."""
-    key = json.dumps(built, sort_keys=True, default=repr)
-    if key not in _BUILT:
-        if len(_BUILT) >= 16:
-            del _BUILT[next(iter(_BUILT))]
-        _BUILT[key] = _scenario_for(built)
-    return _BUILT[key]
-
-
-_BUILT: dict = {}   # built record as sorted JSON -> Scenario (a clone rebuilds its scenario from its save)
-
-
-def _scenario_for(built: dict) -> config.Scenario:
-    given, weapons = built["scenario"], built.get("weapons") or {}
-    base = scenario_of(given)
-    if not isinstance(weapons, dict):
-        raise PositionError(f"position: weapons: expected a mapping of weapon -> stats, got {weapons!r}")
-    if weapons:
-        base = replace(base, tables=replace(base.tables, weapons=_weapons(base.tables.weapons, weapons)))
-    if isinstance(given, dict) or weapons:
-        base = replace(base, built=copy.deepcopy(built))
-    return base
-
-
-def scenario_of(given) -> config.Scenario:
-    """A scenario's name under configs/rifles/scenarios, a path to a YAML file, or a scenario as data (a dict)."""
-    try:
-        if isinstance(given, dict):
-            return config.load_scenario_data(given, "position.scenario")
-        if isinstance(given, Path) or (isinstance(given, str) and ("/" in given or given.endswith((".yaml", ".yml")))):
-            path = Path(given).resolve()
-            if not path.is_file():
-                raise PositionError(f"position: scenario: no scenario file {str(given)!r}")
-            return config.load_scenario(str(path))
-        if isinstance(given, str):
-            return config.load_scenario(config.scenario_path(given))
-    except KeyError as err:
-        raise PositionError(f"position: scenario: {err.args[0]}") from None
-    except ScenarioError as err:
-        if isinstance(given, dict):
-            raise
-        raise PositionError(f"position: scenario: {err}") from None
-    raise PositionError(f"position: scenario: expected a name, a path or a dict, got {type(given).__name__}")
-
-
-def _weapons(rows: dict, changes: dict) -> dict:
-    """RB-TAB-3 rows with some stats changed (checked as the tables file is); heaviness (RB-TAB-5) stays."""
-    out = dict(rows)
-    for name, stats in changes.items():
-        row = rows.get(name)
-        if row is None or row.heaviness == 0:          # heaviness 0: a Darkness type (RD-TAB-1), not a weapon row
-            known = ", ".join(n for n, w in rows.items() if w.heaviness > 0)
-            raise PositionError(f"position: weapons.{name}: expected a weapon of RB-TAB-3 ({known})")
-        _check_keys(f"weapons.{name}", stats, set(WEAPON_STATS))
-        try:
-            checked = msgspec.convert({**{k: getattr(row, k) for k in WEAPON_STATS}, **stats}, schema.WeaponRow,
-                                      strict=True)
-        except msgspec.ValidationError as err:
-            raise PositionError(f"position: weapons.{name}: {err}") from None
-        out[name] = replace(row, **{**{k: getattr(checked, k) for k in WEAPON_STATS}, "cc_cf": float(checked.cc_cf)})
-    return out
 
 
 # Groups ------------------------------------------------------------------------------------------------------
-def _check_keys(field: str, given: dict, known: set) -> None:
-    if not isinstance(given, dict):
-        raise PositionError(f"{field}: expected a mapping, got {given!r}")
-    unknown = sorted(set(given) - known)
-    if unknown:
-        raise PositionError(f"{field}: unknown key {unknown[0]!r}; known: {', '.join(sorted(known))}")
 
 
 def _group(groups: list[Group], name: str, field: str) -> Group:
