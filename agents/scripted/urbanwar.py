@@ -8,6 +8,7 @@ from envs.engine.d10 import p_command
 from envs.engine.derived import BoundedStore
 from envs.urbanwar import geometry as geo
 from envs.urbanwar.actions import BREAK_OFF, CHARGE, CODEC, DISRUPT, FIGHT, HOLD, INTERCEPT, MOVE_SHOOT, REACH, RUSH
+from envs.urbanwar.config import DEPLOY_ROWS
 
 from ..priority import Ablatable, Criterion, Priority
 
@@ -42,8 +43,32 @@ def _count_covered(board) -> list[int]:
 def covered_from(board, shooter: int, cells) -> list[int]:
     """The `cells` where a shot from `shooter` finds cover (UW-COVER-2/3: geo.cover_class != NO_COVER), in order."""
     solid, flimsy = board.cover_from(shooter)
-    either, sx, sy, mask = solid | flimsy, shooter % N, shooter // N, geo.cover_mask
-    return [c for c in cells if either & mask(c % N - sx, c // N - sy)]
+    either, sx, sy = solid | flimsy, shooter % N, shooter // N - (N - 1)
+    columns: dict[int, tuple] = {}                  # dx -> geo.cover_column(dx), each read once
+    out = []
+    for c in cells:
+        dx = c % N - sx
+        column = columns.get(dx)
+        if column is None:
+            column = columns[dx] = geo.cover_column(dx)
+        if either & column[c // N - sy]:
+            out.append(c)
+    return out
+
+
+#: process-wide: (a board's digest, deploying from the north) -> each deploy action's UW-AI-3 rank (public terrain)
+DEPLOY_RANKS = BoundedStore("urbanwar deploy ranks", 32)
+
+
+def _deploy_ranks(board, north: bool) -> dict[int, int]:
+    """UW-AI-3's order of the deploy actions: most covered neighbours, then nearest the centre line, lowest y, x."""
+    covered = covered_neighbours(board)
+    keys = {}
+    for x in range(N):
+        for r in range(DEPLOY_ROWS):
+            y = r if north else N - 1 - r
+            keys[CODEC.encode("deploy", x, r)] = (-covered[y * N + x], abs(x - 23.5), y, x)
+    return {a: rank for rank, a in enumerate(sorted(keys, key=keys.__getitem__))}
 
 
 def place_key(cell: int) -> tuple[int, int]:
@@ -145,16 +170,9 @@ class UrbanWarDoctrine(Ablatable):
         return CODEC.encode("deploy_first", 1)
 
     def _deploy(self, view, ctx, mask):
-        best = None
-        covered = covered_neighbours(view.board)
         north = view.edges[self.side] == "north"
-        for a in ctx["legal"]:
-            _, (x, r) = CODEC.decode(a)
-            y = r if north else N - 1 - r
-            key = (-covered[y * N + x], abs(x - 23.5), y, x)
-            if best is None or key < best[0]:
-                best = (key, a)
-        return best[1]
+        rank = DEPLOY_RANKS.get((view.board.key, north), _deploy_ranks, view.board, north)
+        return min(ctx["legal"], key=rank.__getitem__)          # the keys are distinct: one cell each
 
     # Orders and initiative (UW-AI-4/5) -------------------------------------------------------------------------------
     def wants_overwatch(self, view, m) -> bool:
@@ -238,11 +256,14 @@ class UrbanWarDoctrine(Ablatable):
         if m.profile.role == "shooter" and not panicked and self.applies("UW-AI-10"):            # UW-AI-10
             dests = view.destinations(m, MOVE_SHOOT)
             best = None
-            for cell, cost in dests.items():
-                targets = view.targets(m, cell)
+            # view.priority's free targets (UW-SHOOT-4: in contact with none of the shooter's side, wherever it
+            # stands) worked out once; the closest of them, else of all targets, is its priority target's choice
+            own = [f.cell for f in view.models if f.side == m.side and f.placed]
+            free = {e.idx: not any(geo.contact(c, e.cell) for c in own) for e in view.foes()}
+            for (cell, cost), targets in zip(dests.items(), view.targets_from(m, list(dests))):
                 if not targets:
                     continue
-                t = min(view.priority(m, targets, cell) or targets, key=lambda e: (geo.d2(cell, e.cell), e.slot))
+                t = min([e for e in targets if free[e.idx]] or targets, key=lambda e: (geo.d2(cell, e.cell), e.slot))
                 band = geo.band_of(view.tables.bands, cell, t.cell)
                 key = (view.cover(cell, t.cell) != 0, view.cover(t.cell, cell) == 0, band, cost) \
                     + place_key(cell)
@@ -256,11 +277,11 @@ class UrbanWarDoctrine(Ablatable):
             return RUSH, m.cell, "UW-AI-11"
         enemy = min(foes, key=lambda e: (geo.d2(m.cell, e.cell), e.side, e.slot))
         covered = covered_from(view.board, enemy.cell, dests)
-        if panicked:
-            pool = covered or list(dests)
-            return RUSH, min(pool, key=lambda c: (-geo.d2(c, enemy.cell),) + place_key(c)), "UW-AI-11"
         pool = covered or list(dests)
-        return RUSH, min(pool, key=lambda c: (geo.d2(c, enemy.cell),) + place_key(c)), "UW-AI-11"
+        # the key (+-d2, place_key(c)) as one integer: place_key orders cells as their index does, 0 <= c < CELLS
+        ex, ey, sign = enemy.cell % N, enemy.cell // N, -1 if panicked else 1
+        best = min(sign * ((c % N - ex) ** 2 + (c // N - ey) ** 2) * geo.CELLS + c for c in pool)
+        return RUSH, best % geo.CELLS, "UW-AI-11"
 
     def acting(self, view):
         act = view.act

@@ -408,14 +408,47 @@ def run_traverse(game) -> None:
 # Shooting -------------------------------------------------------------------------------------------------------------------
 def legal_targets(game, m, cell: int | None = None) -> list:
     """UW-SHOOT-2, UW-SHOOT-3: enemies in LOS within a usable band of the weapon (nobody in base contact shoots)."""
-    weapon = game.tables.weapons[m.profile.ranged]
-    cell = m.cell if cell is None else cell
+    return targets_from(game, m, (m.cell if cell is None else cell,))[0]
+
+
+def targets_from(game, m, cells) -> list[list]:
+    """`legal_targets(game, m, cell)` for each of `cells`, in order (the scripted shooter weighs every cell it may
+    move to, UW-AI-10): the weapon's usable bands read per squared distance from a table (`usable_at`), the sight
+    line drawn only for an enemy in such a band."""
+    usable = usable_at(game.tables.weapons[m.profile.ranged], game.tables.bands)
+    n = geo.N
+    foes = [(e, e.cell, e.cell % n, e.cell // n) for e in game.enemies(m)]
+    obstacles, sees = game.obstacles, geo.sees
     out = []
-    for e in game.enemies(m):
-        band = geo.band_of(game.tables.bands, cell, e.cell)
-        if band >= 1 and weapon.usable(band) and game.los(m, e, a_cell=cell):
-            out.append(e)
+    for cell in cells:
+        cx, cy = cell % n, cell // n
+        found, seen = [], None
+        for e, at, ex, ey in foes:
+            if usable[(ex - cx) * (ex - cx) + (ey - cy) * (ey - cy)]:
+                if seen is None:
+                    seen = obstacles(m, cell)            # game.los(m, e, a_cell=cell), its obstacles read once
+                if sees(seen, cell, at):
+                    found.append(e)
+        out.append(found)
     return out
+
+
+#: process-wide: (a weapon's bands, the range bands' limits) -> per squared distance, whether it may shoot there
+_USABLE: dict = {}
+
+
+def usable_at(weapon, bands) -> tuple[bool, ...]:
+    """Per squared centre distance 0 .. 2 x 47^2: `band_of`'s band is 1 or more and the weapon usable in it
+    (UW-SHOOT-2; a pure function of the tables, kept for the process)."""
+    key = (weapon.bands, tuple(b.max_d2 for b in bands))
+    found = _USABLE.get(key)
+    if found is None:
+        found = []
+        for dist in range(2 * (geo.N - 1) ** 2 + 1):
+            band = 0 if dist in (1, 2) else next((i + 1 for i, b in enumerate(bands) if dist <= b.max_d2), -1)
+            found.append(band >= 1 and weapon.usable(band))     # d2 1 and 2: base contact (geo.contact), band 0
+        found = _USABLE[key] = tuple(found)
+    return found
 
 
 def priority_targets(game, m, targets: list, cell: int | None = None) -> list:

@@ -192,6 +192,11 @@ def cover_mask(dx: int, dy: int) -> int:
     return MASKS.get(dx, _column_masks, dx)[1][dy + N - 1]
 
 
+def cover_column(dx: int) -> tuple[int, ...]:
+    """`cover_mask(dx, dy)` of every dy = -47..47, in order (index dy + 47)."""
+    return MASKS.get(dx, _column_masks, dx)[1]
+
+
 _MASK_BITS = 2 * CELLS - 1                       # bits 0 .. 2 SHIFT: every delta of the table plus SHIFT
 
 

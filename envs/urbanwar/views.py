@@ -59,6 +59,10 @@ class SideView:
     def targets(self, m, cell=None):
         return activation.legal_targets(self._game, m, cell)
 
+    def targets_from(self, m, cells):
+        """`targets(m, cell)` for each of `cells`, in order."""
+        return activation.targets_from(self._game, m, cells)
+
     def priority(self, m, targets, cell=None):
         return activation.priority_targets(self._game, m, targets, cell)
 
