@@ -403,8 +403,9 @@ def render_card(html_path, png_path) -> str:
             pass
     import matplotlib
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     import re
+
+    import matplotlib.pyplot as plt
     text = re.sub(r"<[^>]+>", " ", Path(html_path).read_text())
     fig = plt.figure(figsize=(10, 8))
     fig.text(0.02, 0.98, text[:4000], va="top", wrap=True, fontsize=8)
