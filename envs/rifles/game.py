@@ -60,6 +60,7 @@ class RiflesGame(TaskGame):
         self.barred, self.demo = set(), {}
         self.exited_units = self.eliminated_units = 0
         self.lost_this_turn = False
+        self.exposed = (None, -1)      # RU-EXP-1 of the player's last move: (effect, free attacker's slot) (RB-HID-1)
         self.graveyard: list[str] = []
         self._build_map()
         self.players = [self._group(i, spec, PLAYER, spec.units) for i, spec in enumerate(self.scenario.player_groups)]
@@ -277,7 +278,8 @@ class RiflesGame(TaskGame):
             "tasks": [flow.FLOW.save(t) for t in self.tasks], "barred": sorted(list(b) for b in self.barred),
             "demo": {str(k): list(v) for k, v in self.demo.items()},
             "exited_units": self.exited_units, "eliminated_units": self.eliminated_units,
-            "lost_this_turn": self.lost_this_turn, "graveyard": list(self.graveyard), "start_units": self.start_units,
+            "lost_this_turn": self.lost_this_turn, "exposed": list(self.exposed), "graveyard": list(self.graveyard),
+            "start_units": self.start_units,
             "features": [f.to_dict() for stripe in self.places[1:] for f in stripe[1:]],
             "players": [g.to_dict() for g in self.players], "enemies": [g.to_dict() for g in self.enemies],
             "markers": [None if m is None else m.to_dict() for m in self.markers],
@@ -294,6 +296,7 @@ class RiflesGame(TaskGame):
         game.barred = {tuple(b) for b in data["barred"]}
         game.demo = {int(k): tuple(v) for k, v in data["demo"].items()}
         game.graveyard = list(data["graveyard"])
+        game.exposed = tuple(data.get("exposed", (None, -1)))       # a save from before RU-EXP-1 was shown
         game.places = [[None] for _ in range(config.STRIPES + 1)]
         game.complexes = {}
         for fd in data["features"]:

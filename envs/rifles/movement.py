@@ -60,6 +60,7 @@ def finish_move(game, group, stripe: int, place: int, recon: bool, cost: int) ->
     if recon:
         game.recon -= 1                                  # RU-EXP-2: declared with the move
     relocate(game, group, stripe, place, GROUND)
+    game.exposed = (None, -1)                            # this move's roll, if it rolls, replaces the last one
     game.log.add("move", f"{group.name} moves to {game.place_name(stripe, place)}", side=PLAYER, rule="RB-MOVE-1")
     tasks = []
     if changed and game.options["exposed_movement"] and not recon:
@@ -91,6 +92,7 @@ def exposed(game, slot: int) -> None:
     roll = game.dice.d66()
     effect = exposed_effect(game, roll)
     faces = (roll // 10, roll % 10)
+    game.exposed = (effect, -1)                          # RB-HID-1: the roll is public, shown to both sides
     game.log.add("exposed", f"exposed movement of {group.name}: {roll} {effect}", side=PLAYER, dice=faces, rule="RU-EXP-1",
                  rolls=[events.roll(faces, effect.replace("_", " "), table="the Exposed Movement table (D66)")])
     if effect == "sniper":
@@ -115,6 +117,7 @@ def opportunity_firers(game, mover) -> list:
 
 @answer(Decision.FREE_ATTACKER)
 def free_attacker_answer(game, ctx, enemy_slot: int) -> None:
+    game.exposed = (game.exposed[0], enemy_slot)         # RB-HID-1: who makes the free attack, hit or miss
     game.push(FreeAttack(enemy_slot, ctx["target"], ctx["drm"]))
 
 

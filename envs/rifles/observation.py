@@ -1,8 +1,14 @@
 """The observation vector of one side: only what that side may know (RB-HID-1..5).
 
 Layout (float32, fixed size): global state, decision in progress, map, player groups, enemy groups,
-markers. The enemy's vector never holds the Stripe of a player group in the sewer (RB-HID-3/5); no
-vector holds marker contents (RB-HID-2) or future dice (RB-HID-4).
+markers, and (appended in version 2) the Exposed Movement roll of the player's last move this turn: its RB-TAB-8
+effect one-hot (none, sniper, opportunity fire, contact, ambush; all 0 when the move rolled none, RU-EXP-2/3) and
+the enemy group that made its opportunity free attack, one-hot (RU-EXP-4), public to both sides (RB-HID-1): a
+missed free attack changes nothing else, yet it asked the enemy a decision. The enemy's vector never holds the
+Stripe of a player group in the sewer (RB-HID-3/5); no vector holds marker contents (RB-HID-2) or future dice
+(RB-HID-4).
+
+Version 1 ended with the markers (989 features): an actor trained on it reads that prefix (PREFIX_SIZES).
 """
 from __future__ import annotations
 
@@ -32,7 +38,13 @@ FEATURE = 1 + len(FEATURE_KINDS) + 2
 MAP = STRIPES * (MAX_FEATURES * FEATURE + 1)
 GROUP = 1 + STRIPES + PLACES + 8 + 6 + len(WEAPONS) + 2
 MARKER = 1 + STRIPES
-SIZE = GLOBAL + CONTEXT + MAP + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP + MARKER_SLOTS * MARKER
+#: RU-EXP-1 / RB-TAB-8: the effects of an Exposed Movement roll (schema.py's list), in the appended block
+EXPOSED_EFFECTS = ("none", "sniper", "opportunity_fire", "contact", "ambush")
+EXPOSED = len(EXPOSED_EFFECTS) + ENEMY_SLOTS
+EXPOSED_AT = GLOBAL + CONTEXT + MAP + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP + MARKER_SLOTS * MARKER
+SIZE = EXPOSED_AT + EXPOSED
+#: the sizes of earlier versions whose features are a prefix of this one's: version 1 ended with the markers
+PREFIX_SIZES = (EXPOSED_AT,)
 ZEROS = array("f", bytes(4 * SIZE))      # a blank vector, the buffer's start
 DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
 # Runs of floats written in one call (struct rounds each float64 to float32 to nearest, as numpy does);
@@ -67,7 +79,7 @@ def layout() -> ObservationLayout:
     names = tuple(f"slot{i}.{part}" for i in range(MAX_FEATURES)
                   for part in ("present", *FEATURE_KINDS, "sealed", "complex")) + ("sewer",)
     planes = Planes(block, STRIPES, 1, GLOBAL + CONTEXT, strides=(1, block, 1), names=names)
-    return ObservationLayout(SIZE, planes, vector="globals, the decision in progress, groups, markers")
+    return ObservationLayout(SIZE, planes, vector="globals, the decision in progress, groups, markers, exposed movement")
 
 
 def encode(game, side: int) -> np.ndarray:
@@ -94,7 +106,19 @@ def encode(game, side: int) -> np.ndarray:
         if marker is not None:
             obs[at + marker.slot * MARKER] = 1
             obs[at + marker.slot * MARKER + marker.stripe] = 1
+    encode_exposed(game, obs, EXPOSED_AT)
     return np.frombuffer(obs[:], dtype=np.float32)        # a copy: the buffer changes with the game
+
+
+def encode_exposed(game, obs: array, at: int) -> None:
+    """RU-EXP-1 (RB-HID-1: every die rolled is public): the effect of the player's last move's Exposed Movement roll
+    this turn, and the enemy group that made its opportunity free attack (RU-EXP-4), hit or miss; both sides see it
+    (the block was blanked with the markers')."""
+    effect, attacker = game.exposed
+    if effect is not None:
+        obs[at + EXPOSED_EFFECTS.index(effect)] = 1
+    if attacker >= 0:
+        obs[at + len(EXPOSED_EFFECTS) + attacker] = 1
 
 
 def encode_global(game, side: int, obs: array, at: int) -> int:

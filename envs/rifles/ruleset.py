@@ -7,7 +7,7 @@ from envs.engine.scenario import loadable
 from . import config, hidden, public, render
 from .actions import NUM_ACTIONS
 from .game import RiflesGame
-from .observation import SIZE, bounds, layout
+from .observation import PREFIX_SIZES, SIZE, bounds, layout
 
 
 class Rifles(Ruleset):
@@ -16,6 +16,8 @@ class Rifles(Ruleset):
     sides = ("player", "enemy")
     num_actions = NUM_ACTIONS
     observation_size = SIZE
+    #: version 1 of the observation ended before the Exposed Movement block (RU-EXP-1): its actors read that prefix
+    prefix_observation_sizes = PREFIX_SIZES
     state_type = RiflesGame
     rule_prefixes = ("RB-", "RU-", "RD-")
     #: the module a scenario must switch on to belong to this ruleset

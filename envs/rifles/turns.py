@@ -13,6 +13,7 @@ def player_phase(game) -> None:
     game.ap = game.scenario.ap
     game.bap = sum(1 for g in game.players if g.on_map for u in g.units if u.leader and not u.suppressed)
     game.active = -1
+    game.exposed = (None, -1)                            # the last turn's Exposed Movement roll is cleared
     game.barred.clear()
     for group in game.players + game.enemies:
         group.activated = group.fired = group.fought = False

@@ -147,6 +147,39 @@ def test_RU_EXP_4_opportunity_fire_picks_among_enemies_in_range():
     assert all(u.hits == 0 for u in a.units)
 
 
+def test_RU_EXP_1_the_roll_and_a_missed_free_attack_are_in_both_observations():
+    """RB-HID-1: the D66 is public, and a missed free attack leaves no other trace, yet it asked the enemy to choose
+    the attacker: the appended block shows the effect one-hot and the attacker's slot, to both sides."""
+    from envs.rifles import observation as ob
+    from envs.rifles.public import public_facts
+    game = fresh()
+    only(game, "A", "X", "Y")
+    x = enemy(game, "X", ["rifle"], 4)
+    y = enemy(game, "Y", ["rifle"], 3)
+    a = ready(game, "A", 1)
+    assert not game.observation(0)[ob.EXPOSED_AT:].any()          # no roll yet this turn
+    dice(game, 5, 3)                                               # D66 53: opportunity fire
+    act(game, "move", *move_args(game, 2))
+    block = [0.0] * ob.EXPOSED
+    block[2] = 1.0                                                 # (none, sniper, opportunity_fire, contact, ambush)
+    assert list(game.observation(1)[ob.EXPOSED_AT:]) == block and game.current_side == 1
+    dice(game, 1)                                                  # X's rifle misses
+    act(game, "e_free_attacker", x.gid)
+    assert all(u.hits == 0 for u in a.units) and game.decision == ("player", {}) and game.dice.remaining == 0
+    block[len(ob.EXPOSED_EFFECTS) + x.gid] = 1.0                   # X made the free attack
+    for side in (0, 1):
+        assert list(game.observation(side)[ob.EXPOSED_AT:]) == block
+    assert game.observation(0).size == ob.SIZE == ob.EXPOSED_AT + 5 + 12 and ob.PREFIX_SIZES == (ob.EXPOSED_AT,)
+    assert public_facts(game)[-1] == ("opportunity_fire", x.gid)
+    saved = type(game).from_dict(game.to_dict())                   # kept through a save
+    assert (saved.observation(0) == game.observation(0)).all()
+    assert y.gid != x.gid
+    # a roll of nothing on the next move shows "none"; the attacker is cleared
+    dice(game, 1, 1)
+    act(game, "move", *move_args(game, 3))
+    assert list(game.observation(0)[ob.EXPOSED_AT:]) == [1.0] + [0.0] * (ob.EXPOSED - 1)
+
+
 def test_RU_EXP_4_contact_reveals_destination_markers_and_each_new_group_fires():
     game, a = marker_game(marker=3, a_at=2)
     dice(game, 6, 1, 2)                               # D66 61: contact; reveal E1: 2 -> two Rifles
