@@ -87,6 +87,11 @@ def yes_or_pass(game, ctx):
     return [OFF["yes"], OFF["pass"]]
 
 
+def down_choices(game, ctx):
+    """KC-SHOOT-2; KC-HID-4: a target destroyed since the fire was declared is still asked, and may only pass."""
+    return [OFF["yes"], OFF["pass"]] if game.units[ctx["uid"]].alive else [OFF["pass"]]
+
+
 def ambush_choices(game, ctx):
     """KC-AMB-1: fire only with a weapon that reaches the mover (a hidden occupant's window may be pass-only)."""
     able = movement.ambush_can_fire(game, game.units[ctx["uid"]], game.units[ctx["mover"]])
@@ -109,7 +114,7 @@ def friendly_choices(game, ctx):
 
 LEGAL = {
     Decision.UNIT: unit_choices, Decision.ORDER: order_choices, Decision.MOVE: move_choices,
-    Decision.TARGET: target_choices, Decision.DOWN: yes_or_pass, Decision.REACT_FIRE: yes_or_pass,
+    Decision.TARGET: target_choices, Decision.DOWN: down_choices, Decision.REACT_FIRE: yes_or_pass,
     Decision.AMBUSH: ambush_choices, Decision.KEEP: yes_or_pass, Decision.FRIENDLY: friendly_choices, Decision.OPENING: opening_choices,
 }
 

@@ -294,10 +294,13 @@ def p_hit(n: int) -> Fraction:
 @task(Declare)
 def declare(game, firer: int, target: int, moved: bool, side=None, models=None, he: bool = False,
             leaping: int | None = None) -> None:
-    """KC-SHOOT-1/2, KB-AT-4: a target with no order (and no die) may go Down before the to-hit rolls."""
+    """KC-SHOOT-1/2, KB-AT-4: a target with no order (and no die) may go Down before the to-hit rolls. KC-HID-4: a
+    target destroyed by an earlier attack of the same fire (its sides declared together, KB-FROM-3) is still
+    asked, with pass its only answer (legal.down_choices): whether the owner is asked again must not tell the
+    firer how the earlier attack's dice fell, which the observation after the fire does not show."""
     t = game.units[target]
     hidden.reveal(game, game.units[firer], "it fires", "KC-HID-6")
-    if t.alive and t.order is None and not t.kept:
+    if t.order is None and not t.kept:
         attack = [side, models, he] + ([leaping] if leaping is not None else [])
         game.decide(Decision.DOWN, side=t.side, uid=target, firer=firer, moved=moved, attack=attack)
         return

@@ -123,3 +123,20 @@ def test_KB_FROM_3_a_target_taking_a_second_side_has_no_he_once_the_gun_fires_on
     g.apply(CODEC.encode("target", A1, 1))
     assert g.decision[1]["declared"] == [["S", A1, 1, [0, 2]]]
     assert [c for c in choices(g) if c[0] == "target"] == [("target", (A1, 0))]
+
+
+def test_KC_HID_4_a_target_destroyed_by_the_first_side_is_still_asked_down_with_pass_forced():
+    # A1 at (6,10) taken through the south and the west windows; with 8 pins (regular morale 9, `pinned_out`) the
+    # south attack's pin destroys it (KC-ORD-12). Its owner is still asked before the west attack, pass its only
+    # answer: whether A is asked must not depend on how the south dice fell, which B's observation does not keep.
+    g = b1_fires([6, 6, 6, 6], A1={"at": [6, 10], "pins": 8}, A2={"at": [20, 17]})
+    g.apply(CODEC.encode("target", A1, 0))
+    g.apply(CODEC.encode("target", A1, 0))                               # the west side too
+    assert g.decision[0] == Decision.DOWN and g.decision[1]["attack"][0] == "S"
+    g.apply(PASS)
+    assert not g.units[A1].alive and g.dice.remaining == 0                # destroyed by the south attack's pin
+    assert g.decision[0] == Decision.DOWN and g.current_side == 0 and g.decision[1]["uid"] == A1
+    assert g.decision[1]["attack"][0] == "W"
+    assert list(np.flatnonzero(g.legal_action_mask())) == [PASS]        # forced: a destroyed unit cannot go Down
+    events = g.apply(PASS)
+    assert "KC-SHOOT-4" in [e.rule for e in events] and g.decision[0] != Decision.DOWN   # no shot: nothing to hit
