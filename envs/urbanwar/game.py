@@ -204,9 +204,11 @@ class UrbanWarGame(TaskGame):
         found = self._geo_cache.get(key)
         if found is None:
             others, friends = self._blockers(viewer, besides)
-            near = [c for c in friends if geo.friend_near(viewer.side, cell, viewer.side, c)]
-            if near:
-                others &= ~geo.bits_of(near)
+            n = geo.N
+            x, y = cell % n, cell // n
+            for c in friends:
+                if (c % n - x) ** 2 + (c // n - y) ** 2 <= 9:          # geo.friend_near: a friend within 2"
+                    others &= ~(1 << c)
             found = self._geo_cache[key] = geo.as_seen_from(self.board.wall_bits | others, cell)
         return found
 

@@ -48,7 +48,11 @@ class SideView:
         return self._game.los(a, b, a_cell, b_cell)
 
     def in_contact(self, m) -> bool:
-        return self._game.in_contact(m)
+        """game.in_contact, read from the cells touching the enemies (game.touching, kept until something moves):
+        a cell on the table is in base contact with an enemy iff it touches one (an enemy's own cell is not in it)."""
+        if m.cell < 0:
+            return self._game.in_contact(m)
+        return m.cell in self._game.touching(m.side)
 
     def enemies_in_contact(self, m):
         return self._game.enemies_in_contact(m)
