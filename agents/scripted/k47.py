@@ -15,6 +15,7 @@ KC-AI-14 and KC-AI-15 (KC-AI-15's Fixed-weapon opening choice waits for KB-FROM-
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -380,12 +381,16 @@ class K47Scripted(Ablatable):
         enemies = [e for e in view.living() if e.side != unit.side]
         here = view.point_of(unit)
 
+        cell_in, cell_of, hypot = view.board.cell_in, view.board.cell_of, math.hypot
+        threats = [(view.point_of(e), e.uid) for e in enemies]      # each enemy's point read once, not per cell
+
         def key(index):
-            cell = view.board.cell_of(index)
-            threat = min(enemies, key=lambda e: (inches(centre(cell), view.point_of(e), view.board.cell_in), e.uid)) \
-                if enemies else None
-            cov = geometry.cover(view, view.point_of(threat), cell) if threat is not None else 0
-            dist = inches(centre(cell), goal, view.board.cell_in) if goal else 0
+            cell = cell_of(index)
+            cx, cy = centre(cell)
+            # the nearest enemy (inches as board.inches works them out; ties: lower uid), its point
+            cov = geometry.cover(view, min((cell_in * hypot(cx - p[0], cy - p[1]), uid, p) for p, uid in threats)[2],
+                                 cell) if threats else 0
+            dist = inches((cx, cy), goal, cell_in) if goal else 0
             return (-cov, round(dist, 6), index)
         best = min(cells, key=key)
         closer = goal and inches(centre(view.board.cell_of(best)), goal, view.board.cell_in) < \
