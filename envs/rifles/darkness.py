@@ -185,6 +185,7 @@ def order_tasks(game, group) -> list:
 def dark_order(game, slot: int, order: int) -> None:
     """RD-AI-2: @Attack with ranged CF (none or no target: @Advance); @Advance as RB-AI-9 with RB-AI-5 placement."""
     group = game.enemies[slot]
+    game.enemy_orders[slot] = order                      # RB-HID-1: the order die (or RB-AI-1 choice) is public
     if enemy.ORDER_NAMES[order] == "attack":
         game.push(DarkFire(slot, attacks(game, group), 1))
     else:

@@ -36,6 +36,7 @@ def activation_key(game, group, visible=None) -> tuple:
 @task(EnemyPhase)
 def enemy_phase(game) -> None:
     game.phase = "enemy"
+    game.enemy_orders = {}                               # the last Enemy Phase's orders are cleared
     for group in game.enemies:
         group.activated = False
     game.push(EnemyNext())
@@ -105,6 +106,7 @@ def in_sealed_building(game, group) -> bool:
 def execute_order(game, slot: int, order: int) -> None:
     """RB-AI-7..10; RU-AI-5 binds groups in a Sealed Building; RU-CC-18 turns an ineligible Close Combat into @Attack."""
     group = game.enemies[slot]
+    game.enemy_orders[slot] = order                      # RB-HID-1: the order die (or RB-AI-1 choice) is public
     name = ORDER_NAMES[order]
     sealed = in_sealed_building(game, group)
     if sealed and name in ("advance", "close_combat"):

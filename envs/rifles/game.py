@@ -61,6 +61,7 @@ class RiflesGame(TaskGame):
         self.exited_units = self.eliminated_units = 0
         self.lost_this_turn = False
         self.exposed = (None, -1)      # RU-EXP-1 of the player's last move: (effect, free attacker's slot) (RB-HID-1)
+        self.enemy_orders: dict[int, int] = {}   # RB-AI-4: enemy group slot -> its order in the last Enemy Phase
         self.graveyard: list[str] = []
         self._build_map()
         self.players = [self._group(i, spec, PLAYER, spec.units) for i, spec in enumerate(self.scenario.player_groups)]
@@ -279,6 +280,7 @@ class RiflesGame(TaskGame):
             "demo": {str(k): list(v) for k, v in self.demo.items()},
             "exited_units": self.exited_units, "eliminated_units": self.eliminated_units,
             "lost_this_turn": self.lost_this_turn, "exposed": list(self.exposed), "graveyard": list(self.graveyard),
+            "enemy_orders": {str(k): v for k, v in self.enemy_orders.items()},
             "start_units": self.start_units,
             "features": [f.to_dict() for stripe in self.places[1:] for f in stripe[1:]],
             "players": [g.to_dict() for g in self.players], "enemies": [g.to_dict() for g in self.enemies],
@@ -297,6 +299,7 @@ class RiflesGame(TaskGame):
         game.demo = {int(k): tuple(v) for k, v in data["demo"].items()}
         game.graveyard = list(data["graveyard"])
         game.exposed = tuple(data.get("exposed", (None, -1)))       # a save from before RU-EXP-1 was shown
+        game.enemy_orders = {int(k): v for k, v in data.get("enemy_orders", {}).items()}   # or RB-AI-4
         game.places = [[None] for _ in range(config.STRIPES + 1)]
         game.complexes = {}
         for fd in data["features"]:

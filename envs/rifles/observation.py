@@ -4,7 +4,9 @@ Layout (float32, fixed size): global state, decision in progress, map, player gr
 markers, and (appended in version 2) the Exposed Movement roll of the player's last move this turn: its RB-TAB-8
 effect one-hot (none, sniper, opportunity fire, contact, ambush; all 0 when the move rolled none, RU-EXP-2/3) and
 the enemy group that made its opportunity free attack, one-hot (RU-EXP-4), public to both sides (RB-HID-1): a
-missed free attack changes nothing else, yet it asked the enemy a decision. The enemy's vector never holds the
+missed free attack changes nothing else, yet it asked the enemy a decision; then per enemy slot the order it took in
+the last Enemy Phase, one-hot (RB-AI-4's die or an RB-AI-1 choice: cover, attack, advance, close combat; an order
+can run without a trace, yet it decides which decisions the enemy is asked). The enemy's vector never holds the
 Stripe of a player group in the sewer (RB-HID-3/5); no vector holds marker contents (RB-HID-2) or future dice
 (RB-HID-4).
 
@@ -40,7 +42,8 @@ GROUP = 1 + STRIPES + PLACES + 8 + 6 + len(WEAPONS) + 2
 MARKER = 1 + STRIPES
 #: RU-EXP-1 / RB-TAB-8: the effects of an Exposed Movement roll (schema.py's list), in the appended block
 EXPOSED_EFFECTS = ("none", "sniper", "opportunity_fire", "contact", "ambush")
-EXPOSED = len(EXPOSED_EFFECTS) + ENEMY_SLOTS
+ENEMY_ORDERS = ("cover", "attack", "advance", "close_combat")     # enemy.ORDER_NAMES
+EXPOSED = len(EXPOSED_EFFECTS) + ENEMY_SLOTS + ENEMY_SLOTS * len(ENEMY_ORDERS)
 EXPOSED_AT = GLOBAL + CONTEXT + MAP + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP + MARKER_SLOTS * MARKER
 SIZE = EXPOSED_AT + EXPOSED
 #: the sizes of earlier versions whose features are a prefix of this one's: version 1 ended with the markers
@@ -79,7 +82,7 @@ def layout() -> ObservationLayout:
     names = tuple(f"slot{i}.{part}" for i in range(MAX_FEATURES)
                   for part in ("present", *FEATURE_KINDS, "sealed", "complex")) + ("sewer",)
     planes = Planes(block, STRIPES, 1, GLOBAL + CONTEXT, strides=(1, block, 1), names=names)
-    return ObservationLayout(SIZE, planes, vector="globals, the decision in progress, groups, markers, exposed movement")
+    return ObservationLayout(SIZE, planes, vector="globals, the decision in progress, groups, markers, exposed movement, enemy orders")
 
 
 def encode(game, side: int) -> np.ndarray:
@@ -119,6 +122,9 @@ def encode_exposed(game, obs: array, at: int) -> None:
         obs[at + EXPOSED_EFFECTS.index(effect)] = 1
     if attacker >= 0:
         obs[at + len(EXPOSED_EFFECTS) + attacker] = 1
+    at += len(EXPOSED_EFFECTS) + ENEMY_SLOTS
+    for slot, order in game.enemy_orders.items():      # RB-AI-4: the last Enemy Phase's orders, public
+        obs[at + slot * len(ENEMY_ORDERS) + order] = 1
 
 
 def encode_global(game, side: int, obs: array, at: int) -> int:

@@ -9,10 +9,13 @@ from .observation import terrain_state
 def public_facts(game) -> tuple:
     """RB-HID-1: the turn, phase and points left, the terrain state, the revealed groups and the enemy markers; the
     Exposed Movement roll of the player's last move this turn and the group that made its free attack (RU-EXP-1/4:
-    a missed one leaves no other trace, yet the enemy was asked to choose it)."""
+    a missed one leaves no other trace, yet the enemy was asked to choose it); the order each enemy group took in the
+    last Enemy Phase (RB-AI-4: its die, or RB-AI-1 choice; an order may run without a trace, yet it decides what the
+    enemy is asked)."""
     return (game.turn, game.phase, game.outcome, points_left(game), terrain_state(game),
             tuple(group_facts(g) for g in (*game.players, *game.enemies) if g.on_map),
-            tuple((m.slot, m.stripe) for m in game.markers if m is not None), tuple(game.exposed))
+            tuple((m.slot, m.stripe) for m in game.markers if m is not None), tuple(game.exposed),
+            tuple(sorted(game.enemy_orders.items())))
 
 
 def points_left(game) -> tuple:

@@ -187,6 +187,27 @@ def test_RB_AI_4_order_is_d6_plus_posture_on_the_table(posture, die, order):
     assert game.dice.remaining == 0
 
 
+def test_RB_AI_4_the_order_taken_is_in_both_observations_until_the_next_enemy_phase():
+    """RB-HID-1: the order die is public; an order may leave no trace on the table (a Cover order with nothing to
+    do), yet it decides what the enemy is asked, so each enemy slot shows its order of the last Enemy Phase, to both
+    sides, through the next Player Phase."""
+    from envs.rifles import observation as ob
+    game = setup("C")
+    put(game, "C", 1)
+    x = enemy(game, "X", ["pistol", "pistol"], 6)           # out of reach: its Cover fire has no target
+    orders = ob.EXPOSED_AT + len(ob.EXPOSED_EFFECTS) + 12
+    assert not game.observation(0)[orders:].any()
+    enemy_turn(game, x, 1, 1)                               # d6 1: cover; better cover, an MS: 1, its Ground Floor
+    assert game.decision == ("player", {}) and game.turn == 2 and game.dice.remaining == 0
+    block = [0.0] * (12 * len(ob.ENEMY_ORDERS))
+    block[x.gid * 4 + ob.ENEMY_ORDERS.index("cover")] = 1.0
+    for side in (0, 1):
+        assert list(game.observation(side)[orders:]) == block
+    assert game.enemy_orders == {x.gid: 0} and type(game).from_dict(game.to_dict()).enemy_orders == {x.gid: 0}
+    from envs.rifles.public import public_facts
+    assert public_facts(game)[-1] == ((x.gid, 0),)
+
+
 def test_RB_AI_4_table_comes_from_configs():
     game = fresh()
     assert game.tables.enemy_orders == ((1, "cover"), (3, "attack"), (5, "advance"), (99, "close_combat"))

@@ -330,5 +330,5 @@ def test_RD_GEN_3_the_observation_shows_each_darkness_type_and_the_results_taken
     counts = at + 1 + STRIPES + PLACES + 8
     assert list(obs[counts:counts + 6]) == [0.75, 0.5, 0.25, 3, 0, 0]    # 3 units, 2 unhurt, 1 hit; 3 results taken
     assert list(obs[counts + 6:counts + 6 + 4]) == [2, 0, 0, 1]          # crawler, stalker, spitter, brute slots
-    assert ob.SIZE == game.observation(1).size == 1006                   # the same layout as rifles-urban
+    assert ob.SIZE == game.observation(1).size == 1054                   # the same layout as rifles-urban
     assert ob.PREFIX_SIZES == (989,)                                     # version 1's size, a prefix (RU-EXP-1 appended)

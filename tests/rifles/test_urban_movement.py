@@ -169,8 +169,8 @@ def test_RU_EXP_1_the_roll_and_a_missed_free_attack_are_in_both_observations():
     block[len(ob.EXPOSED_EFFECTS) + x.gid] = 1.0                   # X made the free attack
     for side in (0, 1):
         assert list(game.observation(side)[ob.EXPOSED_AT:]) == block
-    assert game.observation(0).size == ob.SIZE == ob.EXPOSED_AT + 5 + 12 and ob.PREFIX_SIZES == (ob.EXPOSED_AT,)
-    assert public_facts(game)[-1] == ("opportunity_fire", x.gid)
+    assert game.observation(0).size == ob.SIZE == ob.EXPOSED_AT + 5 + 12 + 48 and ob.PREFIX_SIZES == (ob.EXPOSED_AT,)
+    assert public_facts(game)[-2:] == (("opportunity_fire", x.gid), ())          # no Enemy Phase yet: no orders
     saved = type(game).from_dict(game.to_dict())                   # kept through a save
     assert (saved.observation(0) == game.observation(0)).all()
     assert y.gid != x.gid
