@@ -75,6 +75,11 @@ def settings(rs):
     return rule_options(dict(game.options), path, source), scenario_fields(path)
 
 
+def shipped() -> list[str]:
+    """The rulesets the project ships (their classes live in envs/), not toys a test or a user registered."""
+    return [name for name in registry.names() if type(registry.get(name)).__module__.startswith("envs.")]
+
+
 def link(path: str, depth: int = 1) -> str:
     """A link from a page `depth` folders below the site root to a repo file the site mounts (docs/hooks.py)."""
     return "../" * depth + path
@@ -179,7 +184,7 @@ def agents_page() -> str:
 
 def pages() -> dict[str, str]:
     """Every generated page: its path under docs/ -> its Markdown."""
-    found = {f"environments/{name}.md": env_page(name) for name in registry.names()}
+    found = {f"environments/{name}.md": env_page(name) for name in shipped()}
     found["agents.md"] = agents_page()
     return found
 
@@ -202,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gifs", nargs="*", metavar="ENV", help="write the GIFs (of these environments; default all)")
     args = parser.parse_args(argv)
     if args.gifs is not None:
-        write_gifs(args.gifs or registry.names())
+        write_gifs(args.gifs or shipped())
     if args.out:
         for path, text in pages().items():
             (args.out / path).parent.mkdir(parents=True, exist_ok=True)

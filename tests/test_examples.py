@@ -26,7 +26,7 @@ def test_the_readme_quick_start_loop_runs_as_written():
     from pathlib import Path
 
     readme = (Path(__file__).parents[1] / "README.md").read_text()
-    section = readme[readme.index("## Python"):]
+    section = readme[readme.index("## In Python"):]
     code = section[section.index("```python\n") + len("```python\n"):section.index("```\n", section.index("```python"))]
     namespace: dict = {}
     exec(compile(code, "README.md", "exec"), namespace)     # the first snippet a researcher copies

@@ -129,9 +129,9 @@ def load_tables(path: str) -> Tables:
     weapons = {key: Weapon(key, w.name, tuple(getattr(w, band) for band in BANDS), w.fs) for key, w in t.weapons.items()}
     profiles = {}
     for key, p in t.profiles.items():
-        for field in ("ranged", "cc"):     # weapons of this file: not in the schema
-            if getattr(p, field) not in weapons:
-                raise f.sub("profiles").sub(key).error(field, "one of " + ", ".join(weapons), getattr(p, field))
+        for weapon_field in ("ranged", "cc"):     # weapons of this file: not in the schema
+            if getattr(p, weapon_field) not in weapons:
+                raise f.sub("profiles").sub(key).error(weapon_field, "one of " + ", ".join(weapons), getattr(p, weapon_field))
         profiles[key] = Profile(key, p.name, *p.stats, ranged=p.ranged, cc=p.cc, heavy_armour=p.special.heavy_armour,
                                 high_morale=p.special.high_morale, battleshield=p.special.battleshield, role=p.role)
     return Tables(path, tuple(Band(b.name, b.max_d2, b.moved, b.disruption) for b in t.bands),
