@@ -119,8 +119,8 @@ def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geomet
     from envs.urbanwar import geometry as geo
     from envs.urbanwar import legal, observation, turns
 
-    for store in (geo.COVER_FROM, geo.TOUCHING, scripted.COVERED, observation.TERRAIN, legal.SMALL_MASKS,
-                  turns.DEPLOY_PLACES):
+    for store in (geo.COVER_FROM, geo.TOUCHING, scripted.COVERED, scripted.DEPLOY_RANKS, observation.TERRAIN,
+                  legal.SMALL_MASKS, turns.DEPLOY_PLACES):
         store.clear()
     for game in umpire_games(range(2)):
         if game.current_side is not None:
@@ -137,6 +137,9 @@ def test_UW_HID_1_the_values_kept_across_games_are_worked_out_from_public_geomet
         assert all(isinstance(x, int) for pair in placed for x in pair) and value == geo._touching_cells(placed)
     for digest, value in scripted.COVERED.values.items():
         assert value == scripted._count_covered(boards[digest])
+    assert len(scripted.DEPLOY_RANKS) == 2                        # (board digest, deploying from the north)
+    for (digest, north), value in scripted.DEPLOY_RANKS.values.items():
+        assert isinstance(north, bool) and value == scripted._deploy_ranks(boards[digest], north)
     for digest, value in observation.TERRAIN.values.items():
         assert np.array_equal(value, observation._draw_terrain(boards[digest])) and not value.flags.writeable
     assert len(legal.SMALL_MASKS) > 20 and len(turns.DEPLOY_PLACES) == 2
