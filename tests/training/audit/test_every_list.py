@@ -60,15 +60,21 @@ def test_every_decision_of_a_scripted_side_names_a_rule_of_its_list_that_the_cat
 def test_an_ablation_changes_nothing_before_its_rule_first_decides_and_a_struck_rule_never_decides(name, side, kind):
     """The ablated list plays the same game as the list as written up to the first decision its rule takes."""
     scripted = registry.agents(name)["scripted"]
-    _, written = played(name, 5, side, scripted)
-    counts = {}
-    for rule, _ in written:
-        counts[rule] = counts.get(rule, 0) + 1
     from importlib import import_module
     reactions = set(import_module(f"agents.scripted.{name}").DECISION_RULES.values())   # rules of other decisions too
     pool = [r for r in scripted(side, 0).SEQUENCE if r not in reactions] if kind == "strike" else scripted(side, 0).RULES
+    # the first game from seed 5 in which a rule of the pool decides (a catch-all is not in it: Urban War's B side
+    # plays seed 5 by UW-AI-11 and never reaches UW-AI-8 or UW-AI-10 there)
+    for game_seed in range(5, 25):
+        _, written = played(name, game_seed, side, scripted)
+        counts = {}
+        for rule, _ in written:
+            counts[rule] = counts.get(rule, 0) + 1
+        if any(r in counts for r in pool):
+            break
+    assert any(r in counts for r in pool), (name, side, pool)
     rule = max((r for r in pool if r in counts), key=lambda r: counts[r])
-    _, ablated = played(name, 5, side, lambda s, seed: scripted(s, seed).ablate(Ablation(kind, rule), seed))
+    _, ablated = played(name, game_seed, side, lambda s, seed: scripted(s, seed).ablate(Ablation(kind, rule), seed))
     if kind == "strike":            # a struck rule never decides; the activation order (ranked by rules) may change
         assert rule not in {r for r, _ in ablated}
         return
