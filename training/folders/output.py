@@ -57,7 +57,7 @@ def claim(path: Path, force: bool = False, file: bool = False) -> Path:
             if _claimed(candidate := numbered(path, n), file):
                 return candidate
     except OSError as exc:
-        raise CommandError(f"cannot write into {path.parent}: {exc.strerror or exc}") from None
+        raise CommandError(f"cannot write results into {path}: {exc.strerror or exc}") from None
     raise CommandError(f"{path}: {MAX_TRIES} numbered names beside it are taken; expected a free one")
 
 

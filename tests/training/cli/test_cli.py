@@ -115,13 +115,20 @@ def test_simulate_is_the_same_in_parallel(env):
 
 
 @pytest.mark.parametrize("env", NAMES)
-def test_play_reads_moves_then_quits(capsys, env):
+def test_play_reads_moves_then_quits(capsys, monkeypatch, env):
+    # The screen is laid out for an 80 x 24 terminal whatever runs the tests; its events pane holds only the newest
+    # lines (the person's own move may scroll out under the enemy's), so `u` shows the events kept, the move among them.
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
     # y confirms a final first choice (end phase, declare Out); elsewhere it is a wrong answer, asked again
-    code, out, err = run(capsys, "play", env, "--enemy", "random", "--seed", "1", stdin="1\ny\n?\nx\n999\n1\ny\nq\n")
+    code, out, err = run(capsys, "play", env, "--enemy", "random", "--seed", "1",
+                         stdin="1\ny\n?\nx\n999\n1\ny\nu\nb\nq\n")
     assert code == 0, err
-    assert "your choice" in out and re.search(r"^ +1  \S", out, re.M)
+    assert re.search(r"your choice \(1-\d+; \? help", out)                    # the numbered choices are asked for
+    assert "How to play" in out                                              # ? shows the help
+    assert re.search(r"nothing matches '999'; type a number from 1 to \d+", out)   # out of range: asked again
+    assert "Last events:" in out and re.search(r"^ *you: \S", out, re.M)      # the person's moves were played
     assert out.rstrip().endswith(("quit", ")"))  # quit, or the game ended first ("... (returns (...))")
-    assert "you: " in out
 
 
 @pytest.mark.parametrize("env", NAMES)

@@ -222,7 +222,17 @@ def test_ending_a_phase_is_asked_twice_and_ctrl_c_quits():
     child.sendline("1")
     child.expect(CONFIRM)
     child.sendline("y")
-    child.expect("you: end phase")
+    child.expect(PROMPT)                            # the enemy's phase played, the next decision asked
+    # the screen's events pane holds only the newest lines (the enemy's phase pushes the person's move out of it):
+    # `u` pages through the events kept, where the phase ended is
+    child.sendline("u")
+    for _ in range(50):                             # a bounded number of pages
+        if child.expect(["you: end phase", MORE]) == 0:
+            break
+        child.sendline("")
+    else:
+        pytest.fail("'you: end phase' is not among the last events")
+    child.expect(MORE)                              # waiting for a key: Ctrl-C there quits
     child.sendcontrol("c")
     child.expect("quit")
     child.expect(pexpect.EOF)
