@@ -174,14 +174,7 @@ def _read_rule(path, rule: str, entry) -> tuple[str, object]:
 
 def read_list(path) -> tuple[dict[str, Priority], dict[str, str], dict]:
     """(rankings, answers, the raw document) from a distilled list file; DistilledListError names what is wrong."""
-    try:
-        data = load_yaml(path)                  # the project's one YAML reader (aliases refused)
-    except ScenarioError as exc:
-        where = f"line {exc.line}: " if exc.line else ""
-        raise DistilledListError(f"{path}: not a readable YAML file ({where}{str(exc).split(': ', 2)[-1]})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
-        raise _fail(path, "rules", "a mapping of rule ID to its ranking or answer", None if not isinstance(data, dict)
-                    else data.get("rules"))
+    data = _document(path)
     if data.get("ruleset") not in ("rifles-urban", "rifles-darkness") or data.get("side") != "enemy":
         raise _fail(path, "ruleset/side", "rifles-urban or rifles-darkness, side enemy",
                     (data.get("ruleset"), data.get("side")))
@@ -215,6 +208,8 @@ def factory(path: str):
 
 
 def _document(path) -> dict:
+    """The list file read with the project's one YAML reader (aliases refused), its `rules` a mapping and its
+    ruleset a registered one; DistilledListError names what is wrong."""
     try:
         data = load_yaml(path)
     except ScenarioError as exc:
