@@ -46,6 +46,7 @@ def test_torchrl_pettingzoo_wrapper_with_masks_plays_only_legal_actions():
     from examples import torchrl_pettingzoo
 
     data = torchrl_pettingzoo.rollout("rifles-urban", steps=60)
-    assert data.batch_size[0] == 60 and data["state"].shape[-1] == 2 * 989
+    from envs import registry
+    assert data.batch_size[0] == 60 and data["state"].shape[-1] == 2 * registry.get("rifles-urban").observation_size
     for group in ("player", "enemy"):
         assert not data["next", group, "info", "illegal_action"].any(), f"{group} played a masked-out action"

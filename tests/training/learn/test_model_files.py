@@ -94,7 +94,7 @@ def actor_arrays(**changes) -> dict:
 
 @pytest.mark.parametrize("changes, message", [
     ({}, None),
-    ({"w0": np.full((4, 989), np.nan, np.float16)}, "layer 0 holds NaN or infinite weights"),
+    ({"w0": np.full((4, registry.get(ENV).observation_size), np.nan, np.float16)}, "layer 0 holds NaN or infinite weights"),
     ({"w1": np.zeros((184, 5), np.float16)}, "layer 1 takes 5 inputs; the layer before gives 4"),
     ({"b1": np.zeros(7, np.float16)}, r"layer 1 must be float weights \(out, in\) and bias \(out,\)"),
     ({"b1": None}, "layers must be w0, b0, ..., w1, b1"),
@@ -107,7 +107,8 @@ def test_an_actor_is_checked_layer_by_layer_before_it_plays(tmp_path, changes, m
     with open(path, "wb") as f:
         np.savez_compressed(f, **actor_arrays(**changes))
     if message is None:
-        assert trained.load(path, registry.get(ENV), 0).act(np.zeros(989, np.float32), np.ones(184, bool), None) == 0
+        rs = registry.get(ENV)
+        assert trained.load(path, rs, 0).act(np.zeros(rs.observation_size, np.float32), np.ones(rs.num_actions, bool), None) == 0
         return
     with pytest.raises(trained.ModelFileError, match=f"^{path}: {message}"):
         trained.read_actor(path)

@@ -75,7 +75,8 @@ def ruleset_like(**fields):
 @pytest.mark.parametrize("side, ruleset, message", [
     (1, None, "trained as the player, not the enemy"),
     (0, {"name": "other-env"}, "trained for rifles-urban, not other-env"),
-    (0, {"name": ENV, "num_actions": 3}, r"model has observation shape \(989,\) and 184 actions; rifles-urban needs"),
+    (0, {"name": ENV, "num_actions": 3}, rf"model has observation shape \({registry.get(ENV).observation_size},\) and 184 actions; "
+                                         "rifles-urban needs"),
 ])
 def test_an_actor_for_another_side_ruleset_or_size_is_refused_naming_the_file(actor_path, side, ruleset, message):
     rs = registry.get(ENV) if ruleset is None else ruleset_like(**ruleset)
