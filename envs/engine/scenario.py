@@ -9,6 +9,7 @@ Rulesets read their files through `Fields`, which tracks where in the file it is
 from __future__ import annotations
 
 import difflib
+import json
 from pathlib import Path
 
 import yaml
@@ -235,3 +236,20 @@ def loadable(files: dict[str, str], load) -> dict[str, object]:
         except ScenarioError:
             continue
     return loaded
+
+
+class ContentCache:
+    """The last `size` values built from data given inline (a scenario as a dict, a built position's record), keyed
+    by the data's content: a game restored or cloned asks again for the same data and gets the same frozen value."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size, self.values = size, {}
+
+    def get(self, data, build, *extra):
+        """The value built from `data` (and `extra`, part of the key), built by `build()` on the first ask."""
+        key = (json.dumps(data, sort_keys=True, default=repr), *extra)
+        if key not in self.values:
+            if len(self.values) >= self.size:
+                del self.values[next(iter(self.values))]   # the oldest: inline scenarios are few per process
+            self.values[key] = build()
+        return self.values[key]

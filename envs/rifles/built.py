@@ -3,13 +3,12 @@ so that a saved game of a built scenario (no file says it) is rebuilt from the r
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import replace
 from pathlib import Path
 
 import msgspec
 
-from envs.engine.scenario import ScenarioError
+from envs.engine.scenario import ContentCache, ScenarioError
 
 from . import config, schema
 
@@ -23,14 +22,9 @@ class PositionError(ValueError):
 def scenario_for(built: dict) -> config.Scenario:
     """The scenario of a position: `built["scenario"]` (a name, a path or data) with `built["weapons"]` (RB-TAB-3
     rows changed); it keeps `built` when a saved game could not find it again by its path alone."""
-    key = json.dumps(built, sort_keys=True, default=repr)
-    if key not in _BUILT:
-        if len(_BUILT) >= 16:
-            del _BUILT[next(iter(_BUILT))]
-        _BUILT[key] = _scenario_for(built)
-    return _BUILT[key]
+    return _BUILT.get(built, lambda: _scenario_for(built))
 
-_BUILT: dict = {}   # built record as sorted JSON -> Scenario (a clone rebuilds its scenario from its save)
+_BUILT = ContentCache()   # built record as sorted JSON -> Scenario (a clone rebuilds its scenario from its save)
 
 
 def _scenario_for(built: dict) -> config.Scenario:

@@ -7,14 +7,13 @@ stripe, weapons and reveal tables by name, options by module, Darkness traits an
 from __future__ import annotations
 
 import copy
-import json
 import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.scenario import ContentCache, Fields, ScenarioError, yaml_files
 from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
 
@@ -315,15 +314,11 @@ def load_scenario_data(data: dict, source: str = "<scenario data>") -> Scenario:
     it (envs/rifles/position.py). Kept per content (the last 16): a game restored or cloned reads it again."""
     if not isinstance(data, dict):
         raise ScenarioError(source, "<top>", "a mapping of fields (a scenario as data)", type(data).__name__)
-    key = (json.dumps(data, sort_keys=True, default=repr), source)
-    if key not in _FROM_DATA:
-        if len(_FROM_DATA) >= 16:
-            del _FROM_DATA[next(iter(_FROM_DATA))]
-        _FROM_DATA[key] = _scenario(Fields(copy.deepcopy(data), source), source, str(CONFIG_DIR / "scenarios" / "<data>"))
-    return _FROM_DATA[key]
+    return _FROM_DATA.get(data, lambda: _scenario(Fields(copy.deepcopy(data), source), source,
+                                                  str(CONFIG_DIR / "scenarios" / "<data>")), source)
 
 
-_FROM_DATA: dict = {}   # (the data as sorted JSON, its source) -> Scenario (YAML's int keys stay ints: not reparsed)
+_FROM_DATA = ContentCache()   # (the data as sorted JSON, its source) -> Scenario (YAML's int keys stay ints: not reparsed)
 
 
 def _scenario(f: Fields, path: str, beside: str) -> Scenario:

@@ -3,11 +3,12 @@ changed; kept so that a saved game of a built scenario (no file says it) is rebu
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import replace
 from pathlib import Path
 
 import msgspec
+
+from envs.engine.scenario import ContentCache
 
 from . import config, schema
 
@@ -25,14 +26,9 @@ class PositionError(ValueError):
 def scenario_for(built: dict) -> config.Scenario:
     """The scenario of a position: `built["scenario"]` (a name, a path or data) with `built["map"]` (cells changed)
     and `built["profiles"]` (profiles changed); it keeps `built` when a saved game could not find it by its path."""
-    key = json.dumps(built, sort_keys=True, default=repr)
-    if key not in _BUILT:
-        if len(_BUILT) >= 16:
-            del _BUILT[next(iter(_BUILT))]
-        _BUILT[key] = _scenario_for(built)
-    return _BUILT[key]
+    return _BUILT.get(built, lambda: _scenario_for(built))
 
-_BUILT: dict = {}   # built record as sorted JSON -> Scenario (a clone rebuilds its scenario from its save)
+_BUILT = ContentCache()   # built record as sorted JSON -> Scenario (a clone rebuilds its scenario from its save)
 
 
 def _scenario_for(built: dict) -> config.Scenario:

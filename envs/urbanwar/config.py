@@ -8,12 +8,11 @@ asymmetric map, a model outside its deployment zone, an unknown weapon or profil
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from envs.engine.scenario import Fields, ScenarioError, yaml_files
+from envs.engine.scenario import ContentCache, Fields, ScenarioError, yaml_files
 from envs.engine.schema import check
 from envs.paths import CONFIG_ROOT
 
@@ -188,15 +187,10 @@ def load_scenario_data(data: dict, source: str = "<scenario data>") -> Scenario:
     the file). Rule tests build their own with it (envs/urbanwar/position.py). Kept per content (the last 16)."""
     if not isinstance(data, dict):
         raise ScenarioError(source, "<top>", "a mapping of fields (a scenario as data)", type(data).__name__)
-    key = (json.dumps(data, sort_keys=True, default=repr), source)
-    if key not in _FROM_DATA:
-        if len(_FROM_DATA) >= 16:
-            del _FROM_DATA[next(iter(_FROM_DATA))]
-        _FROM_DATA[key] = _scenario(Fields(copy.deepcopy(data), source), source)
-    return _FROM_DATA[key]
+    return _FROM_DATA.get(data, lambda: _scenario(Fields(copy.deepcopy(data), source), source), source)
 
 
-_FROM_DATA: dict = {}   # (the data as sorted JSON, its source) -> Scenario
+_FROM_DATA = ContentCache()   # (the data as sorted JSON, its source) -> Scenario
 
 
 def _scenario(f: Fields, path: str) -> Scenario:

@@ -74,3 +74,21 @@ def tiny_actor(path: Path, env: str = ENV, side: str = "player", seed: int = 0) 
     from sb3_contrib import MaskablePPO
     Actor.of(MaskablePPO.load(model_path, device="cpu")).save(path)
     return path
+
+
+def cost(call) -> tuple[Exception | None, float, int]:
+    """(what `call` raised, its seconds, its peak of traced memory in bytes): how a hostile file was refused."""
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        call()
+    except Exception as exc:   # noqa: BLE001 - the test looks at what it is
+        raised = exc
+    else:
+        raised = None
+    seconds, peak = time.perf_counter() - start, tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return raised, seconds, peak

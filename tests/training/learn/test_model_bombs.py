@@ -2,14 +2,12 @@
 MODEL_LIMITS): a zip bomb is refused in well under a second and 100 MB, in one line naming the file and member."""
 from __future__ import annotations
 
-import time
-import tracemalloc
 import zipfile
 
 import pytest
 
 from agents.trained import ModelFileError
-from tests.training.helpers import ENV, tiny_model
+from tests.training.helpers import ENV, cost, tiny_model
 from training.learn import resume
 
 BOMB = 300 << 20          # what `data` inflates to: 300 MB of spaces after a JSON object, deflated to ~300 KB
@@ -24,22 +22,6 @@ def bomb_model(path, member="data", size=BOMB):
                 f.write(chunk)
         z.writestr("_stable_baselines3_version", "2.9.2")
     return path
-
-
-def cost(call) -> tuple[Exception, float, int]:
-    """(what `call` raised, its seconds, its peak of traced memory in bytes)."""
-    tracemalloc.start()
-    start = time.perf_counter()
-    try:
-        call()
-    except Exception as exc:   # noqa: BLE001 - the test looks at what it is
-        raised = exc
-    else:
-        raised = None
-    seconds = time.perf_counter() - start
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return raised, seconds, peak
 
 
 @pytest.mark.parametrize("member", ["data", "policy.pth"])

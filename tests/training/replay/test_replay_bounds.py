@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import gzip
 import json
-import time
-import tracemalloc
 
 import pytest
 
 import envs
+from tests.training.helpers import cost
 from training.replay import files as replay
 
 BOMB_MB = 256             # inflated: 256 MB of spaces inside a JSON string; gzipped: about 250 KB
@@ -24,21 +23,6 @@ def gzip_bomb(path, megabytes: int = BOMB_MB):
             f.write(chunk)
         f.write(b'"}')
     return path
-
-
-def cost(call):
-    """(what `call` raised, its seconds, its peak of traced memory in bytes)."""
-    tracemalloc.start()
-    start = time.perf_counter()
-    try:
-        call()
-    except Exception as exc:   # noqa: BLE001 - the test looks at what it is
-        raised = exc
-    else:
-        raised = None
-    seconds, peak = time.perf_counter() - start, tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return raised, seconds, peak
 
 
 def test_a_gzip_bomb_is_refused_in_under_a_second_and_100_mb(tmp_path):
