@@ -15,8 +15,9 @@ observation (Cityfight CF-HID-4, clarified; Urban War UW-HID-6). The check, for 
      counted when S's observation is the same in both at every decision before the sequences part and again
      where S decides next: then the decider sequence alone told S what its observation hides. (S may read its
      observation at every step, as PettingZoo's `observe` allows: sequences that part after a public event S
-     saw — a model removed one shot sooner under the variant's other dice — tell S nothing new.) A variant in which a real action of another side is illegal is not compared (that side
-     would have chosen otherwise: its own choices may depend on what it knows); it is counted as "not replayable".
+     saw — a model removed one shot sooner under the variant's other dice — tell S nothing new.)
+     A variant in which a real action of another side is illegal is not compared (that side would have chosen
+     otherwise: its own choices may depend on what it knows); it is counted as "not replayable".
 
 Prints, per ruleset and kind of play, the differing pairs out of the pairs checked. Target: 0 everywhere.
 """
