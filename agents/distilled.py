@@ -24,7 +24,7 @@ import yaml
 from envs.engine.scenario import ScenarioError, load_yaml
 from envs.rifles.actions import CODEC
 
-from .priority import Criterion, Priority
+from .priority import Ablatable, Criterion, Priority
 from .scripted.rifles import DECISION_RULES, PRIORITIES, ScriptedEnemy, best_tn
 
 
@@ -343,8 +343,11 @@ def feature_words(ruleset: str, feature: str, first: str) -> str:
     return f"{high_words if high else low_words} first"
 
 
-class DistilledList:
-    """The scripted list of a side with a distilled list's preferences in front of some of its rules."""
+class DistilledList(Ablatable):
+    """The scripted list of a side with a distilled list's preferences in front of some of its rules.
+
+    Audited like the list it stands in front of (`rubble audit --audited distilled:PATH`): the ablations are the
+    scripted list's own, and a rule switched off decides at random whether or not preferences stand in front of it."""
 
     name = "distilled"
     needs_observation = False
@@ -354,10 +357,38 @@ class DistilledList:
         self.ruleset, self.rules = ruleset, rules
         self.listed = registry.agents(ruleset)["scripted"](side, seed)
 
+    # The audit reads and changes the list underneath (agents/priority.py Ablatable)
+    @property
+    def priorities(self) -> dict[str, Priority]:
+        return self.listed.priorities
+
+    @property
+    def RULES(self) -> tuple[str, ...]:           # noqa: N802 (Ablatable's name)
+        return self.listed.RULES
+
+    @property
+    def SEQUENCE(self) -> tuple[str, ...]:        # noqa: N802
+        return self.listed.SEQUENCE
+
+    def ablate(self, ablation, seed: int | None = 0):
+        self.listed.ablate(ablation, seed)
+        return self
+
+    def describe(self, ablation) -> str:
+        return self.listed.describe(ablation)
+
+    def rule_words(self, rule: str) -> str:
+        words = self.listed.rule_words(rule)
+        criteria = self.rules.get(rule)
+        if not criteria:
+            return words
+        return "; ".join(feature_words(self.ruleset, f, first) for f, first in criteria) + f"; then the list: {words}"
+
     def act(self, observation, mask, view) -> int:
         answer = self.listed.act(observation, mask, view)
-        criteria = self.rules.get(self.listed.rule_for(view))
-        if not criteria:
+        rule = self.listed.rule_for(view)
+        criteria = self.rules.get(rule)
+        if not criteria or self.listed.is_off(rule):
             return answer
         legal = np.flatnonzero(mask)
         if len(legal) < 2:

@@ -24,6 +24,6 @@ def audited_factory(rs, setup: AuditSetup):
     factory = lookup.agent(rs, setup.audited)
     if not isinstance(factory(setup.side, 0), Ablatable):
         raise lookup.CommandError(f"{rs.name}'s {setup.audited} {rs.sides[setup.side]} declares no priority list to "
-                                  "audit (agents/priority.py: Ablatable); auditable: every ruleset's scripted sides, and "
-                                  "the distilled lists of the Rifles enemy")
+                                  "audit (agents/priority.py: Ablatable); auditable: every ruleset's scripted sides and "
+                                  "distilled lists (distilled:PATH)")
     return factory

@@ -116,3 +116,39 @@ def test_a_bad_generic_list_fails_in_one_line(tmp_path):
     with pytest.raises(distilled.DistilledListError) as caught:
         distilled.factory(str(path))
     assert str(caught.value).startswith(f"{path}: rules.KC-AI-8[0].feature") and "\n" not in str(caught.value)
+
+
+DISTILLED = {"k47": "results/k47/audit/distilled-B/B.yaml", "urbanwar": "results/urbanwar/audit/distilled-team_b/team_b.yaml",
+             "cityfight": "results/cityfight/audit/distilled-defender/defender.yaml"}
+
+
+@pytest.mark.parametrize("name", sorted(DISTILLED))
+def test_a_rule_a_distilled_list_switches_off_decides_at_random_as_the_scripted_lists_does(tmp_path, name):
+    """The audit's `off` reaches a rule with a distilled line in front of it: the line no longer speaks there."""
+    side = 1
+    _, _, lines = distilled.read_overrides(DISTILLED[name], distilled.load_yaml(DISTILLED[name]))
+    _, written = played(name, 7, side, registry.agents(name)["scripted"])
+    decided = {rule for rule, _ in written}
+    rule = next(r for r in lines if r in decided)
+    path = tmp_path / "one-line.yaml"
+    distilled.write_overrides(path, name, registry.get(name).sides[side], {rule: lines[rule]}, "one line")
+    factory = distilled.factory(str(path))
+    assert isinstance(factory(side, 0), Ablatable) and factory(side, 0).RULES == written_rules(name, side)
+    off = Ablation("off", rule)
+    _, listed_off = played(name, 7, side, lambda s, seed: factory(s, seed).ablate(off, seed))
+    _, scripted_off = played(name, 7, side, lambda s, seed: registry.agents(name)["scripted"](s, seed).ablate(off, seed))
+    assert listed_off == scripted_off
+
+
+def written_rules(name: str, side: int) -> tuple:
+    return registry.agents(name)["scripted"](side, 0).RULES
+
+
+def test_rubble_audit_takes_a_distilled_list_of_any_ruleset(tmp_path, capsys):
+    from tests.training.helpers import run_cli
+
+    code, text, _ = run_cli(capsys, "audit", "urbanwar", "--audited", f"distilled:{DISTILLED['urbanwar']}", "--games", "2",
+                            "--out", str(tmp_path / "audit"), "--quiet")
+    assert code == 0 and "(DistilledList)" in text
+    assert "UW-AI-4** prefer " in text and "then the list: " in text      # the distilled line in front of the rule
+    assert "UW-AI-4 off (random legal choice)" in text
