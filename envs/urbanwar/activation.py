@@ -407,8 +407,13 @@ def run_traverse(game) -> None:
 
 # Shooting -------------------------------------------------------------------------------------------------------------------
 def legal_targets(game, m, cell: int | None = None) -> list:
-    """UW-SHOOT-2, UW-SHOOT-3: enemies in LOS within a usable band of the weapon (nobody in base contact shoots)."""
-    return targets_from(game, m, (m.cell if cell is None else cell,))[0]
+    """UW-SHOOT-2, UW-SHOOT-3: enemies in LOS within a usable band of the weapon (nobody in base contact shoots);
+    cached until something moves (the rules and the scripted player ask the same model's again and again)."""
+    key = ("targets", m.idx, m.cell if cell is None else cell)
+    found = game._geo_cache.get(key)
+    if found is None:
+        found = game._geo_cache[key] = targets_from(game, m, key[2:])[0]
+    return found
 
 
 def targets_from(game, m, cells) -> list[list]:

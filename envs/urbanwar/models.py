@@ -11,7 +11,7 @@ _set = object.__setattr__
 class Model:
     # `changes` first: a copy (pickle, deepcopy) sets the slots in this order, and setting a SHOWN one reads it
     __slots__ = ("changes", "idx", "side", "slot", "id", "profile", "commander", "cell", "w", "panic", "activated",
-                 "fu_used", "halved", "first_enemy", "shield_enemy")
+                 "fu_used", "halved", "first_enemy", "shield_enemy", "placed")
 
     def __init__(self, idx: int, side: int, slot: int, mid: str, profile, commander: bool,
                  changes: list[int] | None = None) -> None:
@@ -31,14 +31,14 @@ class Model:
         if name in SHOWN and getattr(self, name, None) != value:
             self.changes.append(self.idx)
         _set(self, name, value)
+        if name == "cell" or name == "w":
+            # `placed`, on the table (a cell, wounds left), kept as a field: the rules and the players read it
+            # far more often than a model moves or is wounded
+            _set(self, "placed", getattr(self, "cell", OFF) >= 0 and getattr(self, "w", 0) > 0)
 
     @property
     def alive(self) -> bool:
         return self.w > 0
-
-    @property
-    def placed(self) -> bool:
-        return self.cell >= 0 and self.w > 0
 
     def to_list(self) -> list:
         return [self.profile.key, self.cell, self.w, self.panic, self.activated, self.fu_used, self.halved,
