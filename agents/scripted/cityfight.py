@@ -36,12 +36,14 @@ import numpy as np
 from envs import registry
 from envs.cityfight.actions import CODEC, OFF
 from envs.cityfight.config import OPEN
+from envs.cityfight.knowledge import EMPTY, OCCUPIED
 from envs.cityfight.state import ATTACKER
 from envs.engine.derived import PREFIX, BoundedStore, remember, unchanged_since
 
 from ..priority import Ablatable, Criterion, Priority
 
 PASS, OUT = OFF["pass"], OFF["out"]
+ONLY_PASS = {PASS}               # an act mask with nothing but Pass, as Picture.known_acts reads it
 KINETIC, SPECIAL = 0, 1          # overwatch fire weapons (CF-OW-4)
 FAR = 10 ** 6
 CLOSE = 2                        # CF-FIRE-5: the first range band
@@ -145,6 +147,7 @@ class Picture:
         doctrine.sync(view)
         self._acts: dict = {}
         self._goals: dict = {}
+        self._objective_distances: dict = {}
         self._targets: dict = {}
         self._target_ranges: dict = {}
 
@@ -255,10 +258,14 @@ class Picture:
         return self._goals[e.slot]
 
     def objective_distance(self, e) -> int:
-        """CF-BOT-3: walking cost to the nearest uncontrolled objective (to any objective if all are held)."""
-        square = e.square
-        found = [cost for g in self.uncontrolled or self.objectives if (cost := self.walk(g)[square]) >= 0]
-        return min(found, default=FAR)
+        """CF-BOT-3: walking cost to the nearest uncontrolled objective (to any objective if all are held); kept per
+        element, as CF-BOT-3 orders the elements by it more than once a decision."""
+        found = self._objective_distances.get(e.slot)
+        if found is None:
+            square = e.square
+            found = self._objective_distances[e.slot] = min(
+                [cost for g in self.uncontrolled or self.objectives if (cost := self.walk(g)[square]) >= 0], default=FAR)
+        return found
 
     def holds_alone(self, e) -> bool:
         """`e` is the only own element on an objective its side controls."""
@@ -303,6 +310,7 @@ class CityfightDoctrine(Ablatable):
         self.RULES = ("CF-BOT-3", *self.SEQUENCE, "CF-BOT-13", "CF-BOT-5", "CF-BOT-7", "CF-SRCH-7")
         self.priorities = PRIORITIES
         self._doors, self._links, self._ground, self._edge = None, [], None, None
+        self._walks: dict = {}                            # (goal, avoid) -> WALKS' costs on the ground of the last sync
         self._map_stamp = None                            # the public map's stamp at the last sync
         self._objectives = None
         self._planned: Planned | None = None     # the plan of the element just activated, for its first act
@@ -314,6 +322,8 @@ class CityfightDoctrine(Ablatable):
         if kind == "act" and planned is not None and planned.holds_for(view, ctx["element"]):
             choice = self.first_legal(planned.plan, mask)
             self._rule = planned.plan.rule
+        elif kind in DECISION_RULES and np.count_nonzero(mask) == 1:
+            choice = first(mask)      # a reaction with one legal answer: its rule is the kind's, so no Picture is made
         else:
             picture = Picture(self, view)
             if kind == "act":   # the mask is the acting element's actions (runs too, never wanted): not built again
@@ -338,7 +348,9 @@ class CityfightDoctrine(Ablatable):
         """CF-BOT-2: the squares the side's knowledge reports occupied this turn or last and no later search declared
         empty, in reading order; kept until those reports or the turn change (most decisions change neither)."""
         k, turn = view.knowledge, view.turn
-        state = (turn, k.stamp)                           # the reports' stamp: knowledge.py renews it at every write
+        # the stamps of the two rows read (knowledge.py renews a row's at every write to it): the side's own searches
+        # and the enemy's announcements write other rows and leave the reports as they were
+        state = (turn, k.row_stamps[OCCUPIED], k.row_stamps[EMPTY])
         found = unchanged_since(self, REPORTED, state)
         if found is None:
             # seen >= 0 and turn - seen <= 1 (turns start at 1), and no later empty
@@ -362,14 +374,21 @@ class CityfightDoctrine(Ablatable):
             if self._doors != doors:
                 # bytes: hashed once (its hash is kept), as every walk's key holds the doorways
                 self._doors, self._links, self._ground = doors, view.walk_links(), (view.board, bytes(doors))
+                self._walks = {}
             self._map_stamp = stamp
         if self._edge is None:
             self._edge = view.attacker_edge()
 
     def walk(self, board, goal: int, avoid: tuple = ()) -> list[int]:
-        """Walking costs to `goal` never crossing `avoid` over the map and doorways of the last sync (WALKS)."""
-        ground = self._ground
-        return WALKS.get((*ground, goal, avoid), distances, ground[0], self._links, goal, avoid)
+        """Walking costs to `goal` never crossing `avoid` over the map and doorways of the last sync (WALKS), kept by
+        goal and avoid until the doorways change: WALKS' key (the map, the doorways' bytes) costs more to hash than
+        the lookup saves, and a decision asks it for every element and objective."""
+        found = self._walks.get((goal, avoid))
+        if found is None:
+            ground = self._ground
+            found = self._walks[goal, avoid] = WALKS.get((*ground, goal, avoid), distances, ground[0], self._links,
+                                                          goal, avoid)
+        return found
 
     # Reactions and small decisions (CF-BOT-5, CF-BOT-6, CF-BOT-7) -------------------------------------------------
     def _dice(self, p, ctx, mask):
@@ -471,6 +490,8 @@ class CityfightDoctrine(Ablatable):
     def plan(self, p: Picture, e) -> Plan:
         """The CF-BOT rule that applies to `e` and its legal wanted actions, best first (none: it passes)."""
         acts = p.acts(e)
+        if acts == ONLY_PASS:   # no rule's wanted action survives the filter below: CF-BOT-4's plan or none
+            return self.passing(p, e)
         rules = self.attacker_rules(p, e) if self.side == ATTACKER else self.defender_rules(p, e)
         for rule in rules:
             plan = rule(p, e)
@@ -480,6 +501,15 @@ class CityfightDoctrine(Ablatable):
             if plan.actions or plan.rule == "CF-BOT-4":
                 return plan
         return Plan("CF-BOT-13")
+
+    def passing(self, p, e) -> Plan:
+        """The plan of an element whose only legal action is Pass (CF-ACT-10, CF-HID-4: asked all the same): CF-BOT-4
+        when it applies (Engaged: it would fire into its square), else CF-BOT-13, as `plan` finds it."""
+        plan = self.engaged(p, e)
+        if plan is None or plan.rule in self.struck:
+            return Plan("CF-BOT-13")
+        plan.actions = []
+        return plan
 
     def attacker_rules(self, p, e) -> list:
         """Engaged (CF-BOT-4), smoke (CF-BOT-12), special weapon at an objective contact and the goal objective's
