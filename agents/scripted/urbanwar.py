@@ -40,20 +40,15 @@ def _count_covered(board) -> list[int]:
     return [sum(1 for c, _ in geo.NEIGHBOURS[cell] if board.cover[c]) for cell in range(geo.CELLS)]
 
 
-def covered_from(board, shooter: int, cells) -> list[int]:
-    """The `cells` where a shot from `shooter` finds cover (UW-COVER-2/3: geo.cover_class != NO_COVER), in order."""
+def first_covered(board, shooter: int, cells) -> int | None:
+    """The first of `cells` where a shot from `shooter` finds cover (UW-COVER-2/3: geo.cover_class != NO_COVER),
+    or None; each cell's cover column read as it is reached (the first cells asked usually settle it)."""
     solid, flimsy = board.cover_from(shooter)
     either, sx, sy = solid | flimsy, shooter % N, shooter // N - (N - 1)
-    columns: dict[int, tuple] = {}                  # dx -> geo.cover_column(dx), each read once
-    out = []
     for c in cells:
-        dx = c % N - sx
-        column = columns.get(dx)
-        if column is None:
-            column = columns[dx] = geo.cover_column(dx)
-        if either & column[c // N - sy]:
-            out.append(c)
-    return out
+        if either & geo.cover_column(c % N - sx)[c // N - sy]:
+            return c
+    return None
 
 
 #: process-wide: (a board's digest, deploying from the north) -> each deploy action's UW-AI-3 rank (public terrain)
@@ -276,12 +271,14 @@ class UrbanWarDoctrine(Ablatable):
         if not foes:
             return RUSH, m.cell, "UW-AI-11"
         enemy = min(foes, key=lambda e: (geo.d2(m.cell, e.cell), e.side, e.slot))
-        covered = covered_from(view.board, enemy.cell, dests)
-        pool = covered or list(dests)
-        # the key (+-d2, place_key(c)) as one integer: place_key orders cells as their index does, 0 <= c < CELLS
-        ex, ey, sign = enemy.cell % N, enemy.cell // N, -1 if panicked else 1
-        best = min(sign * ((c % N - ex) ** 2 + (c // N - ey) ** 2) * geo.CELLS + c for c in pool)
-        return RUSH, best % geo.CELLS, "UW-AI-11"
+        # the best cell with cover from the enemy, else the best of all: the cells in the order of the key
+        # (+-d2, place_key(c)), as one integer (place_key orders cells as their index does, 0 <= c < CELLS)
+        cells = np.fromiter(dests, np.int64, len(dests))
+        sign = -1 if panicked else 1
+        keys = sign * ((cells % N - enemy.cell % N) ** 2 + (cells // N - enemy.cell // N) ** 2) * geo.CELLS + cells
+        ranked = (np.sort(keys) % geo.CELLS).tolist()
+        best = first_covered(view.board, enemy.cell, ranked)
+        return RUSH, ranked[0] if best is None else best, "UW-AI-11"
 
     def acting(self, view):
         act = view.act
