@@ -419,16 +419,28 @@ def legal_targets(game, m, cell: int | None = None) -> list:
 def targets_from(game, m, cells) -> list[list]:
     """`legal_targets(game, m, cell)` for each of `cells`, in order (the scripted shooter weighs every cell it may
     move to, UW-AI-10): the weapon's usable bands read per squared distance from a table (`usable_at`), the sight
-    line drawn only for an enemy in such a band."""
-    usable = usable_at(game.tables.weapons[m.profile.ranged], game.tables.bands)
+    line drawn only for an enemy in such a band; by the compiled kernel (sightkernel) when numba is there."""
+    usable, usable_array = usable_at(game.tables.weapons[m.profile.ranged], game.tables.bands)
+    foes = game.enemies(m)
+    kernel = game.board.sight
+    if kernel is None:
+        return _targets_python(game, m, cells, usable, foes)
+    seen = np.empty((len(cells), len(foes)), np.uint8)
+    kernel(game.sight_blockers(m), np.fromiter(cells, np.int64, len(cells)),
+           np.fromiter((e.cell for e in foes), np.int64, len(foes)), usable_array, geo.LINE_POINTS, seen)
+    return [[e for e, s in zip(foes, row) if s] for row in seen.tolist()]
+
+
+def _targets_python(game, m, cells, usable, foes) -> list[list]:
+    """`targets_from` in plain Python, what runs without numba: the sight lines as bit masks (geo.sees)."""
     n = geo.N
-    foes = [(e, e.cell, e.cell % n, e.cell // n) for e in game.enemies(m)]
+    placed = [(e, e.cell, e.cell % n, e.cell // n) for e in foes]
     obstacles, sees = game.obstacles, geo.sees
     out = []
     for cell in cells:
         cx, cy = cell % n, cell // n
         found, seen = [], None
-        for e, at, ex, ey in foes:
+        for e, at, ex, ey in placed:
             if usable[(ex - cx) * (ex - cx) + (ey - cy) * (ey - cy)]:
                 if seen is None:
                     seen = obstacles(m, cell)            # game.los(m, e, a_cell=cell), its obstacles read once
@@ -438,21 +450,22 @@ def targets_from(game, m, cells) -> list[list]:
     return out
 
 
-#: process-wide: (a weapon's bands, the range bands' limits) -> per squared distance, whether it may shoot there
+#: process-wide: (a weapon's bands, the range bands' limits) -> `usable_at`'s table, as a tuple and as an array
 _USABLE: dict = {}
 
 
-def usable_at(weapon, bands) -> tuple[bool, ...]:
+def usable_at(weapon, bands) -> tuple[tuple[bool, ...], np.ndarray]:
     """Per squared centre distance 0 .. 2 x 47^2: `band_of`'s band is 1 or more and the weapon usable in it
-    (UW-SHOOT-2; a pure function of the tables, kept for the process)."""
+    (UW-SHOOT-2; a pure function of the tables, kept for the process); a tuple (Python reads) and a bool array
+    (the compiled sight's)."""
     key = (weapon.bands, tuple(b.max_d2 for b in bands))
     found = _USABLE.get(key)
     if found is None:
-        found = []
+        table = []
         for dist in range(2 * (geo.N - 1) ** 2 + 1):
             band = 0 if dist in (1, 2) else next((i + 1 for i, b in enumerate(bands) if dist <= b.max_d2), -1)
-            found.append(band >= 1 and weapon.usable(band))     # d2 1 and 2: base contact (geo.contact), band 0
-        found = _USABLE[key] = tuple(found)
+            table.append(band >= 1 and weapon.usable(band))     # d2 1 and 2: base contact (geo.contact), band 0
+        found = _USABLE[key] = (tuple(table), np.array(table, np.bool_))
     return found
 
 

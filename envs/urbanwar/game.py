@@ -14,7 +14,7 @@ from envs.engine.events import event_from_dict, event_to_dict
 from envs.engine.secret_orders import SecretOrders
 from envs.engine.taskgame import TaskGame
 
-from . import activation, config, legal, render, turns, views  # noqa: F401  (their tasks register with the flow)
+from . import activation, config, legal, render, sightkernel, turns, views  # noqa: F401  (their tasks register with the flow)
 from . import geometry as geo
 from .actions import CODEC
 from .flow import FLOW, Decision
@@ -210,6 +210,21 @@ class UrbanWarGame(TaskGame):
                 if (c % n - x) ** 2 + (c // n - y) ** 2 <= 9:          # geo.friend_near: a friend within 2"
                     others &= ~(1 << c)
             found = self._geo_cache[key] = geo.as_seen_from(self.board.wall_bits | others, cell)
+        return found
+
+    def sight_blockers(self, viewer: Model) -> np.ndarray:
+        """`obstacles` for the compiled sight (sightkernel), wherever the viewer stands: per cell, the walls and the
+        placed models but the viewer (BLOCKS), its friends marked FRIEND (UW-LOS-3: they block only beyond 2" of
+        where it stands); cached until something moves."""
+        key = ("sight blockers", viewer.idx)
+        found = self._geo_cache.get(key)
+        if found is None:
+            found = self._geo_cache[key] = self.board.wall_array.copy()
+            _, by_side = self._placed()
+            found[by_side[1 - viewer.side]] = sightkernel.BLOCKS
+            found[by_side[viewer.side]] = sightkernel.FRIEND
+            if viewer.placed:
+                found[viewer.cell] = sightkernel.OPEN
         return found
 
     def _blockers(self, viewer: Model, besides: Model | None) -> tuple[int, list[int]]:

@@ -8,7 +8,7 @@ import numpy as np
 
 from envs.engine.derived import BoundedStore
 
-from . import pathkernel
+from . import pathkernel, sightkernel
 from .config import SIZE
 
 N = SIZE
@@ -105,7 +105,7 @@ def band_of(bands, a: int, b: int) -> int:
 #: traversal below is exact (a line through a cell corner is recognised as such, never by a float tolerance)
 TWENTIETHS = 20
 _HALF = TWENTIETHS // 2
-_POINTS = np.array([(round(ox * TWENTIETHS), round(oy * TWENTIETHS)) for ox, oy in CORNERS], dtype=np.int64)
+LINE_POINTS = np.array([(round(ox * TWENTIETHS), round(oy * TWENTIETHS)) for ox, oy in CORNERS], dtype=np.int64)
 _OFFSETS = np.arange(-(N - 1), N, dtype=np.int64)          # every dy of a sight line across the table
 
 
@@ -122,8 +122,8 @@ def _trace_column(dx: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     (10 + 20 j) / |vx|; over the common denominator |vx| |vy| every crossing time is an exact integer. The cells are
     those of the midpoints between consecutive distinct times: a crossing through a corner is one time, so the line
     steps diagonally and enters neither side cell."""
-    vx = np.broadcast_to(TWENTIETHS * dx + _POINTS[:, 0], (len(_OFFSETS), len(_POINTS)))
-    vy = TWENTIETHS * _OFFSETS[:, None] + _POINTS[None, :, 1]
+    vx = np.broadcast_to(TWENTIETHS * dx + LINE_POINTS[:, 0], (len(_OFFSETS), len(LINE_POINTS)))
+    vy = TWENTIETHS * _OFFSETS[:, None] + LINE_POINTS[None, :, 1]
     ax, ay = np.maximum(np.abs(vx), 1), np.maximum(np.abs(vy), 1)
     common = ax * ay
     steps = _HALF + TWENTIETHS * np.arange(N, dtype=np.int64)                     # distance to each grid line
@@ -475,6 +475,9 @@ class Board:
         self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
         self.longest_step = max((c for cost in self.cost for c in cost), default=1)
         self.wall_bits = bits_of(c for c in range(CELLS) if self.blocks[c])      # UW-LOS-2
+        # the same walls for the compiled sight (sightkernel: BLOCKS where a wall stands), None without numba
+        self.sight = sightkernel.compiled()
+        self.wall_array = np.array(self.blocks, np.int8) * np.int8(sightkernel.BLOCKS)
         self._cover_bits = (bits_of(c for c in range(CELLS) if self.cover[c] == SOLID),
                             bits_of(c for c in range(CELLS) if self.cover[c] == FLIMSY))
         #: the board's name in the keys of the stores kept across games: a digest of all a rule reads of it
