@@ -216,26 +216,23 @@ class Picture:
             if not self.contacts:                             # the families are built only when asked about
                 self._targets[e.slot] = []
                 return []
-            acts, contacts = self.acts(e), self.contact_array
+            acts, near = self.acts(e), self.board.range[e.square]
             if isinstance(acts, set):                         # read from the act mask
                 code, at_fire, at_special = self.board.code, OFF["fire"], OFF["special"]
-                found = contacts[[at_fire + code[c] in acts or at_special + code[c] in acts for c in self.contacts]]
+                found = [c for c in self.contacts if at_fire + code[c] in acts or at_special + code[c] in acts]
             else:                                             # the squares themselves: no action set built
-                found = contacts[acts.squares("fire")[contacts] | acts.squares("special")[contacts]]
-            near = self.board.range[e.square][found]
-            order = np.lexsort((found, near))                 # by range, then reading order
-            self._targets[e.slot] = found[order].tolist()
-            self._target_ranges[e.slot] = near[order].tolist()
+                fire, special = acts.squares("fire"), acts.squares("special")
+                found = [c for c in self.contacts if fire[c] or special[c]]
+            # by range, then reading order: one item at a time, as an element sees a few contacts at most
+            ranked = sorted([(int(near[c]), c) for c in found])
+            self._targets[e.slot] = [c for _, c in ranked]
+            self._target_ranges[e.slot] = [r for r, _ in ranked]
         return self._targets[e.slot]
 
     def targets_within(self, e, within: int) -> list[int]:
         """targets(e) at most `within` squares away."""
         targets = self.targets(e)
         return [c for c, r in zip(targets, self._target_ranges.get(e.slot, ()), strict=False) if r <= within]
-
-    @once
-    def contact_array(self) -> np.ndarray:
-        return np.array(self.contacts, dtype=np.intp)
 
     def walk(self, goal: int, avoid: tuple = ()) -> list[int]:
         return self.doctrine.walk(self.board, goal, avoid)
@@ -590,7 +587,8 @@ class CityfightDoctrine(Ablatable):
         dist = p.walk(goal, avoid)
         here, squares = e.square, []
         while dist[here] > 0:
-            nxt = [t for t in self._links[here] if 0 <= dist[t] == dist[here] - step_cost(p.board, here, t)]
+            cost = step_costs(p.board)[here]
+            nxt = [t for t in self._links[here] if 0 <= dist[t] == dist[here] - cost[t]]
             if not nxt:
                 break
             here = min(nxt, key=lambda t: (p.is_open(t), t))
@@ -611,11 +609,11 @@ class CityfightDoctrine(Ablatable):
         here = dist[e.square]
         if here <= 0:
             return []
-        steps = []
+        steps, cost = [], step_costs(p.board)[e.square]
         for d in range(8):
             there = p.board.step(e.square, d)
             if there >= 0 and 0 <= dist[there] < here and (allowed is None or allowed(there)):
-                detour = dist[there] + step_cost(p.board, e.square, there) - here
+                detour = dist[there] + cost[there] - here
                 steps.append((detour, p.is_open(there), there, OFF["move"] + d))
         return [a for *_, a in sorted(steps)]
 
@@ -722,19 +720,28 @@ def step_cost(board, a: int, b: int) -> int:
     return DIAGONAL if a % board.width != b % board.width and a // board.width != b // board.width else ORTHOGONAL
 
 
+@lru_cache(maxsize=8)
+def step_costs(board) -> list[dict[int, int]]:
+    """Per square, step_cost to each of its 8 neighbours, once per map: a walk reads one per link."""
+    return [{there: step_cost(board, here, there) for there in neighbours if there >= 0}
+            for here, neighbours in enumerate(board.neighbours)]
+
+
 def distances(board, links: list[list[int]], goal: int, avoid: tuple = ()) -> list[int]:
     """Walking cost from every square to `goal` over `links`, never through `avoid` (-1: no way)."""
     dist = [-1] * len(links)
     blocked = set(avoid) - {goal}
     heap = [(0, goal)]
+    costs, pop, push = step_costs(board), heapq.heappop, heapq.heappush
     while heap:
-        d, here = heapq.heappop(heap)
+        d, here = pop(heap)
         if dist[here] >= 0:
             continue
         dist[here] = d
+        cost = costs[here]
         for there in links[here]:
             if dist[there] < 0 and there not in blocked:
-                heapq.heappush(heap, (d + step_cost(board, here, there), there))
+                push(heap, (d + cost[there], there))
     return dist
 
 
@@ -755,7 +762,8 @@ def cost_or_far(cost: int) -> int:
 
 
 def first(mask) -> int:
-    return int(np.flatnonzero(mask)[0])
+    """The first legal action (argmax: the first True of a bool mask)."""
+    return int(mask.argmax())
 
 
 __all__ = ["CODEC", "CityfightDoctrine", "Picture", "Plan"]

@@ -34,7 +34,8 @@ class Board:
         self.msq_squares = [[i for i in range(self.size) if self.msq[i] == m] for m in range(self.mwidth * self.mheight)]
         self.msq_range = np.array([[max(abs(a % self.mwidth - b % self.mwidth), abs(a // self.mwidth - b // self.mwidth))
                                     for b in range(self.mwidth * self.mheight)] for a in range(self.mwidth * self.mheight)])
-        self.neighbours = self.grid.neighbour_table(True)       # (size, 8): DIRECTIONS8 order, -1 off the map
+        # per square, the 8 neighbours in DIRECTIONS8 order, -1 off the map: plain ints, as `step` is read one at a time
+        self.neighbours = self.grid.neighbour_table(True).tolist()
         self.code = [(i // width) * MAX_W + i % width for i in range(self.size)]   # board square -> codec square
         self.code_array = np.array(self.code)
         self.uncode = {c: i for i, c in enumerate(self.code)}
@@ -76,7 +77,7 @@ class Board:
 
     def step(self, square: int, direction: int) -> int:
         """The neighbour in DIRECTIONS8 order, or -1 off the map."""
-        return int(self.neighbours[square][direction])
+        return self.neighbours[square][direction]
 
     def direction(self, a: int, b: int) -> int:
         """The DIRECTIONS8 index of the step a -> b (neighbours), or of the nearest 45 degree heading."""

@@ -124,10 +124,12 @@ class ActionsOf:
         key = "squares of " + family
         found = self.found.get(key)
         if found is None:
-            found = np.zeros(self.game.board.size, dtype=bool)
-            if not self.e.suppressed:                         # CF-ACT-11
-                found[SQUARE_FAMILIES[family](self.game, self.e)] = True
-            self.found[key] = found
+            squares = [] if self.e.suppressed else SQUARE_FAMILIES[family](self.game, self.e)   # CF-ACT-11
+            if not isinstance(squares, np.ndarray):           # a list of squares (a bool array is read as it is)
+                found = np.zeros(self.game.board.size, dtype=bool)
+                found[squares] = True
+                squares = found
+            self.found[key] = found = squares
         return found
 
 

@@ -53,6 +53,18 @@ def _step_table(board, doors: bytes) -> list[list[int]]:
     return table
 
 
+def walk_links(game) -> list[list[int]]:
+    """Per square, the squares one step reaches by the terrain alone (step_table without the directions), shared
+    by map and doorways as the step table is (read it, never change it): a scripted side asks it at its first
+    decision of every game and whenever the doorways change."""
+    return _walk_links(game.board, bytes(game.door))
+
+
+@lru_cache(maxsize=64)
+def _walk_links(board, doors: bytes) -> list[list[int]]:
+    return [[t for t in steps if t >= 0] for steps in _step_table(board, doors)]
+
+
 def friend_counts(game, side: int) -> dict[int, int]:
     counts: dict[int, int] = {}
     for f in game.elements[side]:
@@ -92,28 +104,43 @@ def can_move(game, e) -> bool:
 
 def move_targets(game, e) -> list[int]:
     """CF-ACT-1: the legal step directions."""
-    if not can_move(game, e) or not ap.can_spend(game, e, 1):
-        return []
-    counts, table = friend_counts(game, e.side), step_table(game)
-    return [d for d, _ in steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table)]
+    return move_and_run_targets(game, e)[0]
 
 
 def run_targets(game, e) -> list[tuple[int, int]]:
     """CF-ACT-2, CF-ACT-3: two steps; no run whose first step would end movement (CF-MOVE-2, CF-MOVE-5)."""
-    if not can_move(game, e) or not ap.can_spend(game, e, 2):
-        return []
-    counts, table = friend_counts(game, e.side), step_table(game)
-    return runs_after(game, e, steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table), counts, table)
+    return move_and_run_targets(game, e)[1]
 
 
 def move_and_run_targets(game, e) -> tuple[list[int], list[tuple[int, int]]]:
-    """(move_targets, run_targets) from one walk of the first steps: a run's first step is a legal move."""
+    """(move_targets, run_targets) from one walk of the first steps: a run's first step is a legal move.
+
+    Kept on the game until the map changes (game.map_stamp: doorways, rubble), under all else they read: the square,
+    the diagonal and rubble already used (CF-MOVE-1/5), whether a run is affordable, and the squares a step may not
+    enter for their stack (CF-GRID-5), counted after the element has left its own square. The act mask asks them at
+    every act decision, and elements mostly stand where an earlier decision found them. Read them, never change them."""
     if not can_move(game, e) or not ap.can_spend(game, e, 1):
         return [], []
-    counts, table = friend_counts(game, e.side), step_table(game)
-    first = steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table)
-    runs = runs_after(game, e, first, counts, table) if ap.can_spend(game, e, 2) else []
-    return [d for d, _ in first], runs
+    counts = friend_counts(game, e.side)
+    counts[e.square] -= 1                                     # as runs_after counts the second steps
+    runs = ap.can_spend(game, e, 2)
+    key = (e.square, e.diagonal, e.rubble_steps, runs, tuple(s for s, n in counts.items() if n >= STACK))
+    kept = kept_steps(game)
+    found = kept.get(key)
+    if found is None:
+        counts[e.square] += 1
+        table = step_table(game)
+        first = steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table)
+        found = kept[key] = [d for d, _ in first], runs_after(game, e, first, counts, table) if runs else []
+    return found
+
+
+def kept_steps(game) -> dict:
+    """move_and_run_targets' answers for the map of game.map_stamp (a copy gets its own: see derived values)."""
+    kept = game.__dict__.get("_kept_steps")
+    if kept is None or kept[0] is not game.map_stamp:
+        kept = game.__dict__["_kept_steps"] = (game.map_stamp, {})
+    return kept[1]
 
 
 def runs_after(game, e, first: list[tuple[int, int]], counts, table) -> list[tuple[int, int]]:

@@ -151,9 +151,7 @@ class SideView:
     def walk_links(self) -> list[list[int]]:
         """Per square, the squares one step can reach over the terrain (CF-MOVE-3/4: doorways, breaches), ignoring
         AP, stacks, diagonals used and rubble."""
-        # movement.step_table holds exactly these steps (building_step_ok per direction, -1 off the map or barred) and is
-        # cached by map and doorways, so this no longer walks 8 neighbours of every square each time doors change.
-        return [[t for t in steps if t >= 0] for steps in movement.step_table(self._game)]
+        return movement.walk_links(self._game)
 
     def ends_movement(self, square: int) -> bool:
         from .movement import ends_movement

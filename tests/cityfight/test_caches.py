@@ -2,8 +2,8 @@
 doorways, smoke, damage, rubble or reports change (CF-MOVE-3/4, CF-LOS-1..4, CF-SRCH-1/3, CF-HID-1..13, CF-BOT-8/11)."""
 import numpy as np
 
-from agents.scripted.cityfight import CityfightDoctrine, distances, msqs_towards, nearer_edge
-from envs.cityfight import damage, fire, he, knowledge, movement, search, smoke
+from agents.scripted.cityfight import CityfightDoctrine, distances, msqs_towards, nearer_edge, step_cost, step_costs
+from envs.cityfight import ap, damage, fire, he, knowledge, movement, search, smoke
 from envs.cityfight.board import reach_row, sight, sight_row
 from envs.cityfight.observation import encode
 from tests.checkers import random_positions
@@ -224,3 +224,52 @@ def test_the_lazy_action_set_answers_as_the_act_actions_list_in_random_games():
             legal = np.flatnonzero(game.legal_action_mask())
             game.apply(int(legal[rng.integers(len(legal))]))
     assert checked > 300
+
+
+def steps_by_rule(game, e) -> tuple[list[int], list[tuple[int, int]]]:
+    """CF-ACT-1..3 walked afresh (movement.steps_from and runs_after), as move_and_run_targets did before it kept them."""
+    if not movement.can_move(game, e) or not ap.can_spend(game, e, 1):
+        return [], []
+    counts, table = movement.friend_counts(game, e.side), movement.step_table(game)
+    first = movement.steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table)
+    runs = movement.runs_after(game, e, first, counts, table) if ap.can_spend(game, e, 2) else []
+    return [d for d, _ in first], runs
+
+
+def test_kept_moves_and_runs_equal_the_steps_walked_afresh_in_random_games():
+    """The moves and runs kept per square, flags and full stacks (movement.kept_steps) against a fresh walk, for every
+    living element of both sides at every decision of seeded random games: stacks, rubble and breaches included."""
+    from envs import registry
+    rs, checked = registry.get("cityfight"), 0
+    for seed in range(3):
+        for game in random_positions(rs.new_game(seed=seed), np.random.default_rng(seed), 300):
+            for side in (0, 1):
+                for e in game.living(side):
+                    assert movement.move_and_run_targets(game, e) == steps_by_rule(game, e), (seed, e.name)
+                    checked += 1
+    assert checked > 3000
+
+
+def test_kept_moves_follow_a_breach_and_a_full_stack():
+    game = build(WALL, attackers=[("A1", "C", "a1"), ("A2", "C", "c1"), ("A3", "C", "c1"), ("A4", "C", "c1")])
+    a1, board = game.element(0, 0), game.board
+
+    def run_ends():
+        return {board.step(board.step(a1.square, a), b) for a, b in movement.move_and_run_targets(game, a1)[1]}
+    assert sq(game, "c1") not in run_ends()                          # a full stack (CF-GRID-5)
+    assert movement.move_and_run_targets(game, a1) == steps_by_rule(game, a1)
+    assert damage.breach(game, sq(game, "b2"))                        # a new way through the wall (new map stamp)
+    assert movement.move_and_run_targets(game, a1) == steps_by_rule(game, a1)
+    game.element(0, 3).square = sq(game, "a3")                       # c1 no longer full
+    assert movement.move_and_run_targets(game, a1) == steps_by_rule(game, a1)
+    assert sq(game, "c1") in run_ends()
+
+
+def test_step_cost_table_equals_step_cost():
+    game = office()
+    board, costs = game.board, step_costs(game.board)
+    for here in range(board.size):
+        for d in range(8):
+            there = board.step(here, d)
+            if there >= 0:
+                assert costs[here][there] == step_cost(board, here, there)
