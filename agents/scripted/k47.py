@@ -25,7 +25,8 @@ from envs.engine.derived import BoundedStore
 from envs.k47 import firefrom, geometry, movement, shooting
 from envs.k47.actions import CODEC
 from envs.k47.board import INTACT, centre, inches
-from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN, unit_state
+from envs.k47.state import ADVANCE, AMBUSH, DOWN, FIRE, ORDERS, RALLY, RUN
+from envs.k47.views import Seen
 
 from ..priority import Ablatable, Criterion, Priority
 
@@ -174,20 +175,26 @@ class K47Scripted(Ablatable):
         self.side = side
         self.priorities = PRIORITIES
         self._plans_for, self._plans = None, {}
-        self._view, self._weighed = None, {}     # the view of the decision being answered, and its values so far
+        self._view, self._ground, self._weighed = None, None, {}   # the last view, its board and sections, values
         self._planned = None                      # the view whose position the plans were last compared with
 
     def value(self, view, unit, target, moved: bool) -> Fraction:
         """`value`, kept in VALUES: each activation changes one unit, and every other unit's plan weighs the same
-        pairs again. Within one decision's view (a snapshot) a pair is looked up by ids only."""
+        pairs again. A pair of a view's snapshots (views.Seen: a new one only when its unit changed) is kept by ids
+        from view to view while both snapshots and the sections' states stay the same."""
         if view is not self._view:
-            self._view, self._weighed = view, {}
-        mine = (unit.uid, unit.fixed_opening, target.uid, moved)
+            self._view = view
+            ground = (view.board, view.tables.digest, view.section_state)
+            if ground != self._ground:
+                self._ground, self._weighed = ground, {}
+        mine = (unit.uid, target.uid, moved)
         found = self._weighed.get(mine)
-        if found is None:
-            found = self._weighed[mine] = VALUES.get(value_key(view, unit, target, moved), value, view, unit,
-                                                     target, moved)
-        return found
+        if found is not None and found[0] is unit and found[1] is target:
+            return found[2]
+        worth = VALUES.get(value_key(view, unit, target, moved), value, view, unit, target, moved)
+        if unit.__class__ is Seen and target.__class__ is Seen:     # read-only: kept while the same objects
+            self._weighed[mine] = (unit, target, worth)
+        return worth
 
     def act(self, observation, mask: np.ndarray, view) -> int:
         kind, ctx = view.decision
@@ -213,8 +220,7 @@ class K47Scripted(Ablatable):
         same plans, each weighing every enemy."""
         if view is not self._planned:            # a new decision: compare its position with the plans' once
             self._planned = view
-            position = (view.scenario, view.options, view.section_state, view.ranging,
-                        [(unit_state(u), u.loadout()) for u in view.units])
+            position = (view.scenario, view.options, view.section_state, view.ranging, view.units)   # snapshots
             if position != self._plans_for:
                 self._plans_for, self._plans = position, {}
         if unit.uid not in self._plans:
@@ -473,12 +479,11 @@ class K47Scripted(Ablatable):
         """KC-AI-15: the Fixed weapon takes the opening seeing most enemies (ties: keep, then lowest cell)."""
         unit = view.units[ctx["uid"]]
         enemies = [e for e in view.living() if e.side != unit.side]
-        best, kept = None, unit.fixed_opening
+        best, trial = None, unit.copy()         # the view's unit is read-only: a copy of it tries each opening
         for a in np.flatnonzero(mask):
             name, args = CODEC.decode(int(a))
-            # the view's own copy of the unit tries each opening
-            unit.fixed_opening = movement.opening_cells(view, unit)[args[0]] if name == "cell" else kept
-            seen = sum(1 for e in enemies if shooting.firing_weapons(view, unit, e, False))
+            trial.fixed_opening = movement.opening_cells(view, unit)[args[0]] if name == "cell" else unit.fixed_opening
+            seen = sum(1 for e in enemies if shooting.firing_weapons(view, trial, e, False))
             key = (-seen, name != "pass", int(a))
             if best is None or key < best[0]:
                 best = (key, int(a))

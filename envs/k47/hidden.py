@@ -3,6 +3,8 @@
 what a side may not know, and the stand-in a side's view shows for an occupant it has not seen."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from envs.engine.dice import with_other_dice
 from envs.engine.events import private
 
@@ -72,6 +74,10 @@ def reveal_nearby(game) -> None:
             if d <= REVEAL_IN + 1e-9:
                 reveal(game, u, f"{e.name} is within 6\"", "KC-HID-8")
                 break
+
+
+#: the fields of a hidden occupant its stand-in shows
+stand_in_facts = attrgetter("uid", "side", "section", "floor", "order", "kept", "alive", "moved")
 
 
 def stand_in(unit: Unit) -> Unit:

@@ -22,7 +22,6 @@ Version 1 ended with the cells (1080 features): an actor trained on it reads tha
 from __future__ import annotations
 
 import struct
-from operator import attrgetter
 
 import numpy as np
 
@@ -87,9 +86,10 @@ def layout() -> ObservationLayout:
 
 def encode(game, side: int) -> np.ndarray:
     """A fresh copy of `side`'s observation. It is kept written in a buffer per side: the globals and the decision
-    every time, a unit's block only when one of the unit's fields changed since it was written, the sections and
-    cells only when a section's state did (most decisions change one unit or none). Parts are written through
-    `struct` into the buffer's bytes: a list into a numpy slice converts item by item, at about twice the cost."""
+    every time, a unit's block only when a field of the unit was set (Unit.changes) or it lost a model since it was
+    written, the sections and cells only when a section's state did (most decisions change one unit or none). Parts
+    are written through `struct` into the buffer's bytes: a list into a numpy slice converts item by item, at about
+    twice the cost."""
     out = game.__dict__.get(BUFFER_KEYS[side])
     if out is None:               # an array, not a memoryview of one: a game pickles (and deep-copies) with it
         out = game.__dict__[BUFFER_KEYS[side]] = np.zeros(SIZE, dtype=np.float32)
@@ -98,7 +98,7 @@ def encode(game, side: int) -> np.ndarray:
         write_board(game, out)
         remember(game, BOARD_KEYS[side], (game.section_state,), True)
     units = game.units
-    states = [(PLAYED(u), len(u.models)) for u in units]     # asked of every unit at every call: inline
+    states = [(u.changes, len(u.models)) for u in units]     # asked of every unit at every call: inline
     kept = game.__dict__
     written = kept.get(UNIT_KEYS[side])                      # the unit states the blocks were written from
     if written != states:                                    # one comparison when no unit changed (most steps)
@@ -153,12 +153,6 @@ def block_of(game, u, side: int, state: tuple, blocks: dict) -> list:
 #: float32 runs as `struct` packs them into the buffer (the same rounding as numpy's float32 cast)
 _HEAD_BYTES, _UNIT_BYTES = struct.Struct(f"={SECTIONS_AT}f"), struct.Struct(f"={UNIT}f")
 
-
-#: the fields of a unit that play changes and `unit_block` reads (with its models counted): what a block is rewritten
-#: for. The rest (side, kind, quality, size, class) never change in play; a position set up by hand calls the game's
-#: refresh, which forgets the blocks (derived.forget)
-PLAYED = attrgetter("alive", "cell", "section", "floor", "order", "kept", "moved", "revealed", "pins", "immobile",
-                    "facing", "fixed_opening")
 
 #: the globals and the decision, as written when no decision is open (`write_globals` fills in a copy)
 _HEAD = [0.0] * SECTIONS_AT

@@ -63,6 +63,14 @@ class Unit:
     immobile: bool = False        # KV-TAB-1 result 2
     revealed: bool = True         # KC-HID-6 (hidden_occupants)
 
+    def __setattr__(self, name, value):
+        """Every field set is counted in `changes` (not a field: it is not saved), so that what is kept of a unit
+        (a view's snapshot, its observation block) is made again only after one; a model lost (KC-SHOOT-9) changes
+        `len(models)`, and models changed by hand call `forget_arms`, which counts too."""
+        kept = self.__dict__
+        kept[name] = value
+        kept["changes"] = kept.get("changes", 0) + 1
+
     @property
     def inside(self) -> bool:
         return self.section is not None
@@ -102,6 +110,7 @@ class Unit:
 
     def forget_arms(self) -> None:
         self.__dict__.pop("_arms", None)
+        self.__dict__["changes"] += 1                     # its models changed: what is kept of it is stale
 
     def copy(self) -> Unit:
         """A copy sharing nothing the game changes (as copy.deepcopy, without walking every field: the scripted

@@ -1,12 +1,50 @@
 """What one side may know (KC-HID-1..5, KC-HID-7): a public copy of the position, for the scripted player
 and the renderers. It carries the same attributes the rule functions read (`board`, `units`, `section_state`,
-`tables`, `options`), so the scripted player measures with the rules' own geometry (KC-AI-1)."""
+`tables`, `options`), so the scripted player measures with the rules' own geometry (KC-AI-1).
+
+A view's units are read-only snapshots (`Seen`), kept on the game and shared by its views while the unit they show
+stays the same: a view costs a comparison per unit, not a copy, and a reader may tell an unchanged unit by identity
+(the scripted player keeps its estimates per snapshot)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from envs.engine.derived import PREFIX
+
 from . import hidden
 from .board import centre
+from .state import Unit
+
+#: the game's snapshots, (stand-ins, known units): uid -> (the unit, what the snapshot shows, the snapshot); dropped
+#: by `refresh` (derived.forget), and copied with the game (a copy's snapshots are its own and show its own units)
+SEEN_KEY = f"{PREFIX}k47_seen"
+
+
+class Seen(Unit):
+    """A unit as a view shows it: read-only, since the same snapshot serves every view until the unit changes
+    (`copy()` gives a Unit to change)."""
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a view's unit is read-only (Unit.copy() one to change it): {name}")
+
+
+def snapshot(unit: Unit) -> Seen:
+    """A read-only copy of `unit` (its own list of models; the models are shared as in Unit.copy)."""
+    seen = Seen.__new__(Seen)
+    seen.__dict__.update(unit.__dict__)
+    seen.__dict__["models"] = list(unit.models)
+    return seen
+
+
+def seen_unit(kept: tuple, unit: Unit, known: bool) -> Seen:
+    """The snapshot of `unit` as a side sees it, made again only when what it shows may have changed: after a field
+    of the unit was set (Unit.changes) or it lost a model; KC-HID-9: when not `known`, a stand-in, made again only
+    when the public fields it shows changed (so that not even a new snapshot tells of a hidden change)."""
+    shown = (unit.changes, len(unit.models)) if known else hidden.stand_in_facts(unit)
+    last = kept[known].get(unit.uid)
+    if last is None or last[0] is not unit or last[1] != shown:
+        last = kept[known][unit.uid] = (unit, shown, snapshot(unit if known else hidden.stand_in(unit)))
+    return last[2]
 
 
 @dataclass
@@ -37,7 +75,10 @@ def view(game, side: int) -> View:
     decision = None
     if game.decision is not None and game.decision[1]["side"] == side:
         decision = (game.decision[0], dict(game.decision[1]))
-    units = [u.copy() if hidden.known_to(u, side) else hidden.stand_in(u) for u in game.units]   # KC-HID-9
+    kept = game.__dict__.get(SEEN_KEY)
+    if kept is None:
+        kept = game.__dict__[SEEN_KEY] = ({}, {})
+    units = [seen_unit(kept, u, hidden.known_to(u, side)) for u in game.units]   # KC-HID-9
     return View(side, game.board, game.tables, dict(game.options), units,
                 list(game.section_state), tuple(game.bag.counts), game.turn, decision,
                 {k: list(v) for k, v in game.ranging.items()}, game.scenario)

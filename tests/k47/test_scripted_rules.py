@@ -123,8 +123,8 @@ def test_KC_AI_15_keep_ambush_without_a_target_and_down_at_2_pins():
     view = g.view(1)
     assert agent.on_keep(view, {"uid": B1}, None) == CODEC.encode("yes")       # small arms cannot hurt the tank
     assert agent.on_keep(view, {"uid": B2}, None) == CODEC.encode("yes")
-    view.units[B2].pins = 1
-    assert agent.on_keep(view, {"uid": B2}, None) == CODEC.encode("pass")
+    g.units[B2].pins = 1
+    assert agent.on_keep(g.view(1), {"uid": B2}, None) == CODEC.encode("pass")
 
 
 def test_KC_AI_8_inside_the_value_of_a_target_is_that_of_its_sides_firers():
