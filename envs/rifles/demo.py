@@ -42,11 +42,17 @@ def attempt(game, group, where: int, mode: int) -> None:
     game.log.add("demo", f"{group.name}'s demo charge at {target.fid} detonates", side=PLAYER, dice=(roll,), rule="RU-DC-3",
                  rolls=[detonation(game, roll)])
     if mode == BREACH:
-        target.sealed = False                                # RU-DC-5
-        game.log.add("breach", f"{target.fid} is breached", side=PLAYER, rule="RU-DC-5")
+        breach(game, target)
     else:
         direct_attack(game, target)
     # RU-DC-8: a detonated charge is discarded (it is not returned to the group)
+
+
+def breach(game, target) -> None:
+    """RU-DC-5: the building is no longer Sealed."""
+    target.sealed = False
+    game.terrain_changes += 1
+    game.log.add("breach", f"{target.fid} is breached", side=PLAYER, rule="RU-DC-5")
 
 
 def detonation(game, total: int) -> dict:
@@ -79,6 +85,7 @@ def collapse(game, target, die: int) -> None:
         for f in game.complexes.pop(target.complex):
             f.complex = None
     target.kind, target.sealed = "rubble", False
+    game.terrain_changes += 1
     game.log.add("collapse", f"{target.fid} collapses into rubble", dice=(die,), rule="RU-DC-7",
                  rolls=[events.roll((die,), "collapses", needs=f"{game.tables.dc_collapse_on}+")])
 

@@ -63,6 +63,7 @@ class RiflesGame(TaskGame):
         self.exposed = (None, -1)      # RU-EXP-1 of the player's last move: (effect, free attacker's slot) (RB-HID-1)
         self.enemy_orders: dict[int, int] = {}   # RB-AI-4: enemy group slot -> its order in the last Enemy Phase
         self.graveyard: list[str] = []
+        self.terrain_changes = 0       # features changed by demo charges (RU-DC-5/7): what reads the map reads it anew
         self._build_map()
         self.players = [self._group(i, spec, PLAYER, spec.units) for i, spec in enumerate(self.scenario.player_groups)]
         self.enemies: list[Group] = []
@@ -302,6 +303,7 @@ class RiflesGame(TaskGame):
         game.enemy_orders = {int(k): v for k, v in data.get("enemy_orders", {}).items()}   # or RB-AI-4
         game.places = [[None] for _ in range(config.STRIPES + 1)]
         game.complexes = {}
+        game.terrain_changes = 0      # counted from the restore on: a restored game has no map read yet
         for fd in data["features"]:
             f = Feature(**fd)
             game.places[f.stripe].append(f)

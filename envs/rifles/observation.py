@@ -61,6 +61,7 @@ GROUP_UNITS = Struct(f"{6 + len(WEAPONS)}f")
 #: (envs.engine.derived: a restored or cloned game starts without them, `refresh` drops them)
 BUFFER_KEYS = tuple(f"{PREFIX}rifles_observation_{side}" for side in (0, 1))
 MAP_KEYS = tuple(f"{PREFIX}rifles_map_{side}" for side in (0, 1))
+MARKER_KEYS = tuple(f"{PREFIX}rifles_markers_{side}" for side in (0, 1))
 FEATURES_KEY = f"{PREFIX}rifles_features"
 GROUP_KEYS = tuple(tuple(tuple(f"{PREFIX}rifles_group_{side}_{owner}_{slot}" for slot in range(slots))
                          for owner, slots in ((0, PLAYER_SLOTS), (ENEMY, ENEMY_SLOTS))) for side in (0, 1))
@@ -70,7 +71,8 @@ MARKERS_AT = GROUPS_AT + (PLAYER_SLOTS + ENEMY_SLOTS) * GROUP
 FEATURE_STATE = attrgetter("kind", "sealed", "complex")   # what the map block shows of a feature
 GONE = ()                                   # the state of a group out of play: its block is blank
 # Blank parts, copied over a part before it is written again
-BLANK_HEAD, BLANK_MAP, BLANK_GROUP, BLANK_MARKERS = (array("f", bytes(4 * n)) for n in (HEAD, MAP, GROUP, SIZE - MARKERS_AT))
+BLANK_HEAD, BLANK_MAP, BLANK_GROUP, BLANK_MARKERS, BLANK_EXPOSED = (
+    array("f", bytes(4 * n)) for n in (HEAD, MAP, GROUP, EXPOSED_AT - MARKERS_AT, EXPOSED))
 
 
 def layout() -> ObservationLayout:
@@ -88,9 +90,9 @@ def layout() -> ObservationLayout:
 def encode(game, side: int) -> np.ndarray:
     """A fresh copy of `side`'s observation, a float32 vector of length SIZE.
 
-    It is kept written in a buffer per side: the globals, the decision and the markers every time, the map only
-    when the terrain changed (RU-DC-5/7), a group's block only when something it shows changed (most decisions
-    change one group or none)."""
+    It is kept written in a buffer per side: the globals, the decision and the exposed movement every time, the map
+    only when the terrain changed (RU-DC-5/7), the markers only when one was revealed, a group's block only when
+    something it shows changed (most decisions change one group or none)."""
     # An array('f'): a store into it costs a third of a numpy item store, and both round each float64 to float32
     # the same way (to nearest), so the vector is bit-for-bit the same.
     kept = game.__dict__
@@ -103,20 +105,30 @@ def encode(game, side: int) -> np.ndarray:
     keys = GROUP_KEYS[side]
     encode_groups(game, game.players, keys[0], obs, GROUPS_AT, hide_stripe=(side == ENEMY))
     encode_groups(game, game.enemies, keys[1], obs, GROUPS_AT + PLAYER_SLOTS * GROUP, hide_stripe=False)
-    at = MARKERS_AT
-    obs[at:] = BLANK_MARKERS
-    for marker in game.markers:
-        if marker is not None:
-            obs[at + marker.slot * MARKER] = 1
-            obs[at + marker.slot * MARKER + marker.stripe] = 1
+    encode_markers(game, side, obs, MARKERS_AT)
+    obs[EXPOSED_AT:] = BLANK_EXPOSED
     encode_exposed(game, obs, EXPOSED_AT)
     return np.frombuffer(obs[:], dtype=np.float32)        # a copy: the buffer changes with the game
+
+
+def encode_markers(game, side: int, obs: array, at: int) -> None:
+    """Where each marker lies (RB-EM-1; never its contents, RB-HID-2). Markers never move, they only go when revealed,
+    so the block is rewritten only when one went."""
+    markers = tuple(game.markers)
+    kept = game.__dict__
+    if kept.get(MARKER_KEYS[side]) != markers:
+        obs[at:EXPOSED_AT] = BLANK_MARKERS
+        for marker in markers:
+            if marker is not None:
+                obs[at + marker.slot * MARKER] = 1
+                obs[at + marker.slot * MARKER + marker.stripe] = 1
+        kept[MARKER_KEYS[side]] = markers
 
 
 def encode_exposed(game, obs: array, at: int) -> None:
     """RU-EXP-1 (RB-HID-1: every die rolled is public): the effect of the player's last move's Exposed Movement roll
     this turn, and the enemy group that made its opportunity free attack (RU-EXP-4), hit or miss; both sides see it
-    (the block was blanked with the markers')."""
+    (`encode` blanked the block)."""
     effect, attacker = game.exposed
     if effect is not None:
         obs[at + EXPOSED_EFFECTS.index(effect)] = 1
@@ -161,13 +173,13 @@ def encode_context(game, obs: array, at: int) -> int:
 
 
 def encode_map(game, side: int, obs: array, at: int) -> None:
-    """Terrain state both sides see (RB-HID-1); it changes only by demo charges, so it is rewritten only then."""
-    state = terrain_state(game)
+    """Terrain state both sides see (RB-HID-1); it changes only by demo charges (RU-DC-5/7, counted in
+    `terrain_changes`), so it is rewritten only then."""
     kept = game.__dict__
-    if kept.get(MAP_KEYS[side]) != state:
+    if kept.get(MAP_KEYS[side]) != game.terrain_changes:
         obs[at:at + MAP] = BLANK_MAP
         build_map(game, obs, at)
-        kept[MAP_KEYS[side]] = state
+        kept[MAP_KEYS[side]] = game.terrain_changes
 
 
 def terrain_state(game) -> tuple:

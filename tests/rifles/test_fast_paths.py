@@ -13,7 +13,7 @@ import pytest
 import envs  # noqa: F401  (registers the rulesets)
 from agents.base import decide
 from envs import registry
-from envs.rifles import fire, geometry, legal, observation
+from envs.rifles import demo, fire, geometry, legal, observation
 from envs.rifles.actions import NUM_ACTIONS
 from envs.rifles.game import RiflesGame
 from envs.rifles.state import GROUND
@@ -100,15 +100,18 @@ def test_observation_equals_a_fresh_encoding(env, options):
 
 def test_map_block_is_rebuilt_after_a_breach_and_a_collapse():
     """RU-DC-5 unseals a building and RU-DC-7 turns it into Rubble and dissolves its complex: the cached map
-    block must follow each change."""
+    block must follow each change (one made by hand, after the `refresh` a position set up by hand calls)."""
     game = fresh()
     game.observation(0)                                   # fills the cache
-    building = next(f for stripe in game.places[1:] for f in stripe[1:] if f.is_building)
+    building = next(f for stripe in game.places[1:] for f in stripe[1:] if f.is_building and f.complex is not None)
     building.sealed = True
+    game.refresh()
     assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
-    building.sealed = False                               # RU-DC-5
+    demo.breach(game, building)                           # RU-DC-5
+    assert not building.sealed
     assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
-    building.kind, building.complex = "rubble", None      # RU-DC-7
+    demo.collapse(game, building, 6)                      # RU-DC-7
+    assert building.kind == "rubble" and building.complex is None
     assert game.observation(0).tobytes() == fresh_observation(game, 0).tobytes()
 
 
