@@ -263,11 +263,23 @@ def reactor_facts(game, r, actor) -> list:
         if o >= 0 and o != actor_idx and side_of[o] != r.side:
             in_contact = True
             break
-    weapon = game.tables.weapons[r.profile.ranged]
-    shots = () if in_contact else tuple((band.max_d2, weapon.usable(i))
-                                         for i, band in enumerate(game.tables.bands, 1))
+    shots = () if in_contact else band_shots(game.tables.weapons[r.profile.ranged], game.tables.bands)
     return [r, None, cell % geo.N, cell // geo.N, shots, game.order_of(r) == OVERWATCH,
             2 * r.profile.MV + r.profile.CAL + 1]
+
+
+#: process-wide: (a weapon's bands, the range bands' limits) -> `band_shots`
+_SHOTS: dict = {}
+
+
+def band_shots(weapon, bands) -> tuple[tuple[int, bool], ...]:
+    """Per band from short on, its largest squared distance and whether `weapon` is usable there (UW-SHOOT-2; a
+    pure function of the tables, kept for the process)."""
+    key = (weapon.bands, tuple(b.max_d2 for b in bands))
+    found = _SHOTS.get(key)
+    if found is None:
+        found = _SHOTS[key] = tuple((band.max_d2, weapon.usable(i)) for i, band in enumerate(bands, 1))
+    return found
 
 
 def could_intercept(game, r, actor, cell: int, actor_touches) -> bool:
@@ -426,7 +438,7 @@ def targets_from(game, m, cells) -> list[list]:
     if kernel is None:
         return _targets_python(game, m, cells, usable, foes)
     seen = np.empty((len(cells), len(foes)), np.uint8)
-    kernel(game.sight_blockers(m), np.fromiter(cells, np.int64, len(cells)),
+    kernel(game.sight_blockers(m.side), m.cell if m.placed else -1, np.fromiter(cells, np.int64, len(cells)),
            np.fromiter((e.cell for e in foes), np.int64, len(foes)), usable_array, geo.LINE_POINTS, seen)
     return [[e for e, s in zip(foes, row) if s] for row in seen.tolist()]
 

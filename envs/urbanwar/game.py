@@ -212,19 +212,17 @@ class UrbanWarGame(TaskGame):
             found = self._geo_cache[key] = geo.as_seen_from(self.board.wall_bits | others, cell)
         return found
 
-    def sight_blockers(self, viewer: Model) -> np.ndarray:
-        """`obstacles` for the compiled sight (sightkernel), wherever the viewer stands: per cell, the walls and the
-        placed models but the viewer (BLOCKS), its friends marked FRIEND (UW-LOS-3: they block only beyond 2" of
-        where it stands); cached until something moves."""
-        key = ("sight blockers", viewer.idx)
+    def sight_blockers(self, side: int) -> np.ndarray:
+        """`obstacles` for the compiled sight (sightkernel) of a `side` model, wherever it stands: per cell, the walls
+        and the placed models (BLOCKS), the side's own marked FRIEND (UW-LOS-3: they block only beyond 2" of where
+        the viewer stands; the kernel leaves out the viewer's own cell); cached until something moves."""
+        key = ("sight blockers", side)
         found = self._geo_cache.get(key)
         if found is None:
             found = self._geo_cache[key] = self.board.wall_array.copy()
             _, by_side = self._placed()
-            found[by_side[1 - viewer.side]] = sightkernel.BLOCKS
-            found[by_side[viewer.side]] = sightkernel.FRIEND
-            if viewer.placed:
-                found[viewer.cell] = sightkernel.OPEN
+            found[by_side[1 - side]] = sightkernel.BLOCKS
+            found[by_side[side]] = sightkernel.FRIEND
         return found
 
     def _blockers(self, viewer: Model, besides: Model | None) -> tuple[int, list[int]]:

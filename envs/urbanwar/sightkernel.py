@@ -26,12 +26,12 @@ TWENTIETHS = 20
 NEVER = 1 << 62                 # a time after every crossing
 
 
-def targets(blockers, cells, foes, usable, points, seen):
+def targets(blockers, own, cells, foes, usable, points, seen):
     """seen[i, j] = 1 iff a model standing at cells[i] may shoot at the enemy at foes[j], else 0: the weapon usable at
     their squared centre distance (`usable`, per distance, UW-SHOOT-2; base contact is not) and at least 2 of the 5
     sight lines clear (UW-LOS-2/4: from the centre to the target's `points`, in twentieths about its centre), no line
-    counting the viewer's or the target's own cell. `blockers` per cell of the board (OPEN, BLOCKS, FRIEND), the
-    shooter's own cell OPEN (it has left it)."""
+    counting the viewer's or the target's own cell. `blockers` per cell of the board (OPEN, BLOCKS, FRIEND); `own`
+    the shooter's cell, which never blocks (it has left it; -1: none)."""
     half, step = TWENTIETHS // 2, TWENTIETHS
     for i in range(cells.shape[0]):
         viewer = cells[i]
@@ -61,8 +61,9 @@ def targets(blockers, cells, foes, usable, points, seen):
                     if last >= 0:               # the cell between two crossings (not the viewer's, not the target's)
                         x = (centre + vx * (last + t)) // whole
                         y = (centre + vy * (last + t)) // whole
-                        b = blockers[viewer + y * N + x]
-                        if b == BLOCKS or (b == FRIEND and x * x + y * y > 9):
+                        c = viewer + y * N + x
+                        b = blockers[c]
+                        if c != own and (b == BLOCKS or (b == FRIEND and x * x + y * y > 9)):
                             is_clear = False
                             break
                     last = t
@@ -92,6 +93,6 @@ def _njit(function):
     import numba  # imported only here: importing numba takes a few tenths of a second
 
     kernel = numba.njit(cache=True, nogil=True)(function)
-    kernel(np.zeros(N * N, np.int8), np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.bool_),
+    kernel(np.zeros(N * N, np.int8), -1, np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.bool_),
            np.zeros((1, 2), np.int64), np.zeros((1, 1), np.uint8))
     return kernel

@@ -46,15 +46,15 @@ def test_UW_LOS_1_to_4_the_kernel_sees_what_the_bit_masks_see_at_every_offset(ke
     for density in (0.02, 0.08, 0.2):
         blockers = field(rng, density)
         for viewer in corners + [int(c) for c in rng.integers(geo.CELLS, size=viewers - 4)]:
-            at = blockers[viewer]
-            blockers[viewer] = sightkernel.OPEN                    # the shooter has left its cell
+            own = int(rng.integers(geo.CELLS))          # the shooter's cell, left: it never blocks
             foes = np.array([c for c in rng.permutation(geo.CELLS)[:targets] if c != viewer], np.int64)
             got = np.empty((1, len(foes)), np.uint8)
-            kernel(blockers, np.array([viewer], np.int64), foes, EVERYWHERE, geo.LINE_POINTS, got)
+            kernel(blockers, own, np.array([viewer], np.int64), foes, EVERYWHERE, geo.LINE_POINTS, got)
+            at, blockers[own] = blockers[own], sightkernel.OPEN
             seen_from = obstacles(blockers, viewer)
+            blockers[own] = at
             want = [geo.sees(seen_from, viewer, int(t)) for t in foes]
             assert got[0].tolist() == [int(w) for w in want], (viewer, density)
-            blockers[viewer] = at
             seen, checked = seen + sum(want), checked + len(want)
     assert 0 < seen < checked
 
