@@ -55,7 +55,7 @@ def act_actions(game, e, runs: bool = True) -> list[int]:
     """CF-ACT-1..11: the actions the activating element may take now; Pass is always legal (CF-ACT-10).
     Without the runs if `runs` is False (a doctrine that plans step by step skips their 64 checks)."""
     found = [OFF["pass"]]
-    if e.suppressed or e.square == DEAD:                      # CF-ACT-11; a killed element may only pass (CF-HID-4)
+    if not may_act(game, e):
         return found
     if runs:                                                  # the moves and the runs from one walk of the steps
         moves, pairs = movement.move_and_run_targets(game, e)
@@ -68,18 +68,21 @@ def act_actions(game, e, runs: bool = True) -> list[int]:
     return found
 
 
+def may_act(game, e) -> bool:
+    """An action other than Pass is possible: CF-ACT-11, a suppressed element and a killed one (CF-HID-4) may only
+    pass; so may one that cannot pay 1 AP (CF-AP-9), the least any action costs (CF-ACT-1..7, CF-CA-1), which the act
+    mask of an element that has spent its 2 AP, asked all the same (CF-HID-4), learns without asking every family."""
+    return not (e.suppressed or e.square == DEAD) and ap.can_spend(game, e, 1)
+
+
 def act_mask(game, e) -> np.ndarray:
     """mask_of(act_actions(game, e)), each family's moves, MSqs or squares written straight into the mask (the act
     prompt builds it at every act decision; a list of actions to convert cost a third of it)."""
     m = np.zeros(NUM_ACTIONS, dtype=bool)
     m[OFF["pass"]] = True                                     # CF-ACT-10
-    if e.suppressed or e.square == DEAD:                      # CF-ACT-11; a killed element may only pass (CF-HID-4)
+    if not may_act(game, e):
         return m
-    moves, pairs = movement.move_and_run_targets(game, e)
-    for d in moves:
-        m[OFF["move"] + d] = True
-    for a, b in pairs:
-        m[OFF["run"] + 8 * a + b] = True
+    m[movement.step_actions(game, e)] = True
     board = game.board
     for msq in search.target_msqs(game, e):
         m[OFF["search"] + board.mcode[msq]] = True

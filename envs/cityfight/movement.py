@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from envs.engine.events import private
 
 from . import ap, assault, overwatch
+from .actions import OFF
 from .config import WOOD
 from .flow import task
 from .state import DEAD
@@ -113,14 +116,28 @@ def run_targets(game, e) -> list[tuple[int, int]]:
 
 
 def move_and_run_targets(game, e) -> tuple[list[int], list[tuple[int, int]]]:
-    """(move_targets, run_targets) from one walk of the first steps: a run's first step is a legal move.
+    """(move_targets, run_targets) from one walk of the first steps: a run's first step is a legal move."""
+    moves, runs, _ = kept_moves(game, e)
+    return moves, runs
+
+
+def step_actions(game, e) -> np.ndarray:
+    """The flat actions (codec) of move_and_run_targets, as one index array: the act mask writes them at once."""
+    return kept_moves(game, e)[2]
+
+
+NO_STEPS = ([], [], np.zeros(0, dtype=np.intp))
+
+
+def kept_moves(game, e) -> tuple[list[int], list[tuple[int, int]], np.ndarray]:
+    """(moves, runs, their flat actions) of element `e` now.
 
     Kept on the game until the map changes (game.map_stamp: doorways, rubble), under all else they read: the square,
     the diagonal and rubble already used (CF-MOVE-1/5), whether a run is affordable, and the squares a step may not
     enter for their stack (CF-GRID-5), counted after the element has left its own square. The act mask asks them at
     every act decision, and elements mostly stand where an earlier decision found them. Read them, never change them."""
     if not can_move(game, e) or not ap.can_spend(game, e, 1):
-        return [], []
+        return NO_STEPS
     counts = friend_counts(game, e.side)
     counts[e.square] -= 1                                     # as runs_after counts the second steps
     runs = ap.can_spend(game, e, 2)
@@ -131,12 +148,15 @@ def move_and_run_targets(game, e) -> tuple[list[int], list[tuple[int, int]]]:
         counts[e.square] += 1
         table = step_table(game)
         first = steps_from(game, e.square, e.diagonal, e.rubble_steps, counts, table)
-        found = kept[key] = [d for d, _ in first], runs_after(game, e, first, counts, table) if runs else []
+        moves = [d for d, _ in first]
+        pairs = runs_after(game, e, first, counts, table) if runs else []
+        actions = [OFF["move"] + d for d in moves] + [OFF["run"] + 8 * a + b for a, b in pairs]
+        found = kept[key] = moves, pairs, np.array(actions, dtype=np.intp)
     return found
 
 
 def kept_steps(game) -> dict:
-    """move_and_run_targets' answers for the map of game.map_stamp (a copy gets its own: see derived values)."""
+    """kept_moves' answers for the map of game.map_stamp (a copy gets its own: see derived values)."""
     kept = game.__dict__.get("_kept_steps")
     if kept is None or kept[0] is not game.map_stamp:
         kept = game.__dict__["_kept_steps"] = (game.map_stamp, {})
