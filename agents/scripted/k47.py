@@ -34,6 +34,13 @@ OFF = {name: f.offset for name, f in CODEC.families.items()}
 HE_MEAN = {"D2": Fraction(3, 2), "D3": Fraction(2), "D6": Fraction(7, 2), "2D6": Fraction(7), "3D6": Fraction(21, 2)}
 
 
+def legal_args(mask: np.ndarray, family: str) -> list:
+    """The arguments of a one-argument family's legal actions, ascending: its slice of the mask, not every legal
+    action decoded (a Run's move decision has a hundred cells and more)."""
+    f = CODEC.families[family]
+    return np.flatnonzero(mask[f.offset:f.offset + f.size]).tolist()
+
+
 def p_kill(face_pen: int, dv: int) -> Fraction:
     """P(d6 + pen >= dv) with a natural 1 failing (KC-SHOOT-8)."""
     return Fraction(sum(1 for f in range(2, 7) if f + face_pen >= dv), 6)
@@ -366,13 +373,12 @@ class K47Scripted(Ablatable):
         unit = view.units[ctx["uid"]]
         rule, _, _, intent = self.plan(view, unit)
         self._rule = SEQUENCE_RULES[rule]
-        legal = [CODEC.decode(int(a)) for a in np.flatnonzero(mask)]
         if intent and intent[0] == "assault" and mask[OFF["assault"] + intent[1]]:
             return OFF["assault"] + intent[1]
         if intent and intent[0] == "ram" and mask[OFF["ram"] + intent[1]]:
             return OFF["ram"] + intent[1]
         if intent and intent[0] == "enter":
-            enters = [args[0] for name, args in legal if name == "enter"]
+            enters = legal_args(mask, "enter")
             if enters:
                 order = sorted(enters, key=lambda s: (view.board.sections[s].building not in view.scenario.objectives, s))
                 return OFF["enter"] + order[0]
@@ -380,7 +386,7 @@ class K47Scripted(Ablatable):
             above = self.floor_above(view, unit)
             if above is not None and mask[CODEC.encode("floor", unit.section, above)]:
                 return CODEC.encode("floor", unit.section, above)
-        cells = [args[0] for name, args in legal if name == "cell"]
+        cells = legal_args(mask, "cell")
         if not cells:
             return OFF["pass"]
         goal = self.goal(view, unit)
@@ -389,13 +395,16 @@ class K47Scripted(Ablatable):
 
         cell_in, cell_of, hypot = view.board.cell_in, view.board.cell_of, math.hypot
         threats = [(view.point_of(e), e.uid) for e in enemies]      # each enemy's point read once, not per cell
+        sheltered = geometry.sheltered_cells(view)
 
         def key(index):
             cell = cell_of(index)
             cx, cy = centre(cell)
-            # the nearest enemy (inches as board.inches works them out; ties: lower uid), its point
-            cov = geometry.cover(view, min((cell_in * hypot(cx - p[0], cy - p[1]), uid, p) for p, uid in threats)[2],
-                                 cell) if threats else 0
+            cov = 0
+            if threats and cell in sheltered:       # elsewhere no cover from any point: the nearest enemy not asked
+                # the nearest enemy (inches as board.inches works them out; ties: lower uid), its point
+                cov = geometry.cover(view, min((cell_in * hypot(cx - p[0], cy - p[1]), uid, p)
+                                               for p, uid in threats)[2], cell)
             dist = inches((cx, cy), goal, cell_in) if goal else 0
             return (-cov, round(dist, 6), index)
         best = min(cells, key=key)

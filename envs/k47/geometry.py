@@ -299,9 +299,15 @@ def rubble_cells(pos) -> frozenset:
     return _ground(pos.board, ruined(pos))[1]
 
 
+def sheltered_cells(pos) -> frozenset:
+    """The cells where `cover` may be above 0 now: those with a scrub or rubble cell among themselves and their 8
+    neighbours (KC-MAP-9); anywhere else it is 0 from every point, so a search over many cells asks only these."""
+    return _ground(pos.board, ruined(pos))[2]
+
+
 @lru_cache(maxsize=64)
-def _ground(board, ruined: tuple) -> tuple[frozenset, frozenset]:
-    passable_now, rubble_now = set(), set()
+def _ground(board, ruined: tuple) -> tuple[frozenset, frozenset, frozenset]:
+    passable_now, rubble_now, cover_now = set(), set(), set()
     for y in range(board.height):
         for x in range(board.width):
             kind = board.terrain[y][x]
@@ -311,7 +317,9 @@ def _ground(board, ruined: tuple) -> tuple[frozenset, frozenset]:
                 passable_now.add((x, y))
             if kind == RUBBLE:
                 rubble_now.add((x, y))
-    return frozenset(passable_now), frozenset(rubble_now)
+            if kind in (SCRUB, RUBBLE):                    # _cover's cells: this one and the 8 around it
+                cover_now.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return frozenset(passable_now), frozenset(rubble_now), frozenset(cover_now)
 
 
 def steps_from(pos) -> dict:

@@ -91,6 +91,23 @@ def test_KC_MAP_8_each_cell_is_open_scrub_rubble_building_or_bunker():
     assert geometry.passable(g, (3, 10)) and not geometry.passable(g, (8, 5)) and not geometry.passable(g, (3, 6))
 
 
+def test_KC_MAP_9_cover_is_0_from_every_point_outside_the_sheltered_cells():
+    """geometry.sheltered_cells, which the scripted player's move search reads instead of asking `cover` of every
+    cell: off it, cover is 0 from every shooter point; on it, a scrub or rubble cell is within one step."""
+    for sections in ({}, {"W": "rubble"}):
+        g = game({"only": ["A1"], "units": {"A1": {"at": [2, 16]}}, "sections": sections})
+        sheltered = geometry.sheltered_cells(g)
+        points = [(x + 0.5, y + 0.5) for x in range(0, 24, 5) for y in range(0, 18, 4)]
+        for x in range(g.board.width):
+            for y in range(g.board.height):
+                near = {geometry.terrain_at(g, (x + dx, y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                        if g.board.in_bounds((x + dx, y + dy))}
+                assert ((x, y) in sheltered) == bool(near & {SCRUB, RUBBLE}), (x, y)
+                if (x, y) not in sheltered:
+                    assert all(geometry._cover(g, p, (x, y)) == 0 for p in points), (x, y)
+    assert (20, 10) in sheltered                                     # W collapsed: its cells are rubble
+
+
 def test_KB_GRID_2_sections_of_one_building_connect_different_buildings_never():
     b = game({"only": ["A1"]}).board
     t1, t2, w = (b.section_named(n).index for n in ("T1", "T2", "W"))
