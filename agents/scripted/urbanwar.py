@@ -228,10 +228,12 @@ class UrbanWarDoctrine(Ablatable):
         return kind, cell
 
     def plans(self, view) -> dict:
-        """What this player worked out for the position as it stands (dropped when a model changes)."""
-        position = (view.board, [x.to_list() for x in view.models])
-        if position != self._plans_for:
-            self._plans_for, self._plans = position, {}
+        """What this player worked out for the position as it stands, dropped when a model changes: when the game's
+        list of the models' shown changes (view.model_changes, which only grows) is another or has grown. The plans
+        read only those fields (cells, wounds, panic) and the profiles, which play never changes."""
+        changes = view.model_changes
+        if self._plans_for is None or self._plans_for[0] is not changes or self._plans_for[1] != len(changes):
+            self._plans_for, self._plans = (changes, len(changes)), {}
         return self._plans
 
     def first_rule(self, view, m, panicked: bool):

@@ -121,11 +121,16 @@ def charge_reach(game, m):
 
 def charge_targets(game, m) -> list:
     """UW-ACT-8/9: the enemies a charge could end beside: seen at the start, and near enough that a cell touching
-    them is within 2 x MV + CAL (every step costs at least 1", UW-MOVE-1), so most turns need no path search."""
-    reach = 2 * m.profile.MV + m.profile.CAL + 1
-    x, y = m.cell % geo.N, m.cell // geo.N
-    near = [e for e in game.enemies(m) if max(abs(e.cell % geo.N - x), abs(e.cell // geo.N - y)) <= reach]
-    return [e for e in near if game.los(m, e)]
+    them is within 2 x MV + CAL (every step costs at least 1", UW-MOVE-1), so most turns need no path search;
+    cached until something moves."""
+    key = ("charge targets", m.idx)
+    found = game._geo_cache.get(key)
+    if found is None:
+        reach = 2 * m.profile.MV + m.profile.CAL + 1
+        x, y = m.cell % geo.N, m.cell // geo.N
+        near = [e for e in game.enemies(m) if max(abs(e.cell % geo.N - x), abs(e.cell // geo.N - y)) <= reach]
+        found = game._geo_cache[key] = [e for e in near if game.los(m, e)]
+    return found
 
 
 # Starting an action --------------------------------------------------------------------------------------------------

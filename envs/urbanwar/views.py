@@ -32,6 +32,11 @@ class SideView:
         return [m for m in self._game.side_models(1 - self.side) if m.placed]
 
     @property
+    def model_changes(self) -> list[int]:
+        """The models whose shown (public) fields changed, in turn (models.Model.changes): read-only."""
+        return self._game.model_changes
+
+    @property
     def act(self):
         return self._game.act
 
