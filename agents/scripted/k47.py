@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -39,6 +40,15 @@ def legal_args(mask: np.ndarray, family: str) -> list:
     action decoded (a Run's move decision has a hundred cells and more)."""
     f = CODEC.families[family]
     return np.flatnonzero(mask[f.offset:f.offset + f.size]).tolist()
+
+
+@lru_cache(maxsize=64)
+def door_points(board, sid: int) -> tuple:
+    """The centres of the outside cells of section `sid`'s floor-0 openings (bunker: doors), where R1 and R6 measure
+    a Run to (kept per board: they are asked for every section and unit at every plan)."""
+    s = board.sections[sid]
+    return tuple(centre(board.openings[i].outside) for i in s.openings if board.openings[i].floor == 0
+                 and (s.material != "bunker" or board.openings[i].kind == "door"))
 
 
 def p_kill(face_pen: int, dv: int) -> Fraction:
@@ -237,15 +247,15 @@ class K47Scripted(Ablatable):
     def first_rule(self, view, unit):
         """`plan` worked out."""
         enemies = [e for e in view.living() if e.side != unit.side]
-        best_t, best_v = None, Fraction(0)
-        for e in enemies:
-            v = self.value(view, unit, e, False)
-            if v > best_v:
-                best_t, best_v = e, v
         if unit.kind == "infantry" and not unit.vehicle and self.applies(1):
             for e in enemies:                                   # R1
                 if not e.vehicle and self.can_assault(view, unit, e) and self.cq_wins(view, unit, e):
                     return (1, Fraction(len(e.models)), RUN, ("assault", e.uid))
+        best_t, best_v = None, Fraction(0)                      # R2..R9 weigh the best target (R1 does not)
+        for e in enemies:
+            v = self.value(view, unit, e, False)
+            if v > best_v:
+                best_t, best_v = e, v
         if self.flamer(view, unit) and self.applies(2):         # R2
             return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
         if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile \
@@ -294,9 +304,8 @@ class K47Scripted(Ablatable):
 
     def door_distance(self, view, unit, s) -> float:
         """Inches from the unit to the nearest outside cell of a floor-0 opening of `s` (bunker: door)."""
-        doors = [view.board.openings[i].outside for i in s.openings if view.board.openings[i].floor == 0
-                 and (s.material != "bunker" or view.board.openings[i].kind == "door")]
-        return min(inches(centre(unit.cell), centre(c), view.board.cell_in) for c in doors)
+        here, cell_in = centre(unit.cell), view.board.cell_in
+        return min(inches(here, door, cell_in) for door in door_points(view.board, s.index))
 
     def cq_wins(self, view, unit, e) -> bool:
         """KC-AI-4: round-1 expected kills >= the target's models (outside); own models >= 2x its (inside)."""

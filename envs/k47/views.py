@@ -36,15 +36,25 @@ def snapshot(unit: Unit) -> Seen:
     return seen
 
 
-def seen_unit(kept: tuple, unit: Unit, known: bool) -> Seen:
-    """The snapshot of `unit` as a side sees it, made again only when what it shows may have changed: after a field
-    of the unit was set (Unit.changes) or it lost a model; KC-HID-9: when not `known`, a stand-in, made again only
-    when the public fields it shows changed (so that not even a new snapshot tells of a hidden change)."""
-    shown = (unit.changes, len(unit.models)) if known else hidden.stand_in_facts(unit)
-    last = kept[known].get(unit.uid)
-    if last is None or last[0] is not unit or last[1] != shown:
-        last = kept[known][unit.uid] = (unit, shown, snapshot(unit if known else hidden.stand_in(unit)))
-    return last[2]
+def seen_units(game, side: int) -> list:
+    """The snapshots of the game's units as `side` sees them, each made again only when what it shows may have
+    changed: after a field of the unit was set (Unit.changes) or it lost a model; KC-HID-9: for a unit the side
+    does not know, a stand-in, made again only when the public fields it shows changed (so that not even a new
+    snapshot tells of a hidden change). One loop over the units: a view is taken at every decision."""
+    kept = game.__dict__.get(SEEN_KEY)
+    if kept is None:
+        kept = game.__dict__[SEEN_KEY] = ({}, {})
+    known_to, facts = hidden.known_to, hidden.stand_in_facts
+    units = []
+    for unit in game.units:
+        known = known_to(unit, side)
+        shown = (unit.changes, len(unit.models)) if known else facts(unit)
+        mine = kept[known]
+        last = mine.get(unit.uid)
+        if last is None or last[0] is not unit or last[1] != shown:
+            last = mine[unit.uid] = (unit, shown, snapshot(unit if known else hidden.stand_in(unit)))
+        units.append(last[2])
+    return units
 
 
 @dataclass
@@ -75,10 +85,6 @@ def view(game, side: int) -> View:
     decision = None
     if game.decision is not None and game.decision[1]["side"] == side:
         decision = (game.decision[0], dict(game.decision[1]))
-    kept = game.__dict__.get(SEEN_KEY)
-    if kept is None:
-        kept = game.__dict__[SEEN_KEY] = ({}, {})
-    units = [seen_unit(kept, u, hidden.known_to(u, side)) for u in game.units]   # KC-HID-9
-    return View(side, game.board, game.tables, dict(game.options), units,
+    return View(side, game.board, game.tables, dict(game.options), seen_units(game, side),
                 list(game.section_state), tuple(game.bag.counts), game.turn, decision,
                 {k: list(v) for k, v in game.ranging.items()}, game.scenario)
