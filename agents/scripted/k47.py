@@ -446,25 +446,30 @@ class K47Scripted(Ablatable):
         flamer = self.flamer(view, unit)
         self._rule = rule = "KC-AI-5" if flamer else "KC-AI-8"
         options = []                       # (action, target, HE, value, place rank), in the mask's order
-        for a in np.flatnonzero(mask):
-            name, args = CODEC.decode(int(a))
-            if name != "target":
-                continue
+        # inside: what every target's side reads of the unit and the declarations, read once (firefrom.sides_key)
+        common = firefrom.sides_key(view, unit, ctx["moved"], ctx.get("declared", [])) if unit.inside else None
+        targets = CODEC.families["target"]
+        for a in np.flatnonzero(mask[targets.offset:targets.offset + targets.size]).tolist():
+            a += targets.offset
+            args = CODEC.decode(a)[1]
             t, he = view.units[args[0]], bool(args[1])
-            weapons = self.side_weapons(view, unit, t, ctx) if unit.inside else None
+            weapons = self.side_weapons(view, unit, t, ctx, common) if unit.inside else None
             v = VALUES.get((value_key(view, unit, t, ctx["moved"]), he, None if weapons is None else tuple(weapons)),
                            attack_value, view, unit, t, ctx["moved"], he, weapons)
             if v <= 0 and not flamer:
                 continue
-            options.append((int(a), t, args[1], v, self.place_rank(view, t) if flamer else 0))
+            options.append((a, t, args[1], v, self.place_rank(view, t) if flamer else 0))
         if not options:
             return OFF["pass"]
         return self.priorities[rule].choose(options, view, ctx)[0]
 
-    def side_weapons(self, view, unit, t, ctx) -> list:
-        """KC-AI-8 inside, per side: the weapons of the side `t` would take next (KB-FROM-3/4)."""
+    def side_weapons(self, view, unit, t, ctx, common: tuple | None = None) -> list:
+        """KC-AI-8 inside, per side: the weapons of the side `t` would take next (KB-FROM-3/4); `common`: the
+        decision's firefrom.sides_key, when the caller weighs many targets."""
         declared = ctx.get("declared", [])
-        side, models = firefrom.best_side(view, unit, t, ctx["moved"], declared)
+        if common is None:
+            common = firefrom.sides_key(view, unit, ctx["moved"], declared)
+        side, models = firefrom.best_side_from(view, unit, t, ctx["moved"], declared, common)
         return shooting.firing_weapons(view, unit, t, ctx["moved"], sides=(side,), models=models)   # KC-HE-1: all fire
 
     # Reactions (KC-AI-14, KC-AI-15) -------------------------------------------------------------------------

@@ -108,15 +108,16 @@ def encode(game, side: int) -> np.ndarray:
         for u, state in zip(units, states):
             if written is None or written[u.uid] != state:
                 _UNIT_BYTES.pack_into(out, 4 * (UNITS_AT + u.uid * UNIT), *block_of(game, u, side, state, blocks))
+                write_revealed(u, out)
         kept[UNIT_KEYS[side]] = states                       # kept whatever the state: the next call compares
     write_ranging(game, out)
-    write_revealed(game, out)
     return out.copy()
 
 
-def write_revealed(game, out: np.ndarray) -> None:
-    """KC-HID-6/8/9: which units both sides know (a reveal is public), so that an owner sees its occupant revealed."""
-    out[REVEALED_AT:REVEALED_AT + len(game.units)] = [public.known_to_both(u) for u in game.units]
+def write_revealed(u, out: np.ndarray) -> None:
+    """KC-HID-6/8/9: whether both sides know the unit (a reveal is public), so that an owner sees its occupant
+    revealed; written with the unit's block, as `revealed` is one of its fields."""
+    out[REVEALED_AT + u.uid] = public.known_to_both(u)
 
 
 def write_ranging(game, out: np.ndarray) -> None:
