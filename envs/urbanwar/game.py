@@ -213,16 +213,16 @@ class UrbanWarGame(TaskGame):
         return found
 
     def sight_blockers(self, side: int) -> np.ndarray:
-        """`obstacles` for the compiled sight (sightkernel) of a `side` model, wherever it stands: per cell, the walls
-        and the placed models (BLOCKS), the side's own marked FRIEND (UW-LOS-3: they block only beyond 2" of where
-        the viewer stands; the kernel leaves out the viewer's own cell); cached until something moves."""
+        """`obstacles` for the compiled sight (sightkernel) of a `side` model, wherever it stands: per cell, the flags
+        of the walls and the placed models, the side's own also FRIEND (UW-LOS-3: they block only beyond 2" of where
+        the viewer stands; the kernel leaves out the viewer's own model); cached until something moves."""
         key = ("sight blockers", side)
         found = self._geo_cache.get(key)
         if found is None:
             found = self._geo_cache[key] = self.board.wall_array.copy()
             _, by_side = self._placed()
-            found[by_side[1 - side]] = sightkernel.BLOCKS
-            found[by_side[side]] = sightkernel.FRIEND
+            found[by_side[1 - side]] |= sightkernel.MODEL
+            found[by_side[side]] |= sightkernel.MODEL | sightkernel.FRIEND
         return found
 
     def _blockers(self, viewer: Model, besides: Model | None) -> tuple[int, list[int]]:

@@ -475,9 +475,9 @@ class Board:
         self.cheapest_step = min((c for cost in self.cost for c in cost if c), default=1)
         self.longest_step = max((c for cost in self.cost for c in cost), default=1)
         self.wall_bits = bits_of(c for c in range(CELLS) if self.blocks[c])      # UW-LOS-2
-        # the same walls for the compiled sight (sightkernel: BLOCKS where a wall stands), None without numba
+        # the same walls for the compiled sight (sightkernel's WALL flag), None without numba
         self.sight = sightkernel.compiled()
-        self.wall_array = np.array(self.blocks, np.int8) * np.int8(sightkernel.BLOCKS)
+        self.wall_array = np.array(self.blocks, np.int8) * np.int8(sightkernel.WALL)
         self._cover_bits = (bits_of(c for c in range(CELLS) if self.cover[c] == SOLID),
                             bits_of(c for c in range(CELLS) if self.cover[c] == FLIMSY))
         #: the board's name in the keys of the stores kept across games: a digest of all a rule reads of it

@@ -19,9 +19,9 @@ from . import pathkernel
 from .config import SIZE
 
 N = SIZE
-#: a cell of the blockers array: nothing there, a wall or a model that blocks sight, a friend of the viewer (it
-#: blocks only beyond 2" of the viewer, UW-LOS-3)
-OPEN, BLOCKS, FRIEND = 0, 1, 2
+#: the flags of a cell of the blockers array (UW-LOS-2/3): a wall, a model, a model of the viewer's side (with
+#: MODEL: it blocks only beyond 2" of the viewer); OPEN none of them
+OPEN, WALL, MODEL, FRIEND = 0, 1, 2, 4
 TWENTIETHS = 20
 NEVER = 1 << 62                 # a time after every crossing
 
@@ -30,8 +30,8 @@ def targets(blockers, own, cells, foes, usable, points, seen):
     """seen[i, j] = 1 iff a model standing at cells[i] may shoot at the enemy at foes[j], else 0: the weapon usable at
     their squared centre distance (`usable`, per distance, UW-SHOOT-2; base contact is not) and at least 2 of the 5
     sight lines clear (UW-LOS-2/4: from the centre to the target's `points`, in twentieths about its centre), no line
-    counting the viewer's or the target's own cell. `blockers` per cell of the board (OPEN, BLOCKS, FRIEND); `own`
-    the shooter's cell, which never blocks (it has left it; -1: none)."""
+    counting the viewer's or the target's own cell. `blockers` per cell of the board (flags WALL, MODEL, FRIEND);
+    `own` the shooter's cell, whose model never blocks (it has left it; -1: none)."""
     half, step = TWENTIETHS // 2, TWENTIETHS
     for i in range(cells.shape[0]):
         viewer = cells[i]
@@ -63,7 +63,7 @@ def targets(blockers, own, cells, foes, usable, points, seen):
                         y = (centre + vy * (last + t)) // whole
                         c = viewer + y * N + x
                         b = blockers[c]
-                        if c != own and (b == BLOCKS or (b == FRIEND and x * x + y * y > 9)):
+                        if b & WALL or (b & MODEL and c != own and not (b & FRIEND and x * x + y * y <= 9)):
                             is_clear = False
                             break
                     last = t
