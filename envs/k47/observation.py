@@ -68,6 +68,7 @@ BUFFER_KEYS = tuple(f"{PREFIX}k47_observation_{side}" for side in (0, 1))
 BOARD_KEYS = tuple(f"{PREFIX}k47_board_{side}" for side in (0, 1))
 UNIT_KEYS = tuple(f"{PREFIX}k47_units_{side}" for side in (0, 1))
 BLOCKS_KEY = f"{PREFIX}k47_unit_blocks"
+RANGING_KEYS = tuple(f"{PREFIX}k47_ranging_{side}" for side in (0, 1))
 
 LOADOUT_KEYS = tuple(f"{PREFIX}k47_loadout_{uid}" for uid in range(MAX_UNITS))
 
@@ -110,7 +111,7 @@ def encode(game, side: int) -> np.ndarray:
                 _UNIT_BYTES.pack_into(out, 4 * (UNITS_AT + u.uid * UNIT), *block_of(game, u, side, state, blocks))
                 write_revealed(u, out)
         kept[UNIT_KEYS[side]] = states                       # kept whatever the state: the next call compares
-    write_ranging(game, out)
+    write_ranging(game, out, side)
     return out.copy()
 
 
@@ -120,11 +121,16 @@ def write_revealed(u, out: np.ndarray) -> None:
     out[REVEALED_AT + u.uid] = public.known_to_both(u)
 
 
-def write_ranging(game, out: np.ndarray) -> None:
+def write_ranging(game, out: np.ndarray, side: int) -> None:
     """KC-HID-3: every ranging-in and zeroed state, public to both sides (public.ranging_states), in the firer x
-    target planes; cleared first (a move ends one, KC-MOVE-3)."""
+    target planes; cleared first (a move ends one, KC-MOVE-3). Written only when the states differ from those the
+    side's buffer holds (most steps: none at all)."""
+    states = public.ranging_states(game)
+    if game.__dict__.get(RANGING_KEYS[side]) == states:
+        return
+    game.__dict__[RANGING_KEYS[side]] = states           # a fresh dict each call: kept as it is
     out[RANGING_AT:REVEALED_AT] = 0
-    for (firer, target), state in public.ranging_states(game).items():
+    for (firer, target), state in states.items():
         at = RANGING_AT + firer * MAX_UNITS + target
         if state == public.ZEROED:                     # KC-IND-3: hits on 2+ until either moves
             out[at] = 1.0
