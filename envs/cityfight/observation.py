@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import attrgetter
+from struct import Struct
 
 import numpy as np
 
@@ -59,19 +60,15 @@ def encode(game, side: int) -> np.ndarray:
     written = game.__dict__.get(WRITTEN[side])
     if written is None:
         written = game.__dict__[WRITTEN[side]] = Written(game, side)
-    obs = written.obs
-    values = global_values(game, side)
-    if values != written.globals:                             # a list compare costs a tenth of the numpy write
-        obs[:GLOBAL] = written.globals = values
-    at = GLOBAL
-    obs[at:at + CONTEXT] = 0
-    at = encode_context(game, side, obs, at)
-    written.update_planes(game, side)
-    at += PLANES * SQUARES
-    written.update_own(game, side)
-    at += MAX_ELEMENTS * OWN
-    encode_enemy_oob(game, side, obs, at)
-    return obs.copy()
+    decision = own_decision(game, side)
+    written.update_globals(game, side, decision)
+    written.update_decision(decision)
+    own = list(map(OWN_FIELDS, game.elements[side]))          # read once: the own rows and the own places
+    changed = own != written.fields
+    written.update_planes(game, side, changed)
+    written.update_own(game, side, own, changed)
+    written.update_enemy(game, side)
+    return written.obs.copy()
 
 
 #: the keys of the two sides' Written buffers in the game's __dict__ (dropped by refresh, absent from a clone)
@@ -83,19 +80,22 @@ OWN_PLACE = attrgetter("square", "suppressed", "overwatch")
 ENEMY_PLACE = attrgetter("square", "overwatch")
 #: the rows of the public map (map_planes) that may change in a game
 MAP_ROWS = slice(0, P["smoke"] + 1)
+#: the GLOBAL values as the buffer holds them (native float32, each rounded as numpy rounds a Python float)
+GLOBALS_PACKED = Struct(f"={GLOBAL}f")
 
 
 class Written:
     """One side's observation, kept between calls and updated in place: the map's rows when the public map changed,
     the reports' rows when the side's reports or the turn changed (their ages), an own element's row when one of its
-    fields changed, the globals when one of them changed; the decision's context and the enemy order of battle are
-    written every time (small). The map and the reports are known unchanged by their stamps (one token each: every
-    rule that writes them in place takes a new one, and a position edited by hand is `refresh`ed); the elements'
-    rows are compared by value against a copy of what was written, and so are the places of the elements (for the
-    markers, Engaged and own counts), the squares SPOTTED or searched now and the decision's squares."""
+    fields changed, the globals when one of them changed, the decision's context and squares when the decision changed,
+    the enemy's order of battle when the side saw one more killed (CF-CA-11). The map and the reports are known
+    unchanged by their stamps (one token each: every rule that writes them in place takes a new one, and a position
+    edited by hand is `refresh`ed); the rest is compared by value against a copy of what was written: the own
+    elements' fields (read once per observation for their rows and their places), the places of the enemy's
+    elements (for the markers and Engaged), the squares SPOTTED or searched now, the decision's marks, the globals."""
 
-    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "rows", "own", "placed", "now", "decided",
-                 "globals")
+    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "rows", "own", "fields", "leaders", "placed",
+                 "now", "decision", "decided", "globals", "killed")
 
     def __init__(self, game, side: int) -> None:
         board = game.board
@@ -104,13 +104,7 @@ class Written:
         # An 18 x 18 map: board order is codec order, so the planes are written in place; else in board order beside.
         self.view = self.planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
         self.view[:] = static_planes(game)
-        self.map, self.turn = None, None
-        self.reports = None                                   # the stamp of the side's Knowledge written
-        self.rows: list = []                                  # and the stamps of its rows (Knowledge.row_stamps)
-        self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
-        self.placed = self.now = None                         # the places and the reports of now written
-        self.decided: list = []                               # the decision's squares written
-        self.globals = None                                   # the GLOBAL values written
+        self.forget()
 
     def __reduce__(self):
         """A copy (pickle, deepcopy) keeps what was written but trusts none of it: a copy turns `planes`, a view
@@ -120,20 +114,52 @@ class Written:
 
     def forget(self) -> None:
         """Every stamp back to 'nothing written', and the parts whose rewrite does not clear them cleared."""
-        self.map = self.turn = self.reports = self.placed = self.now = self.globals = None
-        self.rows, self.own, self.decided = [], [None] * MAX_ELEMENTS, []
+        self.map = self.turn = self.reports = None            # the public map, the turn and Knowledge stamp written
+        self.rows: list = []                                  # and the stamps of its rows (Knowledge.row_stamps)
+        self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
+        self.fields = self.leaders = None                     # the own elements' OWN_FIELDS and the sections' leaders
+        self.placed = self.now = None                         # the places and the reports of now written
+        self.decision = False                                 # the decision's marks written (None: no own decision)
+        self.decided: list = []                               # the decision's squares written
+        self.globals = self.killed = None                     # the GLOBAL values, the enemy seen killed written
         self.view[P["decision_square"]] = 0                   # rewritten square by square, never cleared whole
         at = GLOBAL + CONTEXT + PLANES * SQUARES
         self.obs[at:at + MAX_ELEMENTS * OWN] = 0              # a dead element's row is cleared only once written
 
-    def update_planes(self, game, side: int) -> None:
+    def update_globals(self, game, side: int, decision) -> None:
+        """The GLOBAL values, written at once when one of them changed (most decisions change one), packed straight
+        into the buffer: numpy converting the list costs five times as much."""
+        values = global_values(game, side, decision)
+        if values != self.globals:
+            GLOBALS_PACKED.pack_into(self.obs, 0, *values)
+            self.globals = values
+
+    def update_decision(self, decision) -> None:
+        """CF-HID-4: the context of the side's own decision and its squares, rewritten when the decision shows
+        something else (its kind, element, target, origin or options); most decisions in a row are one element's."""
+        marks = decision_marks(decision)
+        if marks == self.decision:
+            return
+        self.obs[GLOBAL:GLOBAL + CONTEXT] = 0
+        encode_context(decision, self.obs, GLOBAL)
+        decided = decision_squares(decision)
+        if decided != self.decided:                           # mostly none (an index list costs even when empty)
+            self.view[P["decision_square"], self.decided] = 0
+            self.view[P["decision_square"], decided] = 1
+            self.decided = decided
+        self.decision = marks
+
+    def update_planes(self, game, side: int, own_changed: bool) -> None:
+        """The planes of the map, the reports and the places, then (a map not 18 x 18) copied into codec order."""
         view, k = self.view, game.knowledge[side]
         public = map_planes(game)                             # the same array while the public map is unchanged
         if public is not self.map:
             view[MAP_ROWS] = public[MAP_ROWS]
             self.map = public
         self.update_reports(game, k)
-        placed = (tuple(map(OWN_PLACE, game.elements[side])), tuple(map(ENEMY_PLACE, game.elements[1 - side])))
+        # The own places (square, suppressed, overwatch) are among the own fields: read anew only when those changed.
+        own_places = tuple(map(OWN_PLACE, game.elements[side])) if own_changed else self.placed[0]
+        placed = (own_places, tuple(map(ENEMY_PLACE, game.elements[1 - side])))
         if placed != self.placed:                             # one element moved, went on overwatch, was suppressed...
             view[PLACED] = 0
             encode_placed(game, side, view)
@@ -143,11 +169,6 @@ class Written:
             view[P["spotted"]] = view[P["enemy_search"]] = 0
             encode_reports_now(game, k, view)
             self.now = now
-        decided = decision_squares(game, side)
-        if decided != self.decided:
-            view[P["decision_square"], self.decided] = 0
-            view[P["decision_square"], decided] = 1
-            self.decided = decided
         if view is not self.planes:
             self.planes[:, game.board.code] = view
 
@@ -171,21 +192,34 @@ class Written:
             view[P["own_search"]] = ages[k.searched - NEVER][game.board.msq_array]
         self.turn, self.reports, self.rows = turn, k.stamp, list(rows)
 
-    def update_own(self, game, side: int) -> None:
-        """CF-HID-2: every living own element's row, by slot, rewritten when its fields changed."""
+    def update_own(self, game, side: int, own: list, changed: bool) -> None:
+        """CF-HID-2: every living own element's row, by slot, rewritten when its fields (`own`: OWN_FIELDS of each
+        element, `changed` since the last observation) or its leading (CF-LDR-3) changed; none looked at when
+        neither changed for any element."""
+        leaders = [section.leader for section in game.sections[side]]
+        if not changed and leaders == self.leaders:
+            return
         block = self.obs[GLOBAL + CONTEXT + PLANES * SQUARES:GLOBAL + CONTEXT + PLANES * SQUARES + MAX_ELEMENTS * OWN]
         block = block.reshape(MAX_ELEMENTS, OWN)
-        width, sections, written = game.board.width, game.sections[side], self.own
-        for e in game.elements[side]:
+        width, written = game.board.width, self.own
+        for e, fields in zip(game.elements[side], own):
             slot = e.slot
-            if e.square != DEAD:
-                fields = (sections[e.section].leader == slot, OWN_FIELDS(e))
-                if fields != written[slot]:
-                    block[slot] = own_row(width, *fields)
-                    written[slot] = fields
+            if fields[0] != DEAD:                             # OWN_FIELDS starts with the square
+                row = (leaders[e.section] == slot, fields)
+                if row != written[slot]:
+                    block[slot] = own_row(width, *row)
+                    written[slot] = row
             elif written[slot] is not None:
                 block[slot] = 0
                 written[slot] = None
+        self.fields, self.leaders = own, leaders
+
+    def update_enemy(self, game, side: int) -> None:
+        """CF-HID-1 / CF-CA-11: the enemy's order of battle, rewritten when the side saw one more killed."""
+        killed = game.knowledge[side].killed
+        if killed != self.killed:
+            encode_enemy_oob(game, side, self.obs, GLOBAL + CONTEXT + PLANES * SQUARES + MAX_ELEMENTS * OWN)
+            self.killed = dict(killed)
 
 
 def _copied_written(obs: np.ndarray, view: np.ndarray | None) -> Written:
@@ -205,12 +239,6 @@ def own_decision(game, side: int):
     return game.decision
 
 
-def encode_global(game, side: int, obs: np.ndarray, at: int) -> int:
-    """The globals, gathered in a list and written at once (one numpy write per value cost more than the rest)."""
-    obs[at:at + GLOBAL] = global_values(game, side)
-    return at + GLOBAL
-
-
 #: where the globals that change in a game start: after turn and side, the phases, whose decision and game over,
 #: the decisions, Outs and activations, the section pools and LRs; the rest (conditions, options) is fixed
 PHASE_AT = 2
@@ -222,12 +250,12 @@ PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
 
 
-def global_values(game, side: int) -> list:
-    """The GLOBAL values: the fixed ones (side, conditions, options) copied from fixed_globals, the rest filled in."""
+def global_values(game, side: int, decision) -> list:
+    """The GLOBAL values: the fixed ones (side, conditions, options) copied from fixed_globals, the rest filled in
+    (`decision`: the side's own, own_decision)."""
     values = fixed_globals(game, side)[:]
     values[0] = game.turn / game.scenario.turns
     values[PHASE_AT + PHASE_INDEX[game.phase]] = 1
-    decision = own_decision(game, side)
     values[DECIDES_AT], values[DECIDES_AT + 1] = decision is not None, game.winner is not None
     if decision is not None:
         values[DECISION_AT + DECISION_INDEX[decision[0]]] = 1
@@ -258,8 +286,17 @@ def fixed_globals(game, side: int) -> list:
     return kept
 
 
-def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
-    decision = own_decision(game, side)
+def decision_marks(decision) -> tuple | None:
+    """What the CONTEXT and the decision's squares show of the side's own `decision` (None: none)."""
+    if decision is None:
+        return None
+    kind, ctx = decision
+    options = ctx.get("options")
+    return (kind, ctx.get("element"), ctx.get("target"), ctx.get("origin"), None if options is None else tuple(options))
+
+
+def encode_context(decision, obs: np.ndarray, at: int) -> None:
+    """The element of the side's own `decision` and a return fire's options (zero when called)."""
     if decision is not None:
         ctx = decision[1]
         if "element" in ctx:
@@ -267,7 +304,6 @@ def encode_context(game, side: int, obs: np.ndarray, at: int) -> int:
         if decision[0] == "return_fire":
             for slot in ctx["options"]:
                 obs[at + MAX_ELEMENTS + slot] = 1
-    return at + CONTEXT
 
 
 @lru_cache(maxsize=64)
@@ -355,9 +391,8 @@ def encode_placed(game, side: int, view: np.ndarray) -> None:
             view[plane, list(counts)] = THIRDS[list(counts.values())]
 
 
-def decision_squares(game, side: int) -> list[int]:
-    """The squares of the side's own decision: its target or origin, the squares an IFA may fire at."""
-    decision = own_decision(game, side)
+def decision_squares(decision) -> list[int]:
+    """The squares of the side's own `decision`: its target or origin, the squares an IFA may fire at."""
     if decision is None:
         return []
     ctx = decision[1]
