@@ -387,8 +387,9 @@ def encode_placed(game, side: int, view: np.ndarray) -> None:
             if e.suppressed:
                 suppressed[e.square] = suppressed.get(e.square, 0) + 1
     for plane, counts in ((P["own_count"], held), (P["own_suppressed"], suppressed)):
-        if counts:
-            view[plane, list(counts)] = THIRDS[list(counts.values())]
+        row = view[plane]                                      # square by square: a few, where an index list costs more
+        for square, n in counts.items():
+            row[square] = THIRDS[n]
 
 
 def decision_squares(decision) -> list[int]:
