@@ -66,7 +66,7 @@ class SideView:
         return activation.destinations(self._game, m, kind)
 
     def targets(self, m, cell=None):
-        return activation.legal_targets(self._game, m, cell)
+        return list(activation.legal_targets(self._game, m, cell))     # a copy: the game keeps its answer cached
 
     def targets_from(self, m, cells):
         """`targets(m, cell)` for each of `cells`, in order."""
