@@ -71,14 +71,15 @@ def cmd_list(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from training.play.terminal import play, read_save
+    from training.play.saves import SaveError, check_restorable, read_save
+    from training.play.terminal import play
 
     resume = None
     if args.resume is not None:
         try:
             resume = read_save(args.resume)
-        except (OSError, ValueError) as exc:
-            raise CommandError(f"--resume {args.resume}: {exc}") from None
+        except SaveError as exc:
+            raise CommandError(f"--resume: {exc}") from None
         args.env, args.scenario, args.seed = resume["env"], resume["scenario"], resume["seed"]
         args.side, args.enemy = str(resume["side"]), args.enemy or resume["enemy"]
         args.dice = args.dice or resume["dice"]
@@ -88,6 +89,11 @@ def cmd_play(args) -> int:
     rs = lookup.ruleset(args.env)
     scenario = lookup.scenario(rs, args.scenario)
     side = lookup.side(rs, args.side) if args.side is not None else rs.default_learner_side
+    if resume is not None:
+        try:
+            check_restorable(rs, resume, args.resume)
+        except SaveError as exc:
+            raise CommandError(f"--resume: {exc}") from None
     agents = ["person" if s == side else args.enemy for s in range(len(rs.sides))]
     enemy = lookup.agent(rs, args.enemy, tuple(s for s in range(len(rs.sides)) if s != side))
     recorder = replay_cli.recorder_from(args, agents, args.seed, numbered=True)

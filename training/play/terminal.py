@@ -7,7 +7,6 @@ the words. With `--dice manual` (the table companion) the person rolls every die
 faces (ManualDice), and each enemy decision is a stop that says what to do and which rule chose it."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TextIO
 
@@ -20,11 +19,11 @@ from . import screen as ui
 from .layout import Screen, layout, paged, terminal_size
 from .menu import Choice, grouped_by_key, key_title, legal_actions, matching, needs_confirmation, short_lines, with_notes
 from .rulesets import pieces as ruleset_pieces
+from .saves import restore, save_data, write_save
 
 PROMPT = "your choice ({first}-{last}; ? help, m map, u last events, q quit): "
 DONE = "done on the table? Enter goes on (q quits): "
 MORE = "-- Enter: more, b: back to the game -- "
-SAVE_FORMAT = "rubble-play-save"
 
 
 class Quit(Exception):
@@ -288,7 +287,7 @@ def play(rs, scenario, side: int, enemy, seed: int, stdin: TextIO, out: TextIO, 
             else:
                 table.agent_turn(agents)
             if save is not None:
-                write_save(save, rs, table, seed, enemy_name, manual)
+                write_save(save, save_data(rs, state, table.scenario, side, seed, enemy_name, manual, table.history))
     except (Quit, KeyboardInterrupt):
         out.write("\nquit\n")
         if save is not None:
@@ -308,37 +307,8 @@ def recording(rs, scenario: str, seed: int, recorder, state, resume: dict | None
 
     replay = Replay(rs.name, scenario, int(seed), list(rs.sides), [str(a) for a in recorder.agents])
     if resume is not None and resume.get("replay_steps"):
-        replay.steps = list(resume["replay_steps"])
+        replay.steps, replay.dice = list(resume["replay_steps"]), resume["replay_dice"]
     return RecordingState(state, replay)
-
-
-def restore(rs, data: dict, dice):
-    state_type = type(rs.new_game(scenario=data["scenario"], seed=0))
-    if dice is not None:
-        dice.log = [tuple(r) for r in data["state"]["dice"].get("log", [])]
-        return state_type.from_dict(data["state"], dice=dice)
-    return state_type.from_dict(data["state"])
-
-
-def write_save(path: Path, rs, table: Table, seed: int, enemy: str, manual: bool) -> None:
-    from training.replay.files import plain
-
-    state = table.state
-    replay = getattr(state, "replay", None)
-    inner = getattr(state, "_state", state)
-    data = {"format": SAVE_FORMAT, "env": rs.name, "scenario": table.scenario, "side": table.side, "enemy": enemy,
-            "seed": seed, "dice": "manual" if manual else "seeded", "state": plain(inner.to_dict()),
-            "replay_steps": replay.steps if replay is not None else None, "history": table.history[-200:]}
-    tmp = Path(str(path) + ".tmp")
-    tmp.write_text(json.dumps(data, default=str))
-    tmp.replace(path)
-
-
-def read_save(path: Path) -> dict:
-    data = json.loads(Path(path).read_text())
-    if data.get("format") != SAVE_FORMAT:
-        raise ValueError(f"{path}: not a saved `rubble play` game")
-    return data
 
 
 def _record(recorder, state, seed: int, out: TextIO) -> None:

@@ -1,18 +1,21 @@
 """Replay files: one game as JSON (`.rubble.json`, or gzipped `.rubble.json.gz`), written while it is played and
 verified by playing its actions again from its seed.
 
-The format (schemas/rubble-replay-v2.schema.json, described in README.md "Replays"; VERSIONS says what each
+The format (schemas/rubble-replay-v3.schema.json, described in docs/guides/replays.md; VERSIONS says what each
 version adds):
 
-    {"format": "rubble-replay", "version": 2, "ruleset": ..., "scenario": ..., "options": {...}, "seed": ...,
-     "sides": [...], "agents": [...], "steps": [{"side", "action", "label", "events": [...]}, ...],
+    {"format": "rubble-replay", "version": 3, "ruleset": ..., "scenario": ..., "options": {...}, "seed": ...,
+     "sides": [...], "agents": [...], "dice": null or {"kind": "table", "setup": [[sides, face], ...]},
+     "steps": [{"side", "action", "label", "events": [...], ("rolled": [[sides, face], ...])}, ...],
      "outcome": {"over", "returns", "turn", "decisions"}}
 
 Each event is {"kind", "side", "dice", "text", "rules", "data"}: `rules` are the rule IDs (CF-FIRE-3...) that the
 event's text or data name, when they name any. Loading is `json.loads` and nothing else: a replay cannot run code.
-Games are deterministic given the seed, so the file stores actions, not states; `verify` re-plays them and
-compares every event and the outcome: exactly for the current version; a file of an older version that this
-rubble still reads is compared exactly but for the event-data keys VERSIONS says it did not record.
+Games are deterministic given the seed, so the file stores actions, not states (and, for a game whose dice were
+rolled at the table, `rubble play --dice manual`, every face typed: `dice` and each step's `rolled`); `verify`
+re-plays them and compares every event and the outcome: exactly for the current version; a file of an older
+version that this rubble still reads is compared exactly but for the event-data keys VERSIONS says it did not
+record.
 """
 from __future__ import annotations
 
@@ -27,8 +30,13 @@ from typing import Any
 
 import numpy as np
 
+from envs.engine.dice import ManualDice
+
+from .errors import ReplayError, ReplayFileError
+from .table_dice import check_rolled, check_table_header, table_dice
+
 FORMAT = "rubble-replay"
-VERSION = 2
+VERSION = 3
 #: Every format version this rubble reads -> the event-data keys files of that version may lack: annotations the
 #: engine added to events after the version was written. The one place the older versions' gaps are named; the
 #: current version lacks nothing, so its events are compared exactly.
@@ -36,9 +44,12 @@ VERSION = 2
 #:   2: events carry every annotation the engine gives, among them the Rifles dice `rolls`
 #:      (envs.engine.events.roll: what each die needed and what followed), which version 1 files written before
 #:      that annotation lack. A version 1 file that has `rolls` (written after it) still has them compared.
+#:   3: a game whose dice were rolled at the table records every face (`dice`, each step's `rolled`), so it
+#:      verifies; older files are all games of the program's seeded dice.
 VERSIONS: dict[int, frozenset[str]] = {
     1: frozenset({"rolls"}),
     2: frozenset(),
+    3: frozenset(),
 }
 SUFFIXES = (".rubble.json", ".rubble.json.gz")
 #: A replay's JSON, decompressed, is refused past this many megabytes: the longest committed game is 68 KB, a long
@@ -49,15 +60,6 @@ MAX_MB_VARIABLE = "RUBBLE_REPLAY_MAX_MB"
 CHUNK = 1 << 20
 #: Rule IDs as the catalogs in /work/shared/rules write them: CF-LDR-2, RF-FIRE-3a, UW-MOVE-4...
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-[A-Z]{2,6}-\d+[a-z]?\b")
-
-
-class ReplayError(Exception):
-    """A replay that cannot be read or does not replay identically; the message is one line."""
-
-
-class ReplayFileError(ReplayError):
-    """A file that is not a replay this rubble reads (missing, truncated, another format or ruleset): a bad request,
-    exit status 2 like every other; a replay that reads but does not replay identically stays a ReplayError (1)."""
 
 
 # Events as JSON ------------------------------------------------------------------------------------------------
@@ -102,6 +104,7 @@ class Replay:
     options: dict = field(default_factory=dict)
     steps: list[dict] = field(default_factory=list)
     outcome: dict | None = None
+    dice: dict | None = None       # dice rolled at the table: {"kind": "table", "setup": rolls before step 1}
 
     def finish(self, state) -> None:
         """Record the outcome as the game stands (over or cut short)."""
@@ -110,7 +113,7 @@ class Replay:
     def to_dict(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset, "scenario": self.scenario,
                 "options": plain(self.options), "seed": int(self.seed), "sides": list(self.sides),
-                "agents": list(self.agents), "steps": self.steps, "outcome": self.outcome}
+                "agents": list(self.agents), "dice": self.dice, "steps": self.steps, "outcome": self.outcome}
 
 
 def outcome_of(state, decisions: int) -> dict:
@@ -121,18 +124,26 @@ def outcome_of(state, decisions: int) -> dict:
 class RecordingState:
     """A GameState whose `apply` also records into a Replay; everything else goes to the state itself.
 
-    Wrapping, rather than changing every game loop, lets any driver (simulate, play, the adapters) record."""
+    Wrapping, rather than changing every game loop, lets any driver (simulate, play, the adapters) record.
+    Dice rolled at the table (ManualDice) cannot be rolled again from the seed: their faces are recorded, those
+    of the set-up in the header (unless `replay` already has them: a resumed game), the rest with their step."""
 
     def __init__(self, state, replay: Replay) -> None:
         self._state, self.replay = state, replay
+        self._table = isinstance(getattr(state, "dice", None), ManualDice)
+        if self._table and replay.dice is None:
+            replay.dice = {"kind": "table", "setup": [list(r) for r in state.dice.log]}
 
     def apply(self, action):
         side = self._state.current_side
         # The label is read before the move: after it, the same index may mean something else.
         label = self._state.action_label(int(action)) if isinstance(action, (int, np.integer)) else None
+        rolled_before = len(self._state.dice.log) if self._table else 0
         events = self._state.apply(action)   # an illegal action raises here and records nothing
-        self.replay.steps.append({"side": int(side), "action": int(action), "label": label,
-                                  "events": [event_record(e) for e in events]})
+        step = {"side": int(side), "action": int(action), "label": label, "events": [event_record(e) for e in events]}
+        if self._table:
+            step["rolled"] = [list(r) for r in self._state.dice.log[rolled_before:]]
+        self.replay.steps.append(step)
         if self._state.is_over:
             self.replay.finish(self._state)
         return events
@@ -278,6 +289,10 @@ def check_header(data, path) -> None:
                 raise ReplayFileError(f"{path}: step {i}: field {name!r} missing or of the wrong type")
     if not isinstance(data.get("outcome"), (dict, type(None))):
         raise ReplayFileError(f"{path}: field 'outcome': expected an object or null")
+    if "dice" in data["options"]:
+        raise ReplayFileError(f"{path}: field 'options': 'dice' is no rule option (a table game's dice are the field "
+                              "'dice')")
+    check_table_header(data, path)
 
 
 # Playing a replay again -----------------------------------------------------------------------------------------
@@ -294,8 +309,10 @@ def new_state(data: dict, path="replay"):
         raise ReplayFileError(f"{path}: field 'scenario': {rs.name} has no scenario {data['scenario']!r}")
     if list(rs.sides) != data["sides"]:
         raise ReplayFileError(f"{path}: field 'sides': {rs.name} has sides {list(rs.sides)}, the file says {data['sides']}")
+    dice = table_dice(data, path)
+    options = dict(data["options"], dice=dice) if dice is not None else data["options"]
     try:
-        return rs, rs.new_game(scenario=data["scenario"], seed=data["seed"], **data["options"])
+        return rs, rs.new_game(scenario=data["scenario"], seed=data["seed"], **options)
     except (TypeError, ValueError) as exc:
         raise ReplayFileError(f"{path}: field 'options': the game cannot start with them: {exc}") from None
 
@@ -317,10 +334,13 @@ def replay_steps(data: dict, path="replay", on_step=None):
         label = state.action_label(step["action"]) if 0 <= step["action"] < len(state.legal_action_mask()) else None
         if step["label"] is not None and label != step["label"]:
             raise ReplayError(f"{where}: action {step['action']} is {label!r} here, the file says {step['label']!r}")
+        rolled_before = len(state.dice.log) if "rolled" in step else 0
         try:
             events = state.apply(step["action"])
         except IllegalActionError as exc:
             raise ReplayError(f"{where}: {exc}") from None
+        if "rolled" in step:
+            check_rolled(step, state, rolled_before, where)
         compare_events(step["events"], [event_record(e) for e in events], where, VERSIONS[data["version"]])
         if on_step:
             on_step(i, state)

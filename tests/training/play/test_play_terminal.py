@@ -15,6 +15,7 @@ import sys
 import pytest
 
 from envs.paths import PROJECT_ROOT
+from training.replay import files as replay
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("rich")
@@ -179,12 +180,16 @@ def test_table_companion_game_runs_to_its_end_with_typed_dice(env, tmp_path):
     assert child.exitstatus == 0 and OVER.search(text)
     assert re.search(r"DICE: roll \d+ d\d+ for ", text)
     assert re.search(r"why: rule [A-Z]{2}-[A-Z]+-\d+", text), "the enemy's rule is named"
-    assert list(tmp_path.glob("*.rubble.json*")), "the replay is written"
+    [written] = tmp_path.glob("*.rubble.json*")
+    data, final = replay.verify(written)           # the typed faces replay the same game, event by event
+    assert data["dice"]["kind"] == "table" and final.is_over
+    assert sum(len(step["rolled"]) for step in data["steps"]) + len(data["dice"]["setup"]) == len(final.dice.log) > 0
 
 
 def test_manual_dice_re_ask_a_bad_answer_and_a_game_is_saved_and_resumed(tmp_path):
     save = tmp_path / "game.json"
-    child = spawn("rifles-urban", 1, "--dice", "manual", "--save", str(save))
+    records = tmp_path / "replays"
+    child = spawn("rifles-urban", 1, "--dice", "manual", "--save", str(save), "--record", str(records))
     rng, dice_answered = random.Random(1), 0
     while dice_answered < 3:
         which = child.expect([PROMPT, CONFIRM, DICE, DONE])
@@ -206,10 +211,14 @@ def test_manual_dice_re_ask_a_bad_answer_and_a_game_is_saved_and_resumed(tmp_pat
     child.expect(pexpect.EOF)
     data = json.loads(save.read_text())
     assert data["env"] == "rifles-urban" and data["dice"] == "manual" and data["state"]["dice"]["kind"] == "manual"
-    child = spawn("", 1, "--resume", str(save))
+    child = spawn("", 1, "--resume", str(save), "--record", str(records))
     transcript, _, _ = play_to_the_end(child, seed=4, manual=True)
     child.close()
     assert child.exitstatus == 0 and OVER.search(ANSI.sub("", transcript))
+    quit_early, whole = sorted(records.glob("*.rubble.json*"), key=lambda p: len(replay.load(p)["steps"]))
+    _, final = replay.verify(whole)        # both sittings' typed dice replay the whole game
+    replay.verify(quit_early)
+    assert final.is_over and len(replay.load(quit_early)["steps"]) < len(replay.load(whole)["steps"])
 
 
 def test_ending_a_phase_is_asked_twice_and_ctrl_c_quits():

@@ -13,7 +13,8 @@ from training.cli import main
 from training.replay import files as replay
 from training.replay.wrappers import RecordAECReplays, RecordReplays
 
-SCHEMA = PROJECT_ROOT / "schemas" / "rubble-replay-v2.schema.json"
+SCHEMA = PROJECT_ROOT / "schemas" / "rubble-replay-v3.schema.json"
+SCHEMA_V2 = PROJECT_ROOT / "schemas" / "rubble-replay-v2.schema.json"
 SCHEMA_V1 = PROJECT_ROOT / "schemas" / "rubble-replay-v1.schema.json"
 #: A version 1 replay written before the Rifles events carried `rolls` (the committed Darkness example as it was)
 V1_BEFORE_ROLLS = PROJECT_ROOT / "tests" / "training" / "data" / "rifles-darkness-v1-before-rolls.rubble.json"
@@ -45,7 +46,8 @@ def test_simulate_records_every_game_and_each_verifies(recorded, capsys):
 def test_a_replay_holds_the_game_as_played(recorded):
     _, data = recorded
     state = envs.registry.get("rifles-urban").new_game(seed=1)
-    assert (data["format"], data["version"], data["seed"], data["agents"]) == ("rubble-replay", 2, 1, ["scripted"] * 2)
+    assert (data["format"], data["version"], data["seed"], data["agents"]) == ("rubble-replay", 3, 1, ["scripted"] * 2)
+    assert data["dice"] is None                          # the program's seeded dice: rolled again from the seed
     first = data["steps"][0]
     assert first["label"] == state.action_label(first["action"])
     assert [e["text"] for e in first["events"]] == [e.text for e in state.apply(first["action"])]
@@ -136,11 +138,11 @@ def test_truncated_files_fail_in_one_line(recorded, tmp_path, capsys):
 
 def test_an_unknown_version_or_a_bad_field_fails_naming_it(recorded, tmp_path, capsys):
     _, data = recorded
-    for version in (3, 0, "2", True, None):
+    for version in (4, 0, "2", True, None):
         path = write_json(tmp_path / "v.rubble.json", {**data, "version": version})
         err = bad_replay(capsys, path, 2)
         assert err.startswith(f"rubble replay: {path}: field 'version': expected one of the replay format versions "
-                              f"this rubble reads (1, 2), the file is version {version!r}"), err
+                              f"this rubble reads (1, 2, 3), the file is version {version!r}"), err
     assert "field 'seed'" in bad_replay(capsys, write_json(tmp_path / "s.rubble.json", {**data, "seed": "one"}), 2)
     assert "field 'ruleset': unknown ruleset" in bad_replay(capsys, write_json(tmp_path / "r.rubble.json",
                                                                                {**data, "ruleset": "chess"}), 2)
@@ -294,7 +296,7 @@ def test_the_current_version_fails_a_changed_data_value_naming_the_step_and_key(
 
 
 def test_a_version_1_file_written_before_the_rolls_verifies_and_as_version_2_it_would_not(tmp_path, capsys):
-    assert replay.VERSIONS == {1: frozenset({"rolls"}), 2: frozenset()} and replay.VERSION == 2
+    assert replay.VERSIONS == {1: frozenset({"rolls"}), 2: frozenset(), 3: frozenset()} and replay.VERSION == 3
     old = replay.load(V1_BEFORE_ROLLS)
     assert old["version"] == 1 and not any("rolls" in e["data"] for s in old["steps"] for e in s["events"])
     code, out, err = run_cli(capsys, "replay", V1_BEFORE_ROLLS, "--verify")
@@ -332,6 +334,7 @@ def test_rerecord_brings_a_version_1_file_to_the_current_version_with_the_same_g
     for s in again["steps"]:
         for e in s["events"]:
             e["data"].pop("rolls", None)
+    assert again.pop("dice") is None
     assert {**again, "version": 1} == old                   # nothing but the version and the rolls changed
     path = replay.write(replay.rerecord(old, V1_BEFORE_ROLLS), tmp_path / "v2.rubble.json")
     assert run_cli(capsys, "replay", path, "--verify")[0] == 0
@@ -342,5 +345,7 @@ def test_files_of_each_version_match_their_schema(recorded):
     _, data = recorded
     jsonschema.validate(data, json.loads(SCHEMA.read_text(encoding="utf-8")))
     jsonschema.validate(replay.load(V1_BEFORE_ROLLS), json.loads(SCHEMA_V1.read_text(encoding="utf-8")))
+    for committed in sorted(PROJECT_ROOT.glob("results/*/replays/*.rubble.json")):   # written as version 2
+        jsonschema.validate(replay.load(committed), json.loads(SCHEMA_V2.read_text(encoding="utf-8")))
     with pytest.raises(jsonschema.ValidationError):                     # each schema names its version
         jsonschema.validate(data, json.loads(SCHEMA_V1.read_text(encoding="utf-8")))
