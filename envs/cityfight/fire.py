@@ -33,16 +33,17 @@ def target_squares(game, e) -> np.ndarray:
     board = game.board
     if game.engaged(e.square):
         return np.zeros(board.size, dtype=bool)
-    ok = reach_row(game, e.square, 1, row(game, e).max_range)
-    return ok & ~blocked_squares(game, e.side)
+    return without_own(game, e.side, reach_row(game, e.square, 1, row(game, e).max_range))
 
 
-def blocked_squares(game, side: int) -> np.ndarray:
-    """CF-FIRE-2: Engaged squares and squares holding own elements are never targets."""
-    out = np.zeros(game.board.size, dtype=bool)
+def without_own(game, side: int, squares: np.ndarray) -> np.ndarray:
+    """A copy of `squares` less those holding `side`'s elements (Engaged squares hold one too): CF-FIRE-2, they are
+    never targets. Cleared one by one in the copy, where a blocked-squares array to invert and AND cost twice as
+    many numpy calls."""
+    out = squares.copy()
     for e in game.elements[side]:
         if e.square != DEAD:
-            out[e.square] = True
+            out[e.square] = False
     return out
 
 

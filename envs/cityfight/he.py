@@ -37,7 +37,7 @@ def in_reach(game, e, min_range: int, max_range: int) -> np.ndarray:
 def special_squares(game, e) -> np.ndarray:
     """CF-HE-1: in LOS, within the weapon's range, targets as CF-FIRE-2."""
     w = weapon(game, e)
-    return in_reach(game, e, w.min_range, w.max_range) & ~fire.blocked_squares(game, e.side)
+    return fire.without_own(game, e.side, in_reach(game, e, w.min_range, w.max_range))
 
 
 def he_targets(game, e) -> np.ndarray | list:

@@ -10,7 +10,7 @@ import numpy as np
 from envs.engine.events import private
 
 from . import ap, assault, fire, he, movement, overwatch, search, smoke
-from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF
+from .actions import CODEC, DIRECTION_NAMES, NUM_ACTIONS, OFF, SQUARES
 from .config import CATEGORIES
 from .flow import Decision, answer
 from .state import DEAD, SIDE_NAMES
@@ -82,18 +82,29 @@ def act_mask(game, e) -> np.ndarray:
     m[OFF["pass"]] = True                                     # CF-ACT-10
     if not may_act(game, e):
         return m
-    m[movement.step_actions(game, e)] = True
+    steps = movement.step_actions(game, e)
+    if len(steps):                                            # none when it may not move (an empty index write costs)
+        m[steps] = True
     board = game.board
     for msq in search.target_msqs(game, e):
         m[OFF["search"] + board.mcode[msq]] = True
     for family, squares_of in SQUARE_FAMILIES_IN_ORDER:
         squares = squares_of(game, e)
         if isinstance(squares, np.ndarray):
-            m[OFF[family] + board.code_array[squares]] = True
+            write_squares(m, OFF[family], board, squares)
         else:
             for square in squares:
                 m[OFF[family] + board.code[square]] = True
     return m
+
+
+def write_squares(m: np.ndarray, base: int, board, squares: np.ndarray) -> None:
+    """A square family's bool (board squares,) array into the mask at `base` (each family is written once, so its
+    part is still clear): on an 18 x 18 map board order is codec order and it is one slice copy, else by the codes."""
+    if board.size == SQUARES:
+        m[base:base + SQUARES] = squares
+    else:
+        m[base:base + SQUARES][board.code_array] = squares
 
 
 class ActionsOf:
