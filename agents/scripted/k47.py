@@ -2,8 +2,8 @@
 
 KC-AI-1: it reads only its side's view (envs.k47.views.View: the public position) and the legal mask, and the
 rules' public functions (geometry, firing weapons, to-hit scores); it never rolls. KC-AI-2: expected kills and
-penetration chances are exact fractions from the tables. Ties go to the lowest unit id, then the lowest index
-(KC-DEC-4).
+penetration chances are exact, worked out from the tables as whole numbers of 288ths (`SCALE`). Ties go to the
+lowest unit id, then the lowest index (KC-DEC-4).
 
 Played: R1 (assault outside), R2 (flamethrowers fire, else Advance), R3 (ram), R4..R10, the reactions of
 KC-AI-14 and KC-AI-15 (KC-AI-15's Fixed-weapon opening choice waits for KB-FROM-5). Readings:
@@ -16,7 +16,6 @@ KC-AI-14 and KC-AI-15 (KC-AI-15's Fixed-weapon opening choice waits for KB-FROM-
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -32,7 +31,11 @@ from envs.k47.views import Seen
 from ..priority import Ablatable, Criterion, Priority
 
 OFF = {name: f.offset for name, f in CODEC.families.items()}
-HE_MEAN = {"D2": Fraction(3, 2), "D3": Fraction(2), "D6": Fraction(7, 2), "2D6": Fraction(7), "3D6": Fraction(21, 2)}
+#: KC-AI-2: expected kills and chances are counted in 288ths: a chance to hit in twelfths (shooting.hit_twelfths)
+#: times an HE roll's mean in quarters times a chance to kill in sixths is a whole number of 1/(12 x 4 x 6). Whole
+#: numbers scaled alike add, compare and order exactly as the fractions they stand for, and cost far less
+SCALE = 288
+HE_QUARTERS = {"D2": 6, "D3": 8, "D6": 14, "2D6": 28, "3D6": 42}     # each HE roll's mean, in quarters
 
 
 def legal_args(mask: np.ndarray, family: str) -> list:
@@ -51,17 +54,17 @@ def door_points(board, sid: int) -> tuple:
                  and (s.material != "bunker" or board.openings[i].kind == "door"))
 
 
-def p_kill(face_pen: int, dv: int) -> Fraction:
-    """P(d6 + pen >= dv) with a natural 1 failing (KC-SHOOT-8)."""
-    return Fraction(sum(1 for f in range(2, 7) if f + face_pen >= dv), 6)
+def kill_sixths(face_pen: int, dv: int) -> int:
+    """P(d6 + pen >= dv) with a natural 1 failing (KC-SHOOT-8), in sixths."""
+    return sum(1 for f in range(2, 7) if f + face_pen >= dv)
 
 
-def expected_kills(view, unit, target, moved: bool, he: bool = False, weapons=None) -> Fraction:
-    """KC-AI-2: exact expected casualties of `unit` firing at `target` (0 against vehicles); `weapons`: only
-    those (one side's firers from inside, KB-FROM-3), else every weapon that reaches."""
+def expected_kills(view, unit, target, moved: bool, he: bool = False, weapons=None) -> int:
+    """KC-AI-2: exact expected casualties of `unit` firing at `target`, in 288ths (0 against vehicles);
+    `weapons`: only those (one side's firers from inside, KB-FROM-3), else every weapon that reaches."""
     if target.vehicle:
-        return Fraction(0)
-    total = Fraction(0)
+        return 0
+    total = 0
     groups: dict = {}
     if weapons is None:
         weapons = shooting.firing_weapons(view, unit, target, moved)   # all fire; HE is one mode (KC-HE-1)
@@ -73,42 +76,42 @@ def expected_kills(view, unit, target, moved: bool, he: bool = False, weapons=No
         dist = min(dists)
         shots = w.shots * len(dists)
         if "flamethrower" in w.rules:
-            hit = Fraction(1) if target.inside else \
-                shooting.p_hit(shooting.need(view, unit, name, target, dist, False, flame=True))
-            total += hit * Fraction(7, 2) * p_kill(w.pen, dv)
+            hit = 12 if target.inside else \
+                shooting.hit_twelfths(shooting.need(view, unit, name, target, dist, False, flame=True))
+            total += hit * kill_sixths(w.pen, dv) * 14                # x 7/2 hits (a D6 of them)
             continue
         n = 6 if "indirect" in w.rules else shooting.need(view, unit, name, target, dist, moved)
-        ph = Fraction(1, 6) if "indirect" in w.rules else shooting.p_hit(n)
+        ph = 2 if "indirect" in w.rules else shooting.hit_twelfths(n)
         if w.he is not None and (he or "indirect" in w.rules):
-            mean = HE_MEAN[w.he] / (2 if target.order == DOWN else 1)
-            total += shots * ph * mean * p_kill(view.tables.he[w.he][0], dv)
+            mean = HE_QUARTERS[w.he] // (2 if target.order == DOWN else 1)   # every mean in quarters is even
+            total += shots * ph * mean * kill_sixths(view.tables.he[w.he][0], dv)
         else:
             pen = w.pen or 0
             kill_dv = 6 if target.inside else dv
-            total += shots * ph * p_kill(pen, kill_dv)
+            total += shots * ph * kill_sixths(pen, kill_dv) * 4
     return total
 
 
-def p_pen(view, unit, target, moved: bool, weapons=None) -> Fraction:
-    """KC-AI-8: the best single-shot chance of hitting and penetrating a vehicle."""
+def p_pen(view, unit, target, moved: bool, weapons=None) -> int:
+    """KC-AI-8: the best single-shot chance of hitting and penetrating a vehicle, in 288ths."""
     if not target.vehicle:
-        return Fraction(0)
-    best = Fraction(0)
+        return 0
+    best = 0
     dv = view.tables.vehicle_damage[target.vclass]
     for _m, name, dist, _ in weapons if weapons is not None else shooting.firing_weapons(view, unit, target, moved):
         w = view.tables.weapons[name]
         if w.small_arms or w.pen is None:
             continue
         n = shooting.need(view, unit, name, target, dist, moved)
-        best = max(best, shooting.p_hit(n) * p_kill(w.pen, dv))
+        best = max(best, shooting.hit_twelfths(n) * kill_sixths(w.pen, dv) * 4)
     return best
 
 
-def value(view, unit, target, moved) -> Fraction:
+def value(view, unit, target, moved) -> int:
     return max(expected_kills(view, unit, target, moved), p_pen(view, unit, target, moved) * 6)
 
 
-def attack_value(view, unit, target, moved, he: bool, weapons) -> Fraction:
+def attack_value(view, unit, target, moved, he: bool, weapons) -> int:
     """KC-AI-8: `value` of one declared attack: HE mode or not, only `weapons` (one side's firers) when given."""
     return max(expected_kills(view, unit, target, moved, he, weapons), p_pen(view, unit, target, moved, weapons) * 6)
 
@@ -195,7 +198,7 @@ class K47Scripted(Ablatable):
         self._view, self._ground, self._weighed = None, None, {}   # the last view, its board and sections, values
         self._planned = None                      # the view whose position the plans were last compared with
 
-    def value(self, view, unit, target, moved: bool) -> Fraction:
+    def value(self, view, unit, target, moved: bool) -> int:
         """`value`, kept in VALUES: each activation changes one unit, and every other unit's plan weighs the same
         pairs again. A pair of a view's snapshots (views.Seen: a new one only when its unit changed) is kept by ids
         from view to view while both snapshots and the sections' states stay the same."""
@@ -250,37 +253,37 @@ class K47Scripted(Ablatable):
         if unit.kind == "infantry" and not unit.vehicle and self.applies(1):
             for e in enemies:                                   # R1
                 if not e.vehicle and self.can_assault(view, unit, e) and self.cq_wins(view, unit, e):
-                    return (1, Fraction(len(e.models)), RUN, ("assault", e.uid))
-        best_t, best_v = None, Fraction(0)                      # R2..R9 weigh the best target (R1 does not)
+                    return (1, len(e.models) * SCALE, RUN, ("assault", e.uid))
+        best_t, best_v = None, 0                                # R2..R9 weigh the best target (R1 does not)
         for e in enemies:
             v = self.value(view, unit, e, False)
             if v > best_v:
                 best_t, best_v = e, v
         if self.flamer(view, unit) and self.applies(2):         # R2
             return (2, best_v, FIRE if best_t is not None else ADVANCE, ("flame", None))
-        if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 and not unit.immobile \
+        if unit.vehicle and unit.vclass in view.tables.ram_vehicle and best_v < 2 * SCALE and not unit.immobile \
                 and self.applies(3):
             sid = self.ram_section(view, unit)                  # R3, KC-AI-6
             if sid is not None:
-                return (3, Fraction(0), RUN, ("ram", sid))
+                return (3, 0, RUN, ("ram", sid))
         if unit.pins >= 3 and self.applies(4):                  # R4, KC-AI-7
-            return (4, Fraction(0), RALLY, None)
-        if best_t is not None and best_v >= 1 and self.applies(5):   # R5
+            return (4, 0, RALLY, None)
+        if best_t is not None and best_v >= SCALE and self.applies(5):   # R5
             return (5, best_v, FIRE, ("target", best_t.uid))
         if unit.kind == "infantry" and not unit.inside and not view.options["no_building_entry"] and self.applies(6):
             if self.occupy_section(view, unit) is not None:    # R6, KC-AI-9
-                return (6, Fraction(0), RUN, ("enter", None))
+                return (6, 0, RUN, ("enter", None))
         if unit.inside and best_t is None and self.floor_above(view, unit) is not None and self.applies(7):
-            return (7, Fraction(0), ADVANCE, ("climb", None))   # R7, KC-AI-10
+            return (7, 0, ADVANCE, ("climb", None))   # R7, KC-AI-10
         if not unit.inside and enemies and not unit.immobile and self.applies(8):   # R8, KC-AI-11
             return (8, best_v, ADVANCE, ("cover", None))
         if unit.inside and best_t is None and self.applies(9) and any(
                 inches(view.point_of(unit), view.point_of(e), view.board.cell_in) <= 24 for e in enemies):
-            return (9, Fraction(0), AMBUSH, None)               # R9, KC-AI-12
+            return (9, 0, AMBUSH, None)               # R9, KC-AI-12
         if best_t is not None and best_v > 0 and self.applies(5):
             return (5, best_v, FIRE, ("target", best_t.uid))
         # R10, KC-AI-13: Run toward the nearest unheld objective (Down when it cannot move)
-        return (10, Fraction(0), RUN if not unit.inside and not unit.immobile else DOWN, ("objective", None))
+        return (10, 0, RUN if not unit.inside and not unit.immobile else DOWN, ("objective", None))
 
     def can_assault(self, view, unit, e) -> bool:
         """R1 reachable: within a Run plus one step of the target (the mask decides exactly)."""
@@ -312,13 +315,13 @@ class K47Scripted(Ablatable):
         if e.inside:
             return len(unit.models) >= 2 * len(e.models)
         dv = view.tables.quality[e.quality][1]
-        total = Fraction(0)
+        total = 0                           # in sixths
         for m in unit.models:
             names = [w for w, _ in m.weapons]
             attacks = 2 if any("assault" in view.tables.weapons[w].rules for w in names) else 1
             pen = max([view.tables.weapons[w].pen or 0 for w in names] + [0])
-            total += attacks * p_kill(pen, dv)
-        return total >= len(e.models)
+            total += attacks * kill_sixths(pen, dv)
+        return total >= 6 * len(e.models)
 
     def occupy_section(self, view, unit):
         """R6: the nearest empty intact section (objectives first) whose door cell lies within a Run."""
@@ -480,7 +483,7 @@ class K47Scripted(Ablatable):
             return OFF["pass"]
         ek = expected_kills(view, firer, unit, ctx["moved"])
         he = any(w.he is not None and (w.pen is None) for w in weapons)
-        if he or ek >= 2 or ek * 2 >= len(unit.models):
+        if he or ek >= 2 * SCALE or ek * 2 >= len(unit.models) * SCALE:
             return OFF["yes"]
         return OFF["pass"]
 

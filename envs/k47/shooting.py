@@ -283,11 +283,16 @@ def need(pos, unit, weapon: str, target, dist: float, moved: bool, flame: bool =
 
 
 def p_hit(n: int) -> Fraction:
+    return Fraction(hit_twelfths(n), 12)
+
+
+def hit_twelfths(n: int) -> int:
+    """The chance to hit on `n`+ in twelfths: a whole number, for the scripted player's exact sums (KC-AI-2)."""
     if n >= 8:
-        return Fraction(0)
+        return 0
     if n == 7:
-        return Fraction(1, 6) * Fraction(1, 2)
-    return Fraction(7 - n, 6)
+        return 1                  # KC-SHOOT-6: a 6 (1 in 6), then 4+ on a second die (1 in 2)
+    return 2 * (7 - n)
 
 
 # Resolution ---------------------------------------------------------------------------------------------------

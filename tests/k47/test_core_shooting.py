@@ -121,11 +121,11 @@ def test_KC_HE_1_an_he_hit_becomes_d3_hits_and_the_other_weapons_still_fire():
 
 
 def test_KC_HE_1_the_scripted_player_counts_every_weapon_in_he_mode():
-    from agents.scripted.k47 import expected_kills
+    from agents.scripted.k47 import SCALE, expected_kills
     g = game({"only": ["A5", "B2"], "units": {"B2": {"at": [21, 10]}}, "decide": ["order", "A5"]})
     view = g.view(0)
     # gun: hit 4/6 x mean D3 2 x kill 4/6 (Pen +1 vs 4+) = 8/9; two MMGs: 10 x 4/6 x 3/6 = 10/3
-    assert expected_kills(view, view.units[A5], view.units[B2], False, he=True) == Fraction(38, 9)
+    assert expected_kills(view, view.units[A5], view.units[B2], False, he=True) == Fraction(38, 9) * SCALE
 
 
 def test_KC_HE_1_at_mode_is_one_hit_and_he_is_not_offered_against_armour():

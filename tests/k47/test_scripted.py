@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from agents.base import RandomAgent
-from agents.scripted.k47 import K47Scripted, expected_kills
+from agents.scripted.k47 import SCALE, K47Scripted, expected_kills
 from envs.engine.contract import advance
 from envs.engine.dice import ScriptedDice
 from envs.k47.actions import CODEC
@@ -21,11 +21,11 @@ def position(**units):
     return RS.build_position(spec, ScriptedDice([]))
 
 
-def test_KC_AI_2_expected_kills_are_exact_fractions():
+def test_KC_AI_2_expected_kills_are_exact_in_288ths():
     g = position()
     view = g.view(0)
     # LMG 4 shots at 3+ (4/6) killing on 4+ (3/6): 4/3; rifles 6 shots at 4+ (3/6) x 3/6: 3/2; SMG out of range
-    assert expected_kills(view, view.units[A1], view.units[B2], False) == Fraction(4, 3) + Fraction(3, 2)
+    assert expected_kills(view, view.units[A1], view.units[B2], False) == (Fraction(4, 3) + Fraction(3, 2)) * SCALE
 
 
 def test_KC_AI_8_fire_at_the_best_target_and_KC_AI_14_go_down():

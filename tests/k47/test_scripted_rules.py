@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.scripted.k47 import K47Scripted
+from agents.scripted.k47 import SCALE, K47Scripted
 from envs.engine.dice import ScriptedDice
 from envs.k47 import geometry
 from envs.k47.actions import CODEC
@@ -45,7 +45,7 @@ def test_KC_AI_4_R1_assault_inside_with_twice_its_models():
 def test_KC_AI_4_R1_assault_outside_when_round_1_kills_cover_its_models():
     # A1: SMG 2 attacks + 7 others, each kills on 4+ (1/2): E = 9/2 >= B3's 2 models
     g = position({"only": ["A1", "B3"], "units": {"A1": {"at": [9, 14]}, "B3": {"at": [9, 9]}}, "decide": ["order", "A1"]})
-    assert plan(g, A1)[:3] == (1, 2, "run")
+    assert plan(g, A1)[:3] == (1, 2 * SCALE, "run")              # scored by its 2 models (in 288ths)
     g.apply(order("run"))
     assert act(g) == CODEC.encode("assault", B3)
 
@@ -138,7 +138,7 @@ def test_KC_AI_8_inside_the_value_of_a_target_is_that_of_its_sides_firers():
     west = agent.side_weapons(view, view.units[B1], view.units[1], g.decision[1])
     # the west window: SMG and automatic rifle at 5" (point blank, 2+), each 2 shots killing on 4+
     assert [n for _, n, _, _ in west] == ["smg", "automatic_rifle"]
-    assert expected_kills(view, view.units[B1], view.units[1], False, weapons=west) == 4 * Fraction(5, 6) * Fraction(1, 2)
+    assert expected_kills(view, view.units[B1], view.units[1], False, weapons=west) == 4 * Fraction(5, 6) * Fraction(1, 2) * SCALE
     assert act(g) == CODEC.encode("target", 1, 0)                        # A2 (west) first: 5/3 against A1's less
     g.apply(CODEC.encode("target", 1, 0))
     assert act(g) == CODEC.encode("target", A1, 0)                       # then A1 with the south side's rifles
