@@ -9,7 +9,9 @@ after the other, so three things have to hold for the later chooser to learn not
   * the hidden values can be swapped by tests (`swapped`) to check that nothing a side sees depends on them.
 
 The store keeps every face-down order of the current round (key -> owner, value, face up or not); keys are
-the ruleset's model ids. It is plain data (`to_dict`/`from_dict`), so a game paused mid-round saves.
+the ruleset's model ids. It is plain data (`to_dict`/`from_dict`), so a game paused mid-round saves. Each change
+through its methods is logged by key (`changed`), so a reader that keeps what it saw (an observation) rereads
+only the counters changed since; a loaded or swapped copy is another store, with its own log.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ class SecretOrders:
     owners: dict[int, int] = field(default_factory=dict)      # key -> owning side
     face_up: set[int] = field(default_factory=set)
     asked: int = 0                                            # slots answered so far
+    changed: list[int] = field(default_factory=list, compare=False, repr=False)   # keys, as their counters changed
 
     def __post_init__(self) -> None:
         for side, key in self.slots:
@@ -46,11 +49,13 @@ class SecretOrders:
             raise ValueError("no secret order is pending")
         self.values[slot[1]] = int(value)
         self.asked += 1
+        self.changed.append(slot[1])
 
     def place_face_up(self, side: int, key: int, value: int) -> None:
         """An order the rules place face up (never asked, seen by all)."""
         self.owners[key], self.values[key] = side, int(value)
         self.face_up.add(key)
+        self.changed.append(key)
 
     # What a side may see --------------------------------------------------------------------------------------
     def has(self, key: int) -> bool:
@@ -81,12 +86,14 @@ class SecretOrders:
     def reveal(self, key: int) -> int:
         """Turn a counter face up; its value is public from now on."""
         self.face_up.add(key)
+        self.changed.append(key)
         return self.values[key]
 
     def remove(self, key: int) -> None:
         """Take a counter away. A removed face-down counter's value is forgotten (it stays hidden)."""
         self.values.pop(key, None)
         self.face_up.discard(key)
+        self.changed.append(key)
 
     # Tests of hidden information ---------------------------------------------------------------------------------
     def swapped(self, a: int, b: int) -> SecretOrders:

@@ -105,10 +105,10 @@ _NO_ORDER = (False, HIDDEN)                          # no counter: not face down
 def encode(game, side: int) -> np.ndarray:
     """A fresh observation of `side` (UW-HID-1: public; UW-HID-2: own orders). It is kept written in a buffer per
     side, the game's `template` at first, beside what it was written from (`Written`): how far the models' list of
-    changes was read (models.Model.changes), the order counters, the acting model and the globals' sources. Only
-    the rows of models changed since, or whose order as the side sees it changed, are written again (a model that
-    only became or stopped being the acting one: that flag alone), and only the parts of the globals whose sources
-    changed."""
+    changes was read (models.Model.changes), how far the order counters' (SecretOrders.changed), the acting model
+    and the globals' sources. Only the rows of models changed since, or whose order as the side sees it changed,
+    are written again (a model that only became or stopped being the acting one: that flag alone), and only the
+    parts of the globals whose sources changed."""
     kept = unchanged_since(game, BUFFER_KEYS[side], ())
     if kept is None:
         buffer = template(game, side)
@@ -117,16 +117,13 @@ def encode(game, side: int) -> np.ndarray:
     orders, act, floats = game.orders, game.act, written.floats
     acting = act.get("model", -1) if act is not None else -1
     changes = game.model_changes
-    same_orders = orders.values == written.values and orders.face_up == written.face_up
-    if len(changes) != written.changes or not same_orders or acting != written.acting:
+    orders_changed = orders is not written.orders or len(orders.changed) != written.orders_read
+    if len(changes) != written.changes or orders_changed or acting != written.acting:
         models = game.models
         dirty = set(changes[written.changes:]) if written.changes >= 0 else {m.idx for m in models}
-        if same_orders:
-            seen = written.seen
-        else:
-            seen, old = public.orders_seen_by(game, side), written.seen  # UW-HID-2 own face-down orders, UW-HID-4
-            dirty.update(i for i in seen.keys() | old.keys() if seen.get(i) != old.get(i))
-            written.values, written.face_up, written.seen = dict(orders.values), set(orders.face_up), seen
+        if orders_changed:
+            dirty.update(written.read_orders(game, side))
+        seen = written.seen
         for i in dirty:
             write_model(models[i], seen.get(i, _NO_ORDER), acting == i, floats)
         if acting != written.acting:
@@ -148,14 +145,16 @@ def encode(game, side: int) -> np.ndarray:
 
 class Written:
     """What a side's buffer (`floats`: its items) was last written from (`encode`): how many of the models' changes
-    (-1: no row yet), the order counters (values and face-up keys) and the side's view of them, the acting model,
-    the globals' sources before the acting slots (`head_of`) and from them on (`write_tail`; None: no declared
-    path); and the globals' first part by its sources, as written before (a game has a few dozen)."""
-    __slots__ = ("buffer", "floats", "changes", "values", "face_up", "seen", "acting", "head", "tail", "heads")
+    (-1: no row yet), the order counters (`orders`, how many of its changes were read, which sides' face-down ones
+    were known to be Overwatch) and the side's view of them (`seen`), the acting model, the globals' sources before
+    the acting slots (`head_of`) and from them on (`write_tail`; None: no declared path); and the globals' first part
+    by its sources, as written before (a game has a few dozen)."""
+    __slots__ = ("buffer", "floats", "changes", "orders", "orders_read", "known", "seen", "acting", "head", "tail",
+                 "heads")
 
     def __init__(self, buffer: np.ndarray) -> None:
         self.buffer, self.floats = buffer, memoryview(buffer)
-        self.changes, self.values, self.face_up, self.seen, self.acting = -1, None, None, {}, -1
+        self.changes, self.orders, self.orders_read, self.known, self.seen, self.acting = -1, None, 0, None, {}, -1
         self.head = self.tail = False
         self.heads: dict[tuple, memoryview] = {}
 
@@ -163,6 +162,28 @@ class Written:
         """A copy (pickle, deepcopy) knows nothing written: its buffer is written afresh at the next observation (a
         memoryview does not copy)."""
         return Written, (self.buffer,)
+
+    def read_orders(self, game, side: int) -> list[int]:
+        """The models whose counter as `side` sees it (UW-HID-2, UW-HID-4) changed since the orders were last read:
+        of the same store with the same sides known to be on Overwatch, only the counters it logged since are looked
+        at; else (a new turn's store, a side's Overwatch just became known) every counter."""
+        orders, seen = game.orders, self.seen
+        known = public.overwatch_known(game)
+        if orders is self.orders and known == self.known:
+            dirty = []
+            for i in set(orders.changed[self.orders_read:]):
+                now = public.counter_seen_by(game, side, i, known)
+                if now != seen.get(i):
+                    dirty.append(i)
+                    if now is None:
+                        del seen[i]
+                    else:
+                        seen[i] = now
+        else:
+            self.seen = now = public.orders_seen_by(game, side, known)
+            dirty = [i for i in now.keys() | seen.keys() if now.get(i) != seen.get(i)]
+        self.orders, self.orders_read, self.known = orders, len(orders.changed), known
+        return dirty
 
     def keep_head(self, head: tuple, game, side: int) -> memoryview:
         self.heads[head] = memoryview(np.array(head_of(game, side), dtype=np.float32))

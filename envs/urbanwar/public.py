@@ -51,16 +51,32 @@ def known_overwatch(game, m) -> bool:
     return game.orders.is_face_down(m.idx) and bool(no_snap_fire_left(game, m.side))
 
 
-def orders_seen_by(game, side: int) -> dict[int, tuple[bool, int | None]]:
+def overwatch_known(game) -> tuple[bool, bool]:
+    """UW-HID-4 per side: whether its face-down models are known to be on Overwatch (no Snap-fire model left)."""
+    return bool(no_snap_fire_left(game, 0)), bool(no_snap_fire_left(game, 1))
+
+
+def orders_seen_by(game, side: int, known: tuple[bool, bool]) -> dict[int, tuple[bool, int | None]]:
     """Every counter as `side` sees it, model idx -> (face down, order or HIDDEN): its own and the face-up ones
-    (UW-HID-2), and every face-down one known to be Overwatch (UW-HID-4) of either side."""
+    (UW-HID-2), and every face-down one known to be Overwatch (`known`: `overwatch_known`, UW-HID-4) of either side."""
     seen = game.orders.all_seen_by(side)
     for s in (0, 1):
-        if no_snap_fire_left(game, s):
+        if known[s]:
             for m in game.side_models(s):
                 if seen.get(m.idx, (False,))[0]:
                     seen[m.idx] = (True, OVERWATCH)
     return seen
+
+
+def counter_seen_by(game, side: int, idx: int, known: tuple[bool, bool]) -> tuple[bool, int | None] | None:
+    """Model `idx`'s counter as `orders_seen_by` shows it to `side` (None: it has none); one counter alone, for a
+    reader that knows which changed."""
+    orders = game.orders
+    if not orders.has(idx):
+        return None
+    if orders.is_face_down(idx) and known[game.models[idx].side]:
+        return True, OVERWATCH
+    return orders.is_face_down(idx), orders.seen_by(side, idx)
 
 
 def order_seen_by(game, side: int, m) -> int | None:
