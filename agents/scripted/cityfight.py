@@ -207,7 +207,7 @@ class Picture:
 
     def known_acts(self, slot: int, mask) -> None:
         """The actions of own element `slot` are the legal mask's (its act decision): acts() reads them."""
-        self._acts[slot] = set(np.flatnonzero(mask).tolist())
+        self._acts[slot] = set(mask.nonzero()[0].tolist())   # flatnonzero of a 1-D mask, without its numpy wrappers
 
     def targets(self, e) -> list[int]:
         """The contacts own element `e` may fire at now (kinetic or special), nearest first, then reading order;
@@ -353,7 +353,7 @@ class CityfightDoctrine(Ablatable):
             # seen >= 0 and turn - seen <= 1 (turns start at 1), and no later empty
             occupied = k.occupied
             found = remember(self, REPORTED, state,
-                             np.flatnonzero((occupied >= max(0, turn - 1)) & (k.empty <= occupied)).tolist())
+                             ((occupied >= max(0, turn - 1)) & (k.empty <= occupied)).nonzero()[0].tolist())
         return found
 
     def objectives(self, view) -> list[int]:
@@ -450,15 +450,14 @@ class CityfightDoctrine(Ablatable):
                 plans[e.slot] = self.plan(p, e)
             return plans[e.slot]
 
-        def order(es):
-            return sorted(es, key=lambda e: (p.objective_distance(e), e.slot))
-
+        # sorted once: (cost, slot) orders the elements totally, so each rank's elements come in this order too
+        ordered = sorted(group, key=lambda e: (p.objective_distance(e), e.slot))
         for rank, may_rank in ((0, lambda e: e.square in p.engaged), (1, lambda e: p.targets(e))):
-            for e in order(e for e in group if may_rank(e)):
+            for e in [e for e in ordered if may_rank(e)]:
                 plan = planned(e)
                 if plan.actions and RANK.get(plan.rule, 2) == rank:
                     return e.slot, plan
-        for e in order(group):
+        for e in ordered:
             plan = planned(e)
             if plan.actions:                                  # ranks 0 and 1 were all seen above: this one is 2
                 return e.slot, plan

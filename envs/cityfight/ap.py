@@ -45,7 +45,7 @@ def can_spend(game, e, cost: int) -> bool:
     """CF-AP-9: from the section's pool, at most 2 per element per turn; CF-CA-10 bars elements that fought."""
     if e.assaulted or e.ap_spent + cost > game.tables.ap["element_cap"]:
         return False
-    return game.section_of(e).pool >= cost
+    return game.sections[e.side][e.section].pool >= cost     # section_of inlined: asked several times per element
 
 
 def spend(game, e, cost: int) -> None:
@@ -64,4 +64,4 @@ def can_activate(game, e) -> bool:
     """CF-TURN-4, CF-TURN-5: not yet this phase; not suppressed, 2 AP spent, barred by CF-CA-10 or without pool AP."""
     if e.square == DEAD or e.activated or e.suppressed or e.assaulted or e.overwatch != DEAD:
         return False
-    return e.ap_spent < game.tables.ap["element_cap"] and game.section_of(e).pool >= 1
+    return e.ap_spent < game.tables.ap["element_cap"] and game.sections[e.side][e.section].pool >= 1

@@ -224,11 +224,11 @@ def kill_square(game, occupants, told: bool = False) -> None:
 
 def spread_suppression(game, square: int, firing_side: int) -> None:
     """CF-RES-2/4/5: the non-firing side's elements in the MSq's other Open squares are suppressed; not leaders."""
-    board = game.board
+    board, held = game.board, game.by_square(1 - firing_side)
     for other in board.msq_squares[board.msq[square]]:
         if other == square or game.cover[other] != OPEN:
             continue
-        for o in game.at(other, 1 - firing_side):
+        for o in held.get(other, ()):
             o.fired_on = True                                 # CF-RES-8
             if not o.leader:                                  # CF-RES-5
                 suppress(game, o)

@@ -155,6 +155,15 @@ class CityfightGame(TaskGame):
         """`side`'s elements in `square`, in element order."""
         return [e for e in self.elements[side] if e.square == square]
 
+    def by_square(self, side: int) -> dict[int, list[Element]]:
+        """`side`'s living elements by square, each list in element order: `at` for every square at once, for a rule
+        that looks at several squares (the nine of an MSq) while none of them moves."""
+        held: dict[int, list[Element]] = {}
+        for e in self.elements[side]:
+            if e.square != DEAD:
+                held.setdefault(e.square, []).append(e)
+        return held
+
     def engaged(self, square: int) -> bool:
         """CF-AUTO-1: a square holding elements of both sides (public: both sides know it)."""
         # Plain loops: asked several times per legal-action list, where generators cost twice as much.

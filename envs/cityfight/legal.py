@@ -23,11 +23,19 @@ def mask(game) -> np.ndarray:
     return mask_of(LEGAL[kind](game, ctx))
 
 
+#: up to this many actions a mask is written one action at a time (an index array costs as much as ~25 such writes)
+FEW_ACTIONS = 24
+
+
 def mask_of(actions: list[int]) -> np.ndarray:
-    """The bool mask of a list of actions (the list through an index array: numpy converts a list of Python ints
-    item by item at about twice the cost)."""
+    """The bool mask of a list of actions: a reaction's or an activation's few one by one, a longer list through an
+    index array (numpy converts a list of Python ints item by item at about twice the cost)."""
     m = np.zeros(NUM_ACTIONS, dtype=bool)
-    m[np.fromiter(actions, dtype=np.intp, count=len(actions))] = True
+    if len(actions) <= FEW_ACTIONS:
+        for action in actions:
+            m[action] = True
+    else:
+        m[np.fromiter(actions, dtype=np.intp, count=len(actions))] = True
     return m
 
 

@@ -94,8 +94,8 @@ class Written:
     elements' fields (read once per observation for their rows and their places), the places of the enemy's
     elements (for the markers and Engaged), the squares SPOTTED or searched now, the decision's marks, the globals."""
 
-    __slots__ = ("obs", "planes", "view", "map", "turn", "reports", "rows", "own", "fields", "leaders", "placed",
-                 "now", "decision", "decided", "globals", "killed")
+    __slots__ = ("obs", "planes", "view", "own_rows", "map", "turn", "reports", "rows", "own", "fields", "leaders",
+                 "placed", "now", "decision", "decided", "globals", "killed")
 
     def __init__(self, game, side: int) -> None:
         board = game.board
@@ -103,6 +103,7 @@ class Written:
         self.planes = self.obs[GLOBAL + CONTEXT:GLOBAL + CONTEXT + PLANES * SQUARES].reshape(PLANES, SQUARES)
         # An 18 x 18 map: board order is codec order, so the planes are written in place; else in board order beside.
         self.view = self.planes if board.size == SQUARES else np.empty((PLANES, board.size), dtype=np.float32)
+        self.own_rows = own_rows(self.obs)
         self.view[:] = static_planes(game)
         self.forget()
 
@@ -114,7 +115,7 @@ class Written:
 
     def forget(self) -> None:
         """Every stamp back to 'nothing written', and the parts whose rewrite does not clear them cleared."""
-        self.map = self.turn = self.reports = None            # the public map, the turn and Knowledge stamp written
+        self.map = self.turn = self.reports = None            # the map's stamp, the turn and Knowledge stamp written
         self.rows: list = []                                  # and the stamps of its rows (Knowledge.row_stamps)
         self.own: list = [None] * MAX_ELEMENTS                # slot -> the row's fields written (None: a zero row)
         self.fields = self.leaders = None                     # the own elements' OWN_FIELDS and the sections' leaders
@@ -144,18 +145,20 @@ class Written:
         encode_context(decision, self.obs, GLOBAL)
         decided = decision_squares(decision)
         if decided != self.decided:                           # mostly none (an index list costs even when empty)
-            self.view[P["decision_square"], self.decided] = 0
-            self.view[P["decision_square"], decided] = 1
+            row = self.view[P["decision_square"]]
+            for square in self.decided:                       # square by square: a few, where an index list costs more
+                row[square] = 0
+            for square in decided:
+                row[square] = 1
             self.decided = decided
         self.decision = marks
 
     def update_planes(self, game, side: int, own_changed: bool) -> None:
         """The planes of the map, the reports and the places, then (a map not 18 x 18) copied into codec order."""
         view, k = self.view, game.knowledge[side]
-        public = map_planes(game)                             # the same array while the public map is unchanged
-        if public is not self.map:
-            view[MAP_ROWS] = public[MAP_ROWS]
-            self.map = public
+        if game.map_stamp is not self.map:                    # the public map written since (map_planes: its stamp)
+            view[MAP_ROWS] = map_planes(game)[MAP_ROWS]
+            self.map = game.map_stamp
         self.update_reports(game, k)
         # The own places (square, suppressed, overwatch) are among the own fields: read anew only when those changed.
         own_places = tuple(map(OWN_PLACE, game.elements[side])) if own_changed else self.placed[0]
@@ -199,9 +202,7 @@ class Written:
         leaders = [section.leader for section in game.sections[side]]
         if not changed and leaders == self.leaders:
             return
-        block = self.obs[GLOBAL + CONTEXT + PLANES * SQUARES:GLOBAL + CONTEXT + PLANES * SQUARES + MAX_ELEMENTS * OWN]
-        block = block.reshape(MAX_ELEMENTS, OWN)
-        width, written = game.board.width, self.own
+        block, width, written = self.own_rows, game.board.width, self.own
         for e, fields in zip(game.elements[side], own):
             slot = e.slot
             if fields[0] != DEAD:                             # OWN_FIELDS starts with the square
@@ -228,8 +229,16 @@ def _copied_written(obs: np.ndarray, view: np.ndarray | None) -> Written:
     written.obs = obs
     written.planes = obs[GLOBAL + CONTEXT:GLOBAL + CONTEXT + PLANES * SQUARES].reshape(PLANES, SQUARES)
     written.view = written.planes if view is None else view
+    written.own_rows = own_rows(obs)
     written.forget()
     return written
+
+
+def own_rows(obs: np.ndarray) -> np.ndarray:
+    """The OWN part of a buffer as one row per slot (a view, made once per buffer: slicing and reshaping it at every
+    observation cost two numpy calls)."""
+    at = GLOBAL + CONTEXT + PLANES * SQUARES
+    return obs[at:at + MAX_ELEMENTS * OWN].reshape(MAX_ELEMENTS, OWN)
 
 
 def own_decision(game, side: int):
@@ -268,9 +277,13 @@ def global_values(game, side: int, decision) -> list:
     return values
 
 
+#: the keys of the two sides' fixed globals in the game's __dict__ (dropped by refresh, absent from a clone)
+FIXED_GLOBALS = ("_fixed_globals_0", "_fixed_globals_1")
+
+
 def fixed_globals(game, side: int) -> list:
     """The globals no play changes (the side, conditions and options: CF-HID-1), the others zero; kept on the game."""
-    key = f"_fixed_globals_{side}"
+    key = FIXED_GLOBALS[side]
     kept = game.__dict__.get(key)
     if kept is None:
         values = [0.0] * GLOBAL
@@ -405,10 +418,12 @@ def decision_squares(decision) -> list[int]:
 
 def encode_reports_now(game, k, view: np.ndarray) -> None:
     """CF-SRCH-22 / CF-HID-5: the squares SPOTTED in this activation and the enemy's search of this turn."""
-    if k.spotted:
-        view[P["spotted"], k.spotted] = 1
+    spotted, searched = view[P["spotted"]], view[P["enemy_search"]]
+    for square in k.spotted:                                  # square by square: a few, where an index list costs more
+        spotted[square] = 1
     if k.last_search[0] != NEVER and k.last_search[2] == game.turn:
-        view[P["enemy_search"], game.board.msq_squares[k.last_search[0]]] = 1
+        for square in game.board.msq_squares[k.last_search[0]]:
+            searched[square] = 1
 
 
 #: The planes of the side's reports, in the order of the rows of Knowledge.turns (occupied, empty, exposed, origins,

@@ -39,7 +39,7 @@ def msqs_in_sight(board, square: int, sees: np.ndarray) -> list[int]:
     own = board.msq[square]
     seen = np.bincount(board.msq_array, weights=sees, minlength=len(board.msq_squares)) > 0
     seen[own] = True
-    return np.flatnonzero(seen & (board.msq_range[own] <= 2)).tolist()
+    return (seen & (board.msq_range[own] <= 2)).nonzero()[0].tolist()   # flatnonzero without its numpy wrappers
 
 
 @lru_cache(maxsize=8)
@@ -170,10 +170,11 @@ def search_resolve(game, side: int, searcher: int, msq: int, joined: list, numbe
     e = game.element(side, searcher)
     mine, theirs = game.knowledge[side], game.knowledge[1 - side]
     sr, found = effective_sr(game, e, msq), []
+    held = game.by_square(1 - side)
     for square in game.board.msq_squares[msq]:
         if not searchable(game, e, square, msq):
             continue
-        enemies = game.at(square, 1 - side)
+        enemies = held.get(square)
         if game.is_open(square):
             if enemies:
                 found.append(square)                          # CF-SRCH-4: declared, no roll
@@ -183,7 +184,7 @@ def search_resolve(game, side: int, searcher: int, msq: int, joined: list, numbe
             found.append(square)                              # CF-SRCH-8: revealed
     for square in found:
         knowledge.told_occupied(mine, square, game.turn, spotted=True)   # CF-SRCH-22
-        for t in game.at(square, 1 - side):
+        for t in held[square]:
             t.seen_still = True                               # CF-SRCH-15
     knowledge.told_searched(theirs, msq, number, found, game.turn)
     knowledge.searched_by_side(mine, msq, game.turn)

@@ -192,6 +192,25 @@ def test_the_observation_written_in_place_equals_a_fresh_one_at_every_step_of_ra
     assert checked > 1500
 
 
+def test_the_observation_follows_every_element_field_written_by_hand():
+    """An element's fields carry no stamp: the observation compares what it shows of them with what it wrote, so a
+    field written anywhere (a rule or a hand edit, no refresh) shows at both sides' next observation exactly as in a
+    fresh game (own rows and places, CF-HID-2; enemy markers and Engaged, CF-HID-1/11; never the enemy's status)."""
+    game = office(seed=3)
+    attacker, defender = game.elements[0][1], game.elements[1][0]
+    edits = [("square", sq(game, "f6")), ("suppressed", True), ("ap_spent", 1), ("activated", True), ("fired", True),
+             ("entered", 2), ("diagonal", True), ("stopped", True), ("ooa", True), ("special_ooa", True),
+             ("overwatch", sq(game, "e5")), ("smoke", True), ("smoke_spent", True), ("assaulted", True),
+             ("shots", 0), ("special", None), ("square", defender.square), ("square", -1)]
+    for e in (attacker, defender):
+        for field, value in edits:
+            for side in (0, 1):
+                encode(game, side)                                    # what was written before the edit
+            setattr(e, field, value)
+            for side in (0, 1):
+                assert np.array_equal(encode(game, side), encode(game.clone(), side)), (e.name, field, side)
+
+
 def test_msqs_towards_the_attacker_edge_table():
     for edge in "NESW":
         table = msqs_towards(6, 36, edge)
