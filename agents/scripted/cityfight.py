@@ -178,6 +178,11 @@ class Picture:
         return set(self.view.overwatch_markers(self.side))
 
     @once
+    def activations_taken(self) -> int:
+        """The side's activations in this Action Phase (CF-BOT-10 asks it of every MG element)."""
+        return self.view.activations_taken()
+
+    @once
     def contacts(self) -> list[int]:
         """CF-BOT-2: squares seen occupied this turn or last (declared, revealed, fire origins, overwatch reports,
         Engaged, return fire all land in Knowledge.occupied), dropped once a later search declared them empty;
@@ -309,7 +314,7 @@ class CityfightDoctrine(Ablatable):
         self._doors, self._links, self._ground, self._edge = None, [], None, None
         self._walks: dict = {}                            # (goal, avoid) -> WALKS' costs on the ground of the last sync
         self._map_stamp = None                            # the public map's stamp at the last sync
-        self._objectives = None
+        self._objectives = self._chokepoints = None
         self._planned: Planned | None = None     # the plan of the element just activated, for its first act
 
     def act(self, observation, mask, view) -> int:
@@ -609,8 +614,7 @@ class CityfightDoctrine(Ablatable):
         if here <= 0:
             return []
         steps, cost = [], step_costs(p.board)[e.square]
-        for d in range(8):
-            there = p.board.step(e.square, d)
+        for d, there in enumerate(p.board.neighbours[e.square]):   # board.step of each direction, read at once
             if there >= 0 and 0 <= dist[there] < here and (allowed is None or allowed(there)):
                 detour = dist[there] + cost[there] - here
                 steps.append((detour, p.is_open(there), there, OFF["move"] + d))
@@ -660,12 +664,17 @@ class CityfightDoctrine(Ablatable):
 
     # Defender ------------------------------------------------------------------------------------------------
     def chokepoints(self, p) -> list[int]:
-        return p.view.chokepoints()
+        """The scenario's chokepoints (fixed for a game: kept with the scenario they came from, as the objectives;
+        CF-BOT-10 asks them for every MG element at every activation)."""
+        view = p.view
+        if self._chokepoints is None or self._chokepoints[0] is not view.scenario:
+            self._chokepoints = (view.scenario, view.chokepoints())
+        return self._chokepoints[1]
 
     def chokepoint(self, p, e) -> int | None:
         """CF-BOT-10: at the side's first activation of the turn, the first unwatched chokepoint (list order) this
         MG element may put Overwatch on now."""
-        if not p.view.has_mg(e) or p.view.activations_taken() > (1 if e.activated else 0):
+        if not p.view.has_mg(e) or p.activations_taken > (1 if e.activated else 0):
             return None
         for square in self.chokepoints(p):
             if square not in p.own_markers and p.may_aim(e, "overwatch", square):
