@@ -113,6 +113,7 @@ def promote_lone_winner(game, winner, foe_units: int) -> None:
     """RU-CC-16: a single unit winning a round against a larger group becomes Veteran."""
     if len(winner.units) == 1 and foe_units > 1 and winner.units[0].quality < 2 and game.veterans_possible(winner):
         winner.units[0].quality = 2
+        winner.unit_changes += 1
         game.log.add("veteran", f"{winner.units[0].name} becomes Veteran", side=winner.side, rule="RU-CC-16")
 
 

@@ -181,6 +181,7 @@ def cover_fire(game, slot: int) -> None:
     for unit in [u for u in group.units if u.suppressed]:
         if morale.check(game, unit.quality, 0, f"rally {unit.name}"):
             unit.hits = 0
+            group.unit_changes += 1
     options = targets(game, group, set(already_ok))
     if options:
         game.decide(Decision.TARGET, group=slot, options=options, mode="cover_fire", drm=-1, units=[u.name for u in already_ok])

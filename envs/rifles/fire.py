@@ -211,6 +211,7 @@ def select_unit(game, group):
 def hit_unit(game, group, unit) -> None:
     """RB-HIT-1: a result suppresses an OK unit and eliminates a Suppressed one (Wounds: RD-TRT-5)."""
     unit.hits += 1
+    group.unit_changes += 1
     if unit.hits >= game.hits_to_eliminate(unit):
         game.eliminate(group, unit)
         game.log.add("eliminated", f"{unit.name} of {group.name} is eliminated", side=group.side, rule="RB-HIT-1")

@@ -53,7 +53,7 @@ class RiflesGame(TaskGame):
     def lay_out(self) -> None:
         """RU-SCN-1: terrain (RU-ADV-1 rolled with the game's dice), groups and markers as the scenario places them;
         no task yet (envs/rifles/position.py lays a game out, changes it, then starts it where its spec says)."""
-        self.turn, self.phase, self.outcome = 1, "player", None
+        self.turn, self.phase, self.outcome, self.game_over = 1, "player", None, False
         self.ap = self.bap = 0
         self.recon = self.scenario.recon_points
         self.active, self.decision, self.tasks = -1, None, []
@@ -128,9 +128,9 @@ class RiflesGame(TaskGame):
         """Pause the flow for a decision of the side that owns `kind`."""
         self.decision = (kind, ctx)
 
-    @property
-    def game_over(self) -> bool:
-        return self.outcome is not None
+    #: `outcome is not None`, set with `outcome` (lay_out, finish, from_dict): a field, not a property, since the
+    #: task loop asks it after every task
+    game_over = False
 
     def after_task(self) -> None:
         """The game can end at once in the middle of a phase (RB-VIC-2, the scenario's conditions)."""
@@ -174,7 +174,7 @@ class RiflesGame(TaskGame):
             self.finish(-1, "no player unit is left on the map")
 
     def finish(self, result: int, why: str) -> None:
-        self.outcome, self.decision, self.tasks = result, None, []
+        self.outcome, self.game_over, self.decision, self.tasks = result, True, None, []
         self.log.add("game_over", f"{'player wins' if result > 0 else 'player loses'}: {why}", rule="RB-VIC-1")
 
     def hold_objective(self) -> bool:
@@ -204,6 +204,7 @@ class RiflesGame(TaskGame):
         """Remove a unit for good; a player loss is remembered for RB-VIC-3."""
         unit.alive = False
         group.units.remove(unit)
+        group.unit_changes += 1
         self.graveyard.append(unit.name)
         if group.side == PLAYER:
             self.eliminated_units += 1
@@ -225,6 +226,7 @@ class RiflesGame(TaskGame):
     def merge(self, joiner: Group, into: Group) -> None:
         """RU-CC-15 / RD-CC-9: the joiner's units and charges pass to the group already fighting."""
         into.units.extend(joiner.units)
+        into.unit_changes += 1
         into.demo_charges += joiner.demo_charges
         joiner.units, joiner.demo_charges = [], 0
         if joiner.side == PLAYER:
@@ -294,6 +296,7 @@ class RiflesGame(TaskGame):
         for key in ("turn", "phase", "outcome", "ap", "bap", "recon", "active", "exited_units", "eliminated_units",
                     "lost_this_turn", "start_units"):
             setattr(game, key, data[key])
+        game.game_over = game.outcome is not None
         game.decision = None if data["decision"] is None else (Decision(data["decision"][0]), dict(data["decision"][1]))
         game.tasks = [flow.FLOW.load(t) for t in data["tasks"]]
         game.barred = {tuple(b) for b in data["barred"]}

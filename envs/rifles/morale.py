@@ -42,6 +42,7 @@ def rally(game, group, bap_drm: int) -> None:
     for unit in [u for u in group.units if u.suppressed]:
         if check(game, unit.quality, drm, f"rally {unit.name}"):
             unit.hits = 0
+            group.unit_changes += 1
 
 
 def squad_morale_holds(game) -> bool:

@@ -62,6 +62,7 @@ GROUP_UNITS = Struct(f"{6 + len(WEAPONS)}f")
 BUFFER_KEYS = tuple(f"{PREFIX}rifles_observation_{side}" for side in (0, 1))
 MAP_KEYS = tuple(f"{PREFIX}rifles_map_{side}" for side in (0, 1))
 MARKER_KEYS = tuple(f"{PREFIX}rifles_markers_{side}" for side in (0, 1))
+EXPOSED_KEYS = tuple(f"{PREFIX}rifles_exposed_{side}" for side in (0, 1))
 FEATURES_KEY = f"{PREFIX}rifles_features"
 GROUP_KEYS = tuple(tuple(tuple(f"{PREFIX}rifles_group_{side}_{owner}_{slot}" for slot in range(slots))
                          for owner, slots in ((0, PLAYER_SLOTS), (ENEMY, ENEMY_SLOTS))) for side in (0, 1))
@@ -90,9 +91,9 @@ def layout() -> ObservationLayout:
 def encode(game, side: int) -> np.ndarray:
     """A fresh copy of `side`'s observation, a float32 vector of length SIZE.
 
-    It is kept written in a buffer per side: the globals, the decision and the exposed movement every time, the map
-    only when the terrain changed (RU-DC-5/7), the markers only when one was revealed, a group's block only when
-    something it shows changed (most decisions change one group or none)."""
+    It is kept written in a buffer per side: the globals and the decision every time, the map only when the terrain
+    changed (RU-DC-5/7), the markers only when one was revealed, a group's block only when something it shows changed
+    (most decisions change one group or none), the exposed movement and the enemy's orders only when they changed."""
     # An array('f'): a store into it costs a third of a numpy item store, and both round each float64 to float32
     # the same way (to nearest), so the vector is bit-for-bit the same.
     kept = game.__dict__
@@ -106,8 +107,7 @@ def encode(game, side: int) -> np.ndarray:
     encode_groups(game, game.players, keys[0], obs, GROUPS_AT, hide_stripe=(side == ENEMY))
     encode_groups(game, game.enemies, keys[1], obs, GROUPS_AT + PLAYER_SLOTS * GROUP, hide_stripe=False)
     encode_markers(game, side, obs, MARKERS_AT)
-    obs[EXPOSED_AT:] = BLANK_EXPOSED
-    encode_exposed(game, obs, EXPOSED_AT)
+    encode_exposed(game, side, obs, EXPOSED_AT)
     return np.frombuffer(obs[:], dtype=np.float32)        # a copy: the buffer changes with the game
 
 
@@ -125,10 +125,16 @@ def encode_markers(game, side: int, obs: array, at: int) -> None:
         kept[MARKER_KEYS[side]] = markers
 
 
-def encode_exposed(game, obs: array, at: int) -> None:
+def encode_exposed(game, side: int, obs: array, at: int) -> None:
     """RU-EXP-1 (RB-HID-1: every die rolled is public): the effect of the player's last move's Exposed Movement roll
-    this turn, and the enemy group that made its opportunity free attack (RU-EXP-4), hit or miss; both sides see it
-    (`encode` blanked the block)."""
+    this turn, and the enemy group that made its opportunity free attack (RU-EXP-4), hit or miss; both sides see it.
+    Rewritten only when the roll or the orders differ from those the block was written from (most decisions change
+    neither)."""
+    kept = game.__dict__.get(EXPOSED_KEYS[side])
+    if kept is not None and kept[0] == game.exposed and kept[1] == game.enemy_orders:
+        return
+    game.__dict__[EXPOSED_KEYS[side]] = (game.exposed, dict(game.enemy_orders))     # a copy: orders are set in place
+    obs[at:] = BLANK_EXPOSED
     effect, attacker = game.exposed
     if effect is not None:
         obs[at + EXPOSED_EFFECTS.index(effect)] = 1
@@ -224,15 +230,15 @@ def encode_groups(game, groups, keys: tuple, obs: array, at: int, hide_stripe: b
 
 
 def group_state(game, group) -> tuple:
-    """Everything encode_group reads of a group that can change: its fields, which units it has, their results and
-    quality (RU-CC-16 makes a Veteran); GONE for a group out of play (no units, or exited), whose block is blank.
-    One tuple of values that never change in place, so it is kept as it is."""
-    units = group.units
-    if not units or group.exited:
+    """Everything encode_group reads of a group that can change: its fields, and for which units it has, their
+    results and quality (RU-CC-16 makes a Veteran) the count of their changes (Group.unit_changes: reading every
+    unit cost more than the rest); GONE for a group out of play (no units, or exited), whose block is blank. One
+    tuple of values that never change in place, so it is kept as it is."""
+    if not group.units or group.exited:
         return GONE
     return (group.stripe, group.place, group.level, group.in_sewer, group.engaged_with, group.defending,
             group.activated, group.fired, group.fought, group.demo_charges, group.side == 0 and group.gid in game.demo,
-            tuple(units), tuple([(u.hits, u.quality) for u in units]))
+            group.unit_changes)
 
 
 def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:

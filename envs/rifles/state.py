@@ -34,9 +34,14 @@ class Unit:
 class Group:
     """Units of one side on one position acting together (RB-GEN-4)."""
 
-    __slots__ = ("gid", "name", "side", "units", "stripe", "place", "level", "in_sewer", "exited",
-                 "activated", "fired", "fought", "start_stripe", "engaged_with", "defending", "rounds",
-                 "demo_charges", "sewers")
+    #: the fields a save holds
+    FIELDS = ("gid", "name", "side", "units", "stripe", "place", "level", "in_sewer", "exited",
+              "activated", "fired", "fought", "start_stripe", "engaged_with", "defending", "rounds",
+              "demo_charges", "sewers")
+    # unit_changes: how often its units changed (a result taken or rallied, a Veteran made, a unit lost or joined),
+    # counted where the rules change them, so the observation reads the units again only after one; not saved (what
+    # was kept from it goes with a restore or `refresh`)
+    __slots__ = (*FIELDS, "unit_changes")
 
     def __init__(self, gid, name, side, units, stripe, place=OPEN, level=GROUND, **flags):
         self.gid, self.name, self.side, self.units = gid, name, side, units
@@ -52,6 +57,7 @@ class Group:
         self.rounds = flags.get("rounds", 0)             # CC rounds fought in this engagement (RU-CC-7)
         self.demo_charges = flags.get("demo_charges", 0)
         self.sewers = flags.get("sewers", False)
+        self.unit_changes = 0
 
     @property
     def alive(self) -> bool:
@@ -73,13 +79,13 @@ class Group:
         return [u for u in self.units if not u.suppressed]
 
     def to_dict(self) -> dict:
-        data = {k: getattr(self, k) for k in self.__slots__ if k != "units"}
+        data = {k: getattr(self, k) for k in self.FIELDS if k != "units"}
         data["units"] = [u.to_dict() for u in self.units]
         return data
 
     @classmethod
     def from_dict(cls, d: dict) -> Group:
-        flags = {k: d[k] for k in cls.__slots__[7:]}
+        flags = {k: d[k] for k in cls.FIELDS[7:]}
         return cls(d["gid"], d["name"], d["side"], [Unit(**u) for u in d["units"]], d["stripe"], d["place"], d["level"], **flags)
 
 
