@@ -277,7 +277,8 @@ class RubbleEnv(gymnasium.Env):
         """Apply the learner's action, then the opponent's decisions; a masked-out one as `illegal_action` says."""
         if self._episode_over or self._state is None:
             raise GameOverError("step() after the episode ended (or before reset()): call reset() first")
-        action = as_action(action)
+        if action.__class__ is not int:   # as_action's own first test, without its call for the usual plain int
+            action = as_action(action)
         try:
             events = self._state.apply(action)   # checks the action, and raises before anything changes
         except IllegalActionError:
@@ -318,7 +319,9 @@ class RubbleEnv(gymnasium.Env):
         side = state.current_side
         while side is not None and side != learner:
             action = decide(agents[side], state, side)
-            events.extend(state.apply(as_action(action)))
+            if action.__class__ is not int:   # (as in `step`)
+                action = as_action(action)
+            events.extend(state.apply(action))
             side = state.current_side
         return events
 

@@ -137,7 +137,8 @@ class RubbleAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         agent = self.agent_selection
-        action = as_action(action)
+        if action.__class__ is not int:   # as_action's own first test, without its call for the usual plain int
+            action = as_action(action)
         game = self._game
         try:
             events = game.apply(action)   # checks the action, and raises before anything here changes

@@ -43,10 +43,11 @@ class ActionCodec:
         # The family of each flat index as a plain list: decode runs on every action, and a list lookup
         # is several times cheaper than indexing the numpy array.
         self._family_of = [self._ordered[i] for i in self._owner.tolist()]
-        # (family name, arguments) of every flat index, worked out once: decode is then one list lookup.
-        self._decoded = [self._unravel(action) for action in range(offset)]
+        # (family name, arguments) of every flat index, worked out once: decode is then one list lookup, and a caller
+        # that has already checked the index (TaskGame.apply, against the mask) reads the list itself. Read only.
+        self.decoded = [self._unravel(action) for action in range(offset)]
         # ... and back: encode is then one dict lookup when every argument is a plain int in range.
-        self._encoded = {decoded: action for action, decoded in enumerate(self._decoded)}
+        self._encoded = {decoded: action for action, decoded in enumerate(self.decoded)}
 
     def encode(self, name: str, *args: int) -> int:
         """Flat index of family `name` with arguments `args` (row-major over the family's shape)."""
@@ -72,7 +73,7 @@ class ActionCodec:
         """(family name, arguments) of a flat index."""
         if not 0 <= action < self.size:
             raise ValueError(f"action {action} outside 0..{self.size - 1}")
-        return self._decoded[action]
+        return self.decoded[action]
 
     def _unravel(self, action: int) -> tuple[str, tuple[int, ...]]:
         family = self._family_of[action]

@@ -47,11 +47,23 @@ def _event_init(slots):
 Event.__init__ = _event_init(Event.__slots__)
 
 
+class _Recording:
+    """Event's slots, written like any object's: `EventLog.add` fills a blank one and then makes it the Event it is
+    (its `__class__` set once, allowed because the slots are the same). Event's own __init__ must pass each field
+    through its slot's descriptor, the frozen dataclass refusing plain writes; this costs about a third of that, on
+    the path of every rule that happens. Nothing else ever holds a _Recording."""
+
+    __slots__ = Event.__slots__
+
+
+_blank = object.__new__   # a _Recording with no field set yet (no __init__ call: `add` writes them)
+
+
 def roll(dice, result: str, needs: str = "", table: str = "") -> dict:
     """What one die (or one set of dice read together, such as a D66) of an event needed and what followed:
     `needs` a score in words ("5+", "3 or less to move") or `table` the table the dice are read on, and
     `result` what came of it ("hit", "miss", "sniper"). Plain data, so replays store it as it is."""
-    return {"dice": [int(d) for d in dice], "needs": needs, "table": table, "result": result}
+    return {"dice": list(map(int, dice)), "needs": needs, "table": table, "result": result}
 
 
 #: the `data` keys of an event readable by only some sides: who may read it, what the others read instead, and
@@ -65,7 +77,7 @@ def private(*sides: int, public: str | None = None, public_dice: bool = False) -
     dice unless `public_dice` (dice the rules show them, words that are not), or nothing when `public` is None.
     Data, not text, dice or side: the golden traces do not see it, and saved games and replays (the umpire's
     record) keep it as it is."""
-    seen = {SEEN_BY: [int(s) for s in sides]}
+    seen = {SEEN_BY: list(map(int, sides))}   # (map: a comprehension is a call of its own in this Python)
     if public is not None:
         seen[PUBLIC] = public
         if public_dice:
@@ -132,7 +144,15 @@ class EventLog:
     def add(self, kind: str, text: str, side: int | None = None, dice=(), rule: str = "", **data) -> None:
         """Record an event; `rule` names the catalog rule that produced it."""
         if self.enabled:
-            self.events.append(Event(kind, text, side, dice if dice.__class__ is tuple else tuple(dice), rule, data))
+            event = _blank(_Recording)
+            event.kind = kind
+            event.text = text
+            event.side = side
+            event.dice = dice if dice.__class__ is tuple else tuple(dice)
+            event.rule = rule
+            event.data = data
+            event.__class__ = Event
+            self.events.append(event)
 
     def take(self) -> list[Event]:
         events, self.events = self.events, []

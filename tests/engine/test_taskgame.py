@@ -44,7 +44,7 @@ class Countdown(TaskGame):
     """The smallest TaskGame: its hooks record what the loop asked of them."""
 
     FLOW = FLOW
-    CODEC = SimpleNamespace(decode=lambda action: ("take", (action + 1,)))
+    CODEC = SimpleNamespace(decoded=[("take", (1,)), ("take", (2,))])   # ActionCodec.decoded: action -> (name, args)
     config = SimpleNamespace(scenario_path=lambda name: name or "countdown", load_scenario=_scenario)
     legal = SimpleNamespace(mask=lambda game: np.array([True, game.left >= 2]),
                             why=lambda game, action: f"only {game.left} left",
