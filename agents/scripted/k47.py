@@ -129,7 +129,7 @@ def value_key(view, unit, target, moved: bool) -> tuple:
     facing, opening, weapons and models, pins, quality); of the target, its place and what the to-hit and damage
     scores read (kind, quality, order, small, vehicle class). Not the dice or moves of this turn, which change at
     every activation and which `value` never reads."""
-    return (view.board, view.tables.digest, tuple(view.section_state), moved,
+    return (view.ground, moved,
             unit.alive, unit.cell, unit.section, unit.floor, unit.kind, unit.facing, unit.fixed_opening, unit.pins,
             unit.quality, unit.loadout(),
             target.alive, target.cell, target.section, target.floor, target.kind, target.quality, target.order,
@@ -204,7 +204,7 @@ class K47Scripted(Ablatable):
         from view to view while both snapshots and the sections' states stay the same."""
         if view is not self._view:
             self._view = view
-            ground = (view.board, view.tables.digest, view.section_state)
+            ground = view.ground
             if ground != self._ground:
                 self._ground, self._weighed = ground, {}
         mine = (unit.uid, target.uid, moved)

@@ -5,6 +5,7 @@ y south. Distances in inches are `cell_in` times the Euclidean distance between 
 """
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass, field
 
@@ -127,6 +128,18 @@ class Board:
                            self.connected))
             object.__setattr__(self, "_hash", cached)
         return cached
+
+    @property
+    def digest(self) -> str:
+        """The board's content as a short digest (every field), naming it in the keys of the values kept across games
+        as the tables' digest names the tables (geometry.ground); worked out once."""
+        found = self.__dict__.get("_digest")
+        if found is None:
+            content = (self.width, self.height, self.cell_in, self.terrain, self.sections, self.openings,
+                       sorted(self.connected))
+            found = hashlib.blake2b(repr(content).encode(), digest_size=16).hexdigest()
+            object.__setattr__(self, "_digest", found)
+        return found
 
     def in_bounds(self, cell: tuple[int, int]) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height

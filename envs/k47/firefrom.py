@@ -39,7 +39,7 @@ def best_side(pos, unit, target, moved: bool, declared: list):
 def sides_key(pos, unit, moved: bool, declared: list) -> tuple:
     """What `best_side` reads besides the target's place: `shooting.firing_key`'s board, tables and unit, and the
     sides and models already declared (worked out once for all the enemies a decision weighs)."""
-    return (pos.board, pos.tables.digest, tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
+    return (pos.ground, unit.alive, unit.cell, unit.section, unit.floor,
             unit.kind, unit.facing, unit.fixed_opening, unit.loadout(), moved,
             tuple((d[0], tuple(d[3])) for d in declared))
 

@@ -141,6 +141,11 @@ class K47Game(TaskGame):
             u.forget_arms()
 
     # Shared helpers for the rules -----------------------------------------------------------------------
+    @property
+    def ground(self) -> str:
+        """The board, tables and sections' states as one key of the values kept across games (geometry.ground)."""
+        return geometry.ground(self)
+
     def living(self) -> list[Unit]:
         return [u for u in self.units if u.alive]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from envs.engine.derived import BoundedStore
+from envs.engine.derived import PREFIX, BoundedStore
 
 from .board import BUILDING, BUNKER, RUBBLE, RUINED, SCRUB, centre, edge_point, inches
 
@@ -18,9 +18,10 @@ NEIGHBOURS = ((0, -1, 2), (1, 0, 2), (0, 1, 2), (-1, 0, 2), (1, -1, 3), (1, 1, 3
 # Stores kept across games (envs.engine.derived.BoundedStore), process-wide: each value is a pure function of the
 # public terrain and places in its key (the board, its sections' states, points, cells), never of a unit's hidden
 # fields, so any game, copy or side's view may read what another filled.
-COVER = BoundedStore("k47 cover", 50_000)           # (board, sections' states, shooter point, cell) -> cover
+COVER = BoundedStore("k47 cover", 50_000)           # (ground, shooter point, cell) -> cover
 SIGHTS = BoundedStore("k47 sight lines", 50_000)    # sight_key(...) -> sight or sights
-CLEAR = BoundedStore("k47 clear lines", 500_000)    # (board, standing sections, a, b) -> LOS
+CLEAR = BoundedStore("k47 clear lines", 500_000)    # (board and standing sections, a, b) -> LOS
+BLOCKING = BoundedStore("k47 blocking cells", 256)  # ground -> blocking_cells
 REACH = BoundedStore("k47 move paths", 3_000)       # the ground and a move's start (and enemies in the way) -> reach;
 #                                                     a 12" Run's paths hold about 150 cells: some 10 KB each
 
@@ -47,16 +48,36 @@ def crosses_box(a, b, low, high) -> bool:
     return t1 - t0 > EPS
 
 
+#: a game's `ground`: (its sections' states as they were, its board, its tables, the key); a derived key
+#: (envs.engine.derived.PREFIX), which `forget` drops
+GROUND_KEY = f"{PREFIX}k47_ground"
+
+
+def ground(game) -> str:
+    """The board, the tables and the sections' states (KB-FLAME-3, KB-RUIN-1) named in one string (Board.digest, the
+    tables' digest, each section's state): the first item of the keys of the values kept across games, read as a
+    position's `ground` (a view's is its game's when it was taken). A string hashes once, where the board and a
+    tuple of the states hashed again at every lookup. Kept on the game until a section's state changes (compared
+    with a copy of the states as they were: a rule or a test may set a state anywhere)."""
+    kept = game.__dict__.get(GROUND_KEY)
+    if kept is None or kept[0] != game.section_state or kept[1] is not game.board or kept[2] is not game.tables:
+        kept = game.__dict__[GROUND_KEY] = (list(game.section_state), game.board, game.tables,
+                                            "|".join((game.board.digest, game.tables.digest, *game.section_state)))
+    return kept[3]
+
+
 def blocking_cells(pos) -> tuple:
     """KC-MAP-7: (the board and which sections stand, the boxes and cells of intact or burning sections): rubble
-    never blocks. The first item names the second in the keys of `clear`."""
-    return _blocking(pos.board, tuple(map(RUINED.__ne__, pos.section_state)))
+    never blocks. The first item, a string, names the second in the keys of `clear`."""
+    key = pos.ground
+    found = BLOCKING.find(key)
+    return found if found is not None else BLOCKING.get(key, _blocking, pos.board, pos.section_state)
 
 
-@lru_cache(maxsize=64)
-def _blocking(board, standing: tuple) -> tuple:
-    return (board, standing), tuple((s.x0, s.y0, s.x1, s.y1, tuple(s.cells())) for s in board.sections
-                                    if standing[s.index])
+def _blocking(board, states) -> tuple:
+    standing = [state != RUINED for state in states]
+    name = board.digest + "|" + "".join("1" if up else "0" for up in standing)
+    return name, tuple((s.x0, s.y0, s.x1, s.y1, tuple(s.cells())) for s in board.sections if standing[s.index])
 
 
 def clear(pos, a, b, blockers=None) -> bool:
@@ -98,7 +119,7 @@ def terrain_at(pos, cell) -> int:
 def cover(pos, shooter_point, cell) -> int:
     """KC-MAP-9: 2 hard, 1 soft, 0 none, for a target outside in `cell` shot at from `shooter_point` (kept per
     board, sections' state, point and cell: every to-hit score and every scripted estimate asks)."""
-    return COVER.get((pos.board, tuple(pos.section_state), shooter_point, cell), _cover, pos, shooter_point, cell)
+    return COVER.get((pos.ground, shooter_point, cell), _cover, pos, shooter_point, cell)
 
 
 def _cover(pos, shooter_point, cell) -> int:
@@ -197,7 +218,7 @@ def sight_key(pos, unit, weapon, target, many: bool) -> tuple:
     """All that `sight` and `sights` read: the board and its sections' states, the weapon's sight class, where
     the unit fires from (its designated opening only for a Fixed weapon, KB-FROM-5) and where the target stands."""
     fixed, at_openings = sight_class(pos, unit, weapon)
-    return (many, pos.board, tuple(pos.section_state), fixed, at_openings, unit.cell, unit.section, unit.floor,
+    return (many, pos.ground, fixed, at_openings, unit.cell, unit.section, unit.floor,
             unit.fixed_opening if fixed else None, target.cell, target.section, target.floor)
 
 

@@ -39,7 +39,7 @@ FIRING = BoundedStore("k47 firing weapons", 20_000)
 def firing_key(pos, unit, target, moved, ambush, he, sides, models, indirect=False) -> tuple:
     """Everything `weapons_that_fire` reads: the board and its sections' states, the tables (by digest), the unit's
     place, kind, facing, designated opening and weapons, the target's place, and the attack's terms."""
-    return (pos.board, pos.tables.digest, tuple(pos.section_state), unit.alive, unit.cell, unit.section, unit.floor,
+    return (pos.ground, unit.alive, unit.cell, unit.section, unit.floor,
             unit.kind, unit.facing, unit.fixed_opening, unit.loadout(), target.alive, target.cell,
             target.section, target.floor, moved, ambush, he, sides, None if models is None else tuple(models), indirect)
 

@@ -25,17 +25,6 @@ class Model:
         return cls(data[0], [tuple(w) for w in data[1]])
 
 
-class Loadout(tuple):
-    """A unit's models as ((role, ((weapon, mount), ...)), ...), hashed once: it sits in the keys of the values kept
-    across games (envs.engine.derived.BoundedStore), looked up tens of times per decision."""
-
-    def __hash__(self) -> int:
-        found = self.__dict__.get("hash")
-        if found is None:
-            found = self.__dict__["hash"] = tuple.__hash__(self)
-        return found
-
-
 @dataclass
 class Unit:
     """One unit (KC-MAP-3): outside in `cell`, or inside at (`section`, `floor`)."""
@@ -92,9 +81,10 @@ class Unit:
         """(model index, weapon name, mount) of every weapon in the unit."""
         return list(self.arms()[2])
 
-    def loadout(self) -> tuple:
+    def loadout(self) -> str:
         """The models' roles and weapons, as game data for the keys of values kept across games (a unit's weapons
-        and its team's carrier are all a key needs of its models)."""
+        and its team's carrier are all a key needs of its models): the repr of ((role, ((weapon, mount), ...)),
+        ...), a string, so that it hashes once (the keys are looked up tens of times per decision)."""
         return self.arms()[1]
 
     def arms(self) -> tuple:
@@ -104,7 +94,7 @@ class Unit:
         kept = self.__dict__.get("_arms")
         if kept is None or kept[0] != len(self.models):
             kept = self.__dict__["_arms"] = (
-                len(self.models), Loadout((m.role, tuple(m.weapons)) for m in self.models),
+                len(self.models), repr(tuple((m.role, tuple(m.weapons)) for m in self.models)),
                 tuple((i, w, mount) for i, m in enumerate(self.models) for w, mount in m.weapons))
         return kept
 

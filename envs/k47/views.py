@@ -1,6 +1,6 @@
 """What one side may know (KC-HID-1..5, KC-HID-7): a public copy of the position, for the scripted player
 and the renderers. It carries the same attributes the rule functions read (`board`, `units`, `section_state`,
-`tables`, `options`), so the scripted player measures with the rules' own geometry (KC-AI-1).
+`tables`, `options`, `ground`), so the scripted player measures with the rules' own geometry (KC-AI-1).
 
 A view's units are read-only snapshots (`Seen`), kept on the game and shared by its views while the unit they show
 stays the same: a view costs a comparison per unit, not a copy, and a reader may tell an unchanged unit by identity
@@ -70,6 +70,7 @@ class View:
     decision: tuple | None        # (kind, ctx) when this side decides, else None
     ranging: dict
     scenario: object
+    ground: str                   # its game's (geometry.ground): the same public key, hashed once
 
     def living(self):
         return [u for u in self.units if u.alive]
@@ -87,4 +88,4 @@ def view(game, side: int) -> View:
         decision = (game.decision[0], dict(game.decision[1]))
     return View(side, game.board, game.tables, dict(game.options), seen_units(game, side),
                 list(game.section_state), tuple(game.bag.counts), game.turn, decision,
-                {k: list(v) for k, v in game.ranging.items()}, game.scenario)
+                {k: list(v) for k, v in game.ranging.items()}, game.scenario, game.ground)
