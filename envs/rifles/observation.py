@@ -215,42 +215,69 @@ def build_map(game, obs, at: int) -> int:
 
 
 def encode_groups(game, groups, keys: tuple, obs: array, at: int, hide_stripe: bool) -> None:
-    """The blocks of one side's groups, each rewritten only if its state changed since it was last written (a gone
-    group's block is blank)."""
+    """The blocks of one side's groups, each rewritten only if its state changed since it was last written, and then
+    only the parts whose values changed (most changes are a flag: activated, fired); a gone group's block is blank."""
     kept = game.__dict__
     for group in groups:
         state = group_state(game, group)
         key = keys[group.gid]
-        if kept.get(key) != state:
-            start = at + group.gid * GROUP
+        old = kept.get(key)
+        if old == state:
+            continue
+        start = at + group.gid * GROUP
+        if state is GONE:
             obs[start:start + GROUP] = BLANK_GROUP
-            if state is not GONE:
-                encode_group(game, group, obs, start, hide_stripe)
-            kept[key] = state
+        else:
+            if old is None or old is GONE:                # a blank block: every part is written
+                obs[start] = 1
+                old = UNWRITTEN
+            if old[WHERE] != state[WHERE]:
+                encode_where(group, obs, start, hide_stripe)
+            if old[FLAGS] != state[FLAGS]:
+                encode_flags(game, group, obs, start)
+            if old[UNITS] != state[UNITS]:
+                encode_units(game, group, obs, start)
+        kept[key] = state
 
 
 def group_state(game, group) -> tuple:
-    """Everything encode_group reads of a group that can change: its fields, and for which units it has, their
-    results and quality (RU-CC-16 makes a Veteran) the count of their changes (Group.unit_changes: reading every
-    unit cost more than the rest); GONE for a group out of play (no units, or exited), whose block is blank. One
-    tuple of values that never change in place, so it is kept as it is."""
+    """Everything a group's block shows that can change: its fields, and for which units it has, their results and
+    quality (RU-CC-16 makes a Veteran) the count of their changes (Group.unit_changes: reading every unit cost more
+    than the rest); GONE for a group out of play (no units, or exited), whose block is blank. One tuple of values
+    that never change in place, so it is kept as it is; WHERE, FLAGS and UNITS are the values each part reads."""
     if not group.units or group.exited:
         return GONE
-    return (group.stripe, group.place, group.level, group.in_sewer, group.engaged_with, group.defending,
+    return (group.stripe, group.place, group.in_sewer, group.level, group.engaged_with, group.defending,
             group.activated, group.fired, group.fought, group.demo_charges, group.side == 0 and group.gid in game.demo,
             group.unit_changes)
 
 
-def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:
-    """One group in play: where (unless hidden in the sewer), its state and its units."""
-    obs[at] = 1
+# The values of group_state that encode_where, encode_flags and encode_units read (in_sewer: both the first two)
+WHERE, FLAGS, UNITS = slice(0, 3), slice(2, 11), 11
+UNWRITTEN = (None,) * 12                    # the state of a blank block: no part equal
+WHERE_AT, FLAGS_AT, UNITS_AT = 1, 1 + STRIPES + PLACES, 1 + STRIPES + PLACES + 8     # the parts in a group's block
+BLANK_WHERE = array("f", bytes(4 * (STRIPES + PLACES)))
+
+
+def encode_where(group, obs: array, at: int, hide_stripe: bool) -> None:
+    """Where a group in play is: its Stripe and place, unless hidden in the sewer."""
+    obs[at + WHERE_AT:at + FLAGS_AT] = BLANK_WHERE
     if not (hide_stripe and group.in_sewer):
         obs[at + group.stripe] = 1
         obs[at + 1 + STRIPES + group.place] = 1
-    at += 1 + STRIPES + PLACES
-    GROUP_STATE.pack_into(obs, 4 * at, group.level, group.in_sewer, group.engaged_with >= 0, group.defending,
-                          group.activated, group.fired, group.fought, group.demo_charges / 2.0)
-    at += 8
+
+
+def encode_flags(game, group, obs: array, at: int) -> None:
+    """A group's state: level, sewer, fight, activation, charges (and at the block's end a pending charge and the
+    enemy it fights)."""
+    GROUP_STATE.pack_into(obs, 4 * (at + FLAGS_AT), group.level, group.in_sewer, group.engaged_with >= 0,
+                          group.defending, group.activated, group.fired, group.fought, group.demo_charges / 2.0)
+    obs[at + GROUP - 2] = group.side == 0 and group.gid in game.demo
+    obs[at + GROUP - 1] = group.engaged_with + 1
+
+
+def encode_units(game, group, obs: array, at: int) -> None:
+    """A group's units: how many, OK, Suppressed, Leaders, Veterans, Recruits, and per weapon."""
     ok = leaders = veterans = recruits = 0
     kinds = [0] * N_WEAPONS
     for u in group.units:
@@ -264,10 +291,8 @@ def encode_group(game, group, obs: array, at: int, hide_stripe: bool) -> None:
             leaders += u.hits
             kinds[game.scenario.darkness.slots[u.kind]] += 1
     n = len(group.units)
-    GROUP_UNITS.pack_into(obs, 4 * at, n / 4.0, ok / 4.0, (n - ok) / 4.0, leaders, veterans, recruits, *kinds)
-    at += 6 + len(WEAPONS)
-    obs[at] = group.side == 0 and group.gid in game.demo
-    obs[at + 1] = group.engaged_with + 1
+    GROUP_UNITS.pack_into(obs, 4 * (at + UNITS_AT), n / 4.0, ok / 4.0, (n - ok) / 4.0, leaders, veterans, recruits,
+                          *kinds)
 
 
 def side_units(scenario, side: int) -> int:
