@@ -268,7 +268,7 @@ class UrbanWarGame(TaskGame):
 
     def can_activate(self, m: Model) -> bool:
         """UW-TURN-9: an unactivated Snap-fire model (face up or down)."""
-        return m.placed and not m.activated and self.order_of(m) == SNAP
+        return m.placed and not m.activated and self.orders.true_value(m.idx) == SNAP
 
     # Protocol --------------------------------------------------------------------------------------------------------
     def returns(self) -> tuple[float, float]:

@@ -1,6 +1,10 @@
 """Set-up (UW-SETUP-1..6), the turn sequence (UW-TURN-1..12), initiative and alternation, victory at the limit."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+import numpy as np
+
 from envs.engine.derived import BoundedStore
 from envs.engine.secret_orders import SecretOrders
 
@@ -57,19 +61,39 @@ def on_deploy_first(game, ctx, name, choice) -> None:
 DEPLOY_AT = CODEC.offset("deploy")
 
 
-def deploy_cells(game, side: int) -> list[int]:
-    """UW-SETUP-5: passable, empty cells within 6" of the own edge, as deploy actions (x, row from the edge)."""
-    occ = game.occ
+def deploy_mask(game, side: int) -> np.ndarray:
+    """UW-SETUP-5: passable, empty cells within 6" of the own edge, as deploy actions (x, row from the edge) in a
+    mask: the zone's (`deploy_places`) less the few cells models stand on (a cell is taken iff a model's cell is
+    there and game.occ holds it)."""
     edge = game.edges[side]
-    return [action for cell, action in DEPLOY_PLACES.get((game.board.key, edge), deploy_places, game.board, edge)
-            if occ[cell] < 0]
+    zone = DEPLOY_PLACES.get((game.board.key, edge), deploy_places, game.board, edge)
+    mask, occ, action_at = zone.mask.copy(), game.occ, zone.action_at
+    for m in game.models:
+        cell = m.cell
+        if cell >= 0 and occ[cell] >= 0 and cell in action_at:
+            mask[action_at[cell]] = False
+    return mask
+
+
+def deploy_cells(game, side: int) -> list[int]:
+    """`deploy_mask`'s deploy actions, in order."""
+    return np.flatnonzero(deploy_mask(game, side)).tolist()
 
 
 #: process-wide (envs.engine.derived.BoundedStore): (a board's digest, an edge) -> `deploy_places`, public terrain
 DEPLOY_PLACES = BoundedStore("urbanwar deploy places", 64)
 
 
-def deploy_places(board, edge: str) -> tuple[tuple[int, int], ...]:
+@dataclass(frozen=True)
+class DeployZone:
+    """The passable cells within 6" of an edge (`places`: each with its deploy action, rows from the edge outwards),
+    and their actions as a read-only mask and by cell (what `places` fixes: left out of comparisons)."""
+    places: tuple[tuple[int, int], ...]
+    mask: np.ndarray = field(compare=False)
+    action_at: dict[int, int] = field(compare=False)
+
+
+def deploy_places(board, edge: str) -> DeployZone:
     """The passable cells within 6" of `edge`, each with its deploy action, rows from the edge outwards."""
     out = []
     for r in range(config.DEPLOY_ROWS):
@@ -78,7 +102,10 @@ def deploy_places(board, edge: str) -> tuple[tuple[int, int], ...]:
             cell = y * config.SIZE + x
             if board.passable[cell]:
                 out.append((cell, DEPLOY_AT + x * config.DEPLOY_ROWS + r))
-    return tuple(out)
+    mask = np.zeros(CODEC.size, dtype=bool)
+    mask[[action for _, action in out]] = True
+    mask.flags.writeable = False
+    return DeployZone(tuple(out), mask, dict(out))
 
 
 def next_undeployed(game, side: int):
@@ -95,7 +122,7 @@ def run_deploy(game, side) -> None:
             game.push(TurnStart())
             return
     m = next_undeployed(game, side)
-    game.decide(Decision.DEPLOY, side, deploy_cells(game, side), model=m.idx)
+    game.decide_by_mask(Decision.DEPLOY, side, deploy_mask(game, side), model=m.idx)
 
 
 @answer(Decision.DEPLOY)
@@ -176,15 +203,16 @@ def candidates(game, side: int) -> list:
 @task(NextActivation)
 def run_next_activation(game, side) -> None:
     """UW-TURN-9/11/12: the side activates one Snap-fire model; a side with none is skipped; none at all ends it."""
-    if not candidates(game, side):
-        if candidates(game, 1 - side):
+    chosen = candidates(game, side)
+    if not chosen:
+        chosen = candidates(game, 1 - side)
+        if chosen:
             game.log.add("skipped", f"{game.scenario.sides[side].name} has no Snap-fire model left", side,
                          rule="UW-TURN-11")
             side = 1 - side
         else:
             end_turn(game)
             return
-    chosen = candidates(game, side)
     game.decide(Decision.ACTIVATE, side, [CODEC.encode("activate", m.slot) for m in chosen],
                 always_ask=hides_overwatch(game, side, chosen))
 
