@@ -136,6 +136,15 @@ def value_key(view, unit, target, moved: bool) -> tuple:
             target.small, target.vclass)
 
 
+#: process-wide (envs.engine.derived.BoundedStore): whether a loadout carries a flamethrower, a pure function of the
+#: tables (by digest) and the loadout
+FLAMERS = BoundedStore("k47 scripted flamers", 2_000)
+
+
+def has_flamethrower(tables, unit) -> bool:
+    return any("flamethrower" in tables.weapons[w].rules for _, w, _ in unit.arms()[2])
+
+
 # The list as an audit sees it (agents/priority.py): every decision is taken by one catalog rule. R1..R10 (KC-AI-4..13)
 # are a sequence, the first that applies deciding a unit's order and move (KC-AI-3 ranks the units by it); a rule of it
 # but the catch-all R10 may be struck out, the next applying instead. KC-AI-5 and KC-AI-8 rank the targets; KC-AI-14/15 are the reactions.
@@ -271,7 +280,7 @@ class K47Scripted(Ablatable):
         if best_t is not None and best_v >= SCALE and self.applies(5):   # R5
             return (5, best_v, FIRE, ("target", best_t.uid))
         if unit.kind == "infantry" and not unit.inside and not view.options["no_building_entry"] and self.applies(6):
-            if self.occupy_section(view, unit) is not None:    # R6, KC-AI-9
+            if self.can_occupy(view, unit):                     # R6, KC-AI-9
                 return (6, 0, RUN, ("enter", None))
         if unit.inside and best_t is None and self.floor_above(view, unit) is not None and self.applies(7):
             return (7, 0, ADVANCE, ("climb", None))   # R7, KC-AI-10
@@ -323,27 +332,23 @@ class K47Scripted(Ablatable):
             total += attacks * kill_sixths(pen, dv)
         return total >= 6 * len(e.models)
 
-    def occupy_section(self, view, unit):
-        """R6: the nearest empty intact section (objectives first) whose door cell lies within a Run."""
-        best = None
-        for s in view.board.sections:
-            if view.section_state[s.index] != INTACT or geometry.unit_on_floor(view, s.index, 0) is not None:
-                continue
-            d = self.door_distance(view, unit, s)
-            if d <= 12:
-                key = (s.building not in view.scenario.objectives, d, s.index)
-                if best is None or key < best[0]:
-                    best = (key, s.index)
-        return best[1] if best else None
+    def can_occupy(self, view, unit) -> bool:
+        """R6: an empty intact section has a door cell within a Run (which one it enters, objectives first, the move
+        decision's mask tells). Empty: no unit on its floor 0 (geometry.unit_on_floor), the units read once."""
+        held = {u.section for u in view.units if u.alive and u.floor == 0 and u.section is not None}
+        return any(view.section_state[s.index] == INTACT and s.index not in held and
+                   self.door_distance(view, unit, s) <= 12 for s in view.board.sections)
 
     def ram_section(self, view, unit):
         """R3: the nearest enemy-held intact wooden, then brick, section within a Run (18") of its perimeter."""
-        best = None
+        best, holders = None, {}                # section -> the sides inside it, the units read once
+        for u in view.living():
+            if u.section is not None:
+                holders.setdefault(u.section, set()).add(u.side)
         for s in view.board.sections:
             if s.material not in view.tables.ram_building or view.section_state[s.index] != INTACT:
                 continue
-            held = {u.side for u in view.living() if u.section == s.index}
-            if held != {1 - unit.side}:
+            if holders.get(s.index) != {1 - unit.side}:
                 continue
             d = view.board.distance_to_section(centre(unit.cell), s.index)
             if d <= view.tables.movement["tracked"][1]:
@@ -353,7 +358,8 @@ class K47Scripted(Ablatable):
         return best[1] if best else None
 
     def flamer(self, view, unit) -> bool:
-        return any("flamethrower" in view.tables.weapons[w].rules for _, w, _ in unit.weapons())
+        """R2, KC-AI-5: the unit carries a flamethrower (kept per tables and loadout: every plan asks)."""
+        return FLAMERS.get((view.tables.digest, unit.loadout()), has_flamethrower, view.tables, unit)
 
     def place_rank(self, view, t) -> int:
         """KC-AI-5: 2 in a bunker, 1 in a building, 0 in the open."""

@@ -15,8 +15,8 @@ from envs.k47 import config, firefrom, geometry, shooting
 from envs.k47.ruleset import K47
 
 RS = K47()
-STORES = (geometry.COVER, geometry.SIGHTS, geometry.CLEAR, geometry.REACH, shooting.PLANS, shooting.FIRING,
-          firefrom.BEST_SIDES, scripted.VALUES)
+STORES = (geometry.COVER, geometry.SIGHTS, geometry.CLEAR, geometry.BLOCKING, geometry.REACH, shooting.PLANS,
+          shooting.FIRING, firefrom.BEST_SIDES, scripted.VALUES, scripted.FLAMERS)
 DECISIONS = 300
 
 
