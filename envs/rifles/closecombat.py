@@ -4,7 +4,7 @@ from __future__ import annotations
 from envs.engine.events import roll
 
 from . import fire, geometry, morale, movement
-from .tasks import RevealSweep
+from .tasks import REVEAL_SWEEP
 
 CC_ONLY_WEAPONS = ("pistol", "rifle", "smg", "ar")   # RU-CC-18
 
@@ -32,7 +32,7 @@ def attack(game, group, target, bap: bool) -> None:
         engage(game, group, target)
         fight_round(game, group, target)
         if group.stripe != stripe:
-            game.push(RevealSweep())     # RB-EM-2: placed across a complex onto another Stripe
+            game.push(REVEAL_SWEEP)     # RB-EM-2: placed across a complex onto another Stripe
 
 
 def engage(game, attacker, defender) -> None:

@@ -10,7 +10,22 @@ from envs.engine.events import roll
 from . import closecombat, fire, geometry, morale, movement
 from .flow import Decision, answer, task
 from .state import FIRST, GROUND, OPEN
-from .tasks import Advance, Attack, CloseCombat, Cover, CoverFire, EndPhase, EnemyAct, EnemyNext, EnemyPhase, MoveUp, MsFloor, Order, Place
+from .tasks import (
+    END_PHASE,
+    ENEMY_NEXT,
+    Advance,
+    Attack,
+    CloseCombat,
+    Cover,
+    CoverFire,
+    EnemyAct,
+    EnemyNext,
+    EnemyPhase,
+    MoveUp,
+    MsFloor,
+    Order,
+    Place,
+)
 
 ORDER_NAMES = ("cover", "attack", "advance", "close_combat")
 
@@ -39,7 +54,7 @@ def enemy_phase(game) -> None:
     game.enemy_orders = {}                               # the last Enemy Phase's orders are cleared
     for group in game.enemies:
         group.activated = False
-    game.push(EnemyNext())
+    game.push(ENEMY_NEXT)
 
 
 @task(EnemyNext)
@@ -51,7 +66,7 @@ def enemy_next(game) -> None:
     """
     waiting = [g for g in game.enemies if g.units and not g.exited and not g.activated]   # on_map as fields
     if not waiting:
-        game.push(EndPhase())
+        game.push(END_PHASE)
         return
     if len(waiting) > 1:
         visible = visible_players(game)
@@ -63,7 +78,7 @@ def enemy_next(game) -> None:
 def activate_answer(game, ctx, slot: int) -> None:
     group = game.enemies[slot]
     group.activated, group.fired, group.fought, group.start_stripe = True, False, False, group.stripe
-    game.push(EnemyAct(slot), EnemyNext())
+    game.push(EnemyAct(slot), ENEMY_NEXT)
 
 
 @task(EnemyAct)

@@ -18,7 +18,7 @@ from .modules import MODULES
 from .observation import encode
 from .player_actions import PLAYER_ACTIONS
 from .state import ENEMY, PLAYER, QUALITY, Feature, Group, Marker, Unit
-from .tasks import PlayerDecide, PlayerPhase, RevealSweep
+from .tasks import PLAYER_DECIDE, PLAYER_PHASE, REVEAL_SWEEP
 
 FEATURE_NAMES = f"{derived.PREFIX}rifles_feature_names"   # feature_by_id's table, kept on the game
 
@@ -47,7 +47,7 @@ class RiflesGame(TaskGame):
     def _setup(self) -> None:
         """RU-SCN-1: terrain, groups and markers as the scenario places them, then RB-EM-2."""
         self.lay_out()
-        self.push(RevealSweep(), PlayerPhase())
+        self.push(REVEAL_SWEEP, PLAYER_PHASE)
         self.run()
 
     def lay_out(self) -> None:
@@ -152,7 +152,7 @@ class RiflesGame(TaskGame):
             PLAYER_ACTIONS[name](self)
         elif kind == "player":
             if name != "end_phase":
-                self.push(PlayerDecide())
+                self.push(PLAYER_DECIDE)
             PLAYER_ACTIONS[name](self, *args)
         else:
             flow.FLOW.answers[kind](self, ctx, *legal.answer_args(name, args))

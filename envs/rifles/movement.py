@@ -9,7 +9,7 @@ from envs.engine import events
 from . import fire, geometry
 from .flow import Decision, answer, task
 from .state import FIRST, GROUND, OPEN, PLAYER
-from .tasks import Exposed, FreeAttack, MsFloor, Place, Reveal, RevealSweep
+from .tasks import REVEAL_SWEEP, Exposed, FreeAttack, MsFloor, Place, Reveal, RevealSweep
 
 
 def movement_barred(group) -> bool:
@@ -65,7 +65,7 @@ def finish_move(game, group, stripe: int, place: int, recon: bool, cost: int) ->
     tasks = []
     if changed and game.options["exposed_movement"] and not recon:
         tasks.append(Exposed(group.gid))
-    tasks.append(RevealSweep())
+    tasks.append(REVEAL_SWEEP)
     game.push(*tasks)
 
 
@@ -237,7 +237,7 @@ def hop(game, group) -> None:
     partner = geometry.complex_partner(game, group.stripe, group.place)
     relocate(game, group, partner.stripe, partner.place, group.level)
     game.log.add("hop", f"{group.name} crosses the complex to {partner.fid}", side=PLAYER, rule="RU-CPX-4")
-    game.push(RevealSweep())
+    game.push(REVEAL_SWEEP)
 
 
 def sewer_enter(game, group) -> None:
@@ -264,7 +264,7 @@ def sewer_leave(game, group) -> None:
     game.ap -= game.tables.ap_costs["sewer"]
     group.in_sewer = False
     game.log.add("sewer", f"{group.name} leaves the sewer on Stripe {group.stripe}", side=PLAYER, rule="RU-SEW-4")
-    game.push(RevealSweep())
+    game.push(REVEAL_SWEEP)
 
 
 def exit_map(game, group) -> None:

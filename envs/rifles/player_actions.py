@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import closecombat, demo, fire, morale, movement
 from .state import PLAYER
-from .tasks import EnemyPhase
+from .tasks import ENEMY_PHASE
 
 
 def end_phase(game) -> None:
@@ -13,7 +13,7 @@ def end_phase(game) -> None:
     game.log.add("end_phase", "player ends the Player Phase", side=PLAYER, rule="RB-TURN-4")
     # At a player decision nothing of the Player Phase is left to run but the next player decision
     # (pending only at the Rubble cost prompt), so the phase ends by replacing the task stack.
-    game.tasks = [EnemyPhase()]
+    game.tasks = [ENEMY_PHASE]
 
 
 def end_activation(game) -> None:

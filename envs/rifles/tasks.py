@@ -156,3 +156,8 @@ class PlayerDecide(NamedTuple):
 class PlayerPhase(NamedTuple):
     """turns.player_phase: RB-TURN-2: AP from the scenario, one BAP per unsuppressed Leader; per-turn flags cleared."""
 
+
+# The records without fields, made once: a record is an immutable tuple, so one serves every push (making one calls
+# the NamedTuple's __new__, a Python function, and the flow pushes these at most decisions)
+PLAYER_DECIDE, PLAYER_PHASE, ENEMY_PHASE, ENEMY_NEXT, END_PHASE, REVEAL_SWEEP = (
+    PlayerDecide(), PlayerPhase(), EnemyPhase(), EnemyNext(), EndPhase(), RevealSweep())

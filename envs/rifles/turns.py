@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import morale
 from .flow import Decision, task
-from .tasks import EndPhase, PlayerDecide, PlayerPhase
+from .tasks import PLAYER_DECIDE, PLAYER_PHASE, EndPhase, PlayerDecide, PlayerPhase
 
 
 @task(PlayerPhase)
@@ -19,7 +19,7 @@ def player_phase(game) -> None:
         group.activated = group.fired = group.fought = False
         for unit in group.units:
             unit.fired = False
-    game.push(PlayerDecide())
+    game.push(PLAYER_DECIDE)
 
 
 @task(PlayerDecide)
@@ -45,4 +45,4 @@ def end_phase(game) -> None:
         return
     game.turn += 1
     game.lost_this_turn = False
-    game.push(PlayerPhase())
+    game.push(PLAYER_PHASE)
