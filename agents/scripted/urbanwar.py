@@ -243,10 +243,10 @@ class UrbanWarDoctrine(Ablatable):
         if m.profile.role == "melee" and not panicked and self.applies("UW-AI-8"):
             dests = view.destinations(m, CHARGE)
             if dests:                                                                             # UW-AI-8
-                foes = view.foes()
-                def key(cell):
-                    enemy = min((e for e in foes if geo.contact(e.cell, cell)), key=lambda e: (e.w, e.slot))
-                    return (dests[cell], enemy.w) + place_key(cell)
+                foes, touching = view.foes(), view.touching(m.side)
+                def key(cell):          # the fewest W left of the enemies the cell touches (the weakest's, by W)
+                    bits = touching[cell]
+                    return (dests[cell], min(e.w for e in foes if bits >> e.idx & 1)) + place_key(cell)
                 return CHARGE, min(dests, key=key), "UW-AI-8"
         if view.targets(m) and self.applies("UW-AI-9"):
             return MOVE_SHOOT, m.cell, "UW-AI-9"                                                  # UW-AI-9
@@ -255,8 +255,7 @@ class UrbanWarDoctrine(Ablatable):
             best = None
             # view.priority's free targets (UW-SHOOT-4: in contact with none of the shooter's side, wherever it
             # stands) worked out once; the closest of them, else of all targets, is its priority target's choice
-            own = [f.cell for f in view.models if f.side == m.side and f.placed]
-            free = {e.idx: not any(geo.contact(c, e.cell) for c in own) for e in view.foes()}
+            free = {e.idx: not view.in_contact(e) for e in view.foes()}
             for (cell, cost), targets in zip(dests.items(), view.targets_from(m, list(dests))):
                 if not targets:
                     continue

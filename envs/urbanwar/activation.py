@@ -489,7 +489,7 @@ def usable_at(weapon, bands) -> tuple[tuple[bool, ...], np.ndarray]:
 def priority_targets(game, m, targets: list, cell: int | None = None) -> list:
     """UW-SHOOT-4, UW-SHOOT-7: the closest legal targets not in contact with a model of the shooter's side (ties: all)."""
     cell = m.cell if cell is None else cell
-    free = [e for e in targets if not any(f.placed and geo.contact(f.cell, e.cell) for f in game.side_models(m.side))]
+    free = [e for e in targets if not game.in_contact(e)]            # an enemy of m: in contact with m's side
     if not free:
         return []
     best = min(geo.d2(cell, e.cell) for e in free)

@@ -140,10 +140,19 @@ class UrbanWarGame(TaskGame):
         return [e for e in self.by_side[1 - m.side] if e.placed]
 
     def enemies_in_contact(self, m: Model) -> list[Model]:
-        return [e for e in self.by_side[1 - m.side] if e.placed and geo.contact(e.cell, m.cell)]
+        """UW-GRID-4: the placed enemies in base contact with `m`, in roster order; for a model on the table, read from
+        the cells touching its enemies (`touching`, kept until something moves)."""
+        if m.cell < 0:
+            return [e for e in self.by_side[1 - m.side] if e.placed and geo.contact(e.cell, m.cell)]
+        bits = self.touching(m.side).get(m.cell, 0)
+        return [e for e in self.by_side[1 - m.side] if bits >> e.idx & 1]
 
     def in_contact(self, m: Model) -> bool:
-        return any(e.placed and geo.contact(e.cell, m.cell) for e in self.by_side[1 - m.side])
+        """`enemies_in_contact` is not empty: a cell on the table is in base contact with an enemy iff it touches one
+        (an enemy's own cell is not among the cells touching it)."""
+        if m.cell < 0:
+            return any(e.placed and geo.contact(e.cell, m.cell) for e in self.by_side[1 - m.side])
+        return m.cell in self.touching(m.side)
 
     def place(self, m: Model, cell: int) -> None:
         self._geo_cache.clear()

@@ -1,6 +1,8 @@
 """A side's read-only view for scripted agents and renderers: public state plus its own orders (UW-HID-1/2)."""
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from . import activation, public
 from . import geometry as geo
 
@@ -53,11 +55,12 @@ class SideView:
         return self._game.los(a, b, a_cell, b_cell)
 
     def in_contact(self, m) -> bool:
-        """game.in_contact, read from the cells touching the enemies (game.touching, kept until something moves):
-        a cell on the table is in base contact with an enemy iff it touches one (an enemy's own cell is not in it)."""
-        if m.cell < 0:
-            return self._game.in_contact(m)
-        return m.cell in self._game.touching(m.side)
+        return self._game.in_contact(m)
+
+    def touching(self, side: int):
+        """The cells in base contact with a placed enemy of `side`, each with those enemies as bits (bit i: model i;
+        game.touching, the public places), read-only."""
+        return MappingProxyType(self._game.touching(side))
 
     def enemies_in_contact(self, m):
         return self._game.enemies_in_contact(m)
