@@ -95,7 +95,25 @@ DECISION_RULES = {"activate": "RB-AI-2", "order": "RB-AI-4", "place": "RB-AI-5",
                   "free_attacker": "RB-AI-11"}
 
 
-class ScriptedEnemy(Ablatable):
+class RollsLater:
+    """An agent whose generator is made from its seed at its first use: most games never use it (the automaton rolls
+    only for the RB-AI-1 order choice and RU-AI-2's floor), and making a numpy Generator costs more than a decision.
+    Assigning `rng` (envs.gym_env.reseed) replaces it."""
+
+    _rng = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: np.random.Generator) -> None:
+        self._rng = generator
+
+
+class ScriptedEnemy(RollsLater, Ablatable):
     """The enemy automaton: RB-AI-2..11, RU-AI-1..5 (and RD-AI-1/2 in the Darkness) as choices among the legal answers."""
 
     name = "scripted"
@@ -103,7 +121,7 @@ class ScriptedEnemy(Ablatable):
     RULES = (*DECISION_RULES.values(), "RB-AI-10")
 
     def __init__(self, side: int = ENEMY_SIDE, seed: int | None = 0) -> None:
-        self.side, self.rng = side, np.random.default_rng(seed)
+        self.side, self._seed = side, seed
         self.priorities = PRIORITIES
 
     def __init_subclass__(cls, **kwargs):
@@ -228,7 +246,7 @@ def mask_allows_first(view, ctx) -> bool:
     return not any(p.stripe == me.stripe and p.place == me.place and p.level == 1 for p in view.foe_groups())
 
 
-class ScriptedPlayer(Ablatable):
+class ScriptedPlayer(RollsLater, Ablatable):
     """A sensible player: rally the shaken, shoot the best target, blow the strongpoint, push for the objective.
 
     Not a catalog list: our own heuristic, as a list of steps tried in order for the active group, the first that
@@ -242,7 +260,7 @@ class ScriptedPlayer(Ablatable):
     RULES = tuple(STEPS)
 
     def __init__(self, side: int = 0, seed: int | None = 0) -> None:
-        self.side, self.rng = side, np.random.default_rng(seed)
+        self.side, self._seed = side, seed
         self.priorities, self.steps, self.last_step = {}, list(self.STEPS), None
 
     def act(self, observation, mask, view) -> int:
