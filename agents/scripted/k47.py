@@ -411,20 +411,21 @@ class K47Scripted(Ablatable):
         enemies = [e for e in view.living() if e.side != unit.side]
         here = view.point_of(unit)
 
-        cell_in, cell_of, hypot = view.board.cell_in, view.board.cell_of, math.hypot
+        cell_in, width, hypot = view.board.cell_in, view.board.width, math.hypot
         threats = [(view.point_of(e), e.uid) for e in enemies]      # each enemy's point read once, not per cell
         sheltered = geometry.sheltered_cells(view)
+        gx, gy = goal if goal else (0.0, 0.0)
 
         def key(index):
-            cell = cell_of(index)
-            cx, cy = centre(cell)
+            # board.cell_of, centre and inches written out (the same arithmetic): a Run weighs a hundred cells
+            cell = (index % width, index // width)
+            cx, cy = cell[0] + 0.5, cell[1] + 0.5
             cov = 0
             if threats and cell in sheltered:       # elsewhere no cover from any point: the nearest enemy not asked
                 # the nearest enemy (inches as board.inches works them out; ties: lower uid), its point
                 cov = geometry.cover(view, min((cell_in * hypot(cx - p[0], cy - p[1]), uid, p)
                                                for p, uid in threats)[2], cell)
-            dist = inches((cx, cy), goal, cell_in) if goal else 0
-            return (-cov, round(dist, 6), index)
+            return (-cov, round(cell_in * hypot(cx - gx, cy - gy), 6) if goal else 0, index)
         best = min(cells, key=key)
         closer = goal and inches(centre(view.board.cell_of(best)), goal, view.board.cell_in) < \
             inches(here, goal, view.board.cell_in)
