@@ -27,11 +27,16 @@ def known_to(unit, side: int | None) -> bool:
     return side is None or unit.side == side or unit.revealed
 
 
+def concealed(game, unit) -> bool:
+    """KC-HID-6/9: whether `unit` is a hidden occupant its opponent has not seen yet."""
+    return hiding(game) and not unit.revealed
+
+
 def owner_only(game, unit, public: str | None = None, public_dice: bool = False) -> dict:
     """KC-HID-9: the `data` of an event about a hidden occupant's pins, casualties, damage or morale dice, or its
     order tests, which only its owner reads until it is revealed (the others read `public`, or nothing); {}
     for a unit everyone sees (events.private)."""
-    if not hiding(game) or unit.revealed:
+    if not concealed(game, unit):
         return {}
     return private(unit.side, public=public, public_dice=public_dice)
 

@@ -402,9 +402,17 @@ def roll_hits(game, unit, t, weapons, moved, indirect: bool = False) -> list:
         else:
             n = need(game, unit, name, t, dist, moved)
         shots = w.shots * len(dists)
+        if n >= 8 and not hidden.concealed(game, t):
+            game.log.add("to_hit", f"{unit.name}'s {name} cannot hit (needs {n})", unit.side, rule="KC-SHOOT-6")
+            out.append((name, 0, dist))
+            continue
         if n >= 8:
-            game.log.add("to_hit", f"{unit.name}'s {name} cannot hit (needs {n})", unit.side, rule="KC-SHOOT-6",
-                         **hidden.owner_only(game, t, public=f"{unit.name}'s {name}: 0 hits"))   # KC-HID-9: need hidden
+            # KC-HID-9: the firer does not know what a hidden occupant makes it need, so it rolls as for any shot
+            # and sees its dice and 0 hits; rolling nothing would tell it the need was past 6+6.
+            faces = game.dice.dice(shots)
+            game.log.add("to_hit", f"{unit.name}'s {name} x{shots} cannot hit (needs {n})", unit.side, tuple(faces),
+                         rule="KC-SHOOT-6", **hidden.owner_only(game, t, public=f"{unit.name}'s {name} x{shots}: 0 hits",
+                                                                public_dice=True))
             out.append((name, 0, dist))
             continue
         faces = game.dice.dice(shots)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.engine.dice import ScriptedDice
+from envs.engine.events import events_seen_by
 from envs.k47 import movement
 from envs.k47.actions import CODEC
 from envs.k47.flow import Decision
@@ -133,6 +134,32 @@ def test_KC_HID_9_firing_reveals_the_firer_being_shot_does_not():
     g2.apply(order("fire"))
     ev = g2.apply(CODEC.encode("target", A1, 0))
     assert g2.units[B1].revealed and [e.rule for e in ev if e.kind == "revealed"] == ["KC-HID-6"]
+
+
+def test_KC_HID_9_a_shot_that_cannot_hit_a_hidden_occupant_is_rolled_all_the_same():
+    """A1 (4 pins) needs 8+ or 9+ against B1 inside T1 (KC-SHOOT-6). Unseen, B1's cover and the rest of the need
+    are not the firer's to know: it rolls and reads 0 hits, as when a possible shot misses; seen, nothing is rolled."""
+    def shoot(hidden: bool):
+        g = hidden_game({"only": ["A1", "B1"], "units": {"A1": {"at": [9, 13], "pins": 4}, "B1": {"in": ["T1", 1]}},
+                         "decide": ["order", "A1"]}, dice=[1, 2] + [6] * 12)
+        g.units[B1].revealed = not hidden
+        g.apply(order("fire"))                         # order test 1+2 passes
+        g.apply(CODEC.encode("target", B1, 0))
+        shots = [e for e in g.apply(PASS) if e.kind == "to_hit"]
+        return g, shots
+
+    g, shots = shoot(hidden=True)
+    assert [(e.rule, e.dice) for e in shots] == [("KC-SHOOT-6", (6,) * 4), ("KC-SHOOT-6", (6,) * 2),
+                                                 ("KC-SHOOT-6", (6,) * 6)] and g.dice.remaining == 0
+    seen_by_a = [(e.text, e.dice) for e in events_seen_by(shots, 0)]
+    assert seen_by_a == [("A1's lmg x4: 0 hits", (6,) * 4), ("A1's smg x2: 0 hits", (6,) * 2),
+                         ("A1's rifle x6: 0 hits", (6,) * 6)]
+    assert [e.text for e in events_seen_by(shots, 1)] == ["A1's lmg x4 cannot hit (needs 8)",
+                                                          "A1's smg x2 cannot hit (needs 9)",
+                                                          "A1's rifle x6 cannot hit (needs 8)"]
+    g, shots = shoot(hidden=False)
+    assert [(e.text, e.dice) for e in shots] == [("A1's lmg cannot hit (needs 8)", ()), ("A1's smg cannot hit (needs 9)", ()),
+                                                 ("A1's rifle cannot hit (needs 8)", ())] and g.dice.remaining == 12
 
 
 def ambush_position(swap: bool):

@@ -73,6 +73,10 @@ CAPS = {
     ("terrain[[]*]", "low"): "a building cell after its section collapsed (KB-RUIN-1: the test above)",
     ("unit[[]0].inside", "high"): "A1 going inside: no random game takes it in (any infantry may, KB-ENTER-1)",
     ("unit[[]0].y", "low"): "A1 inside a building (its y reads 0 there), as above",
+    # A4 starts in the south-west corner, far from a door: the 1,000 random games took it in before a hidden
+    # occupant's impossible shots were rolled (KC-HID-9), which changed the dice of the hidden-variant games, and not since
+    ("unit[[]3].inside", "high"): "A4 going inside (as A1)",
+    ("unit[[]3].y", "low"): "A4 inside a building (its y reads 0 there)",
     ("declared_sides", "high"): "a unit inside declaring targets through all four sides of its section (KB-FROM-3)",
     ("declared_he", "high"): "a unit inside declaring HE through all four sides of its section (KB-FROM-3, KC-HE-1)",
     ("unit[[]*].fixed_opening", "high"): "a Fixed weapon designating its building's last opening (KB-FROM-5)",
